@@ -1,0 +1,37 @@
+import type { Database } from "@parley/db";
+
+/** The caller as proved by a verified access token: issuer + subject identify a person. */
+export type AuthIdentity = {
+  issuer: string;
+  subject: string;
+  /** Claims of the access token (and of the ID token profile, when the client sent it). */
+  claims: Record<string, unknown>;
+};
+
+/** Minimal structured logger (Fastify's pino satisfies it). */
+export type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+/** Everything a procedure may use. Built by the host per request; tests build it directly. */
+export type Context = {
+  db: Database;
+  auth: AuthIdentity | null;
+  log: Logger;
+  now: () => Date;
+};
+
+export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
+
+const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** The pure part of context creation: what tests call with a PGlite database and a fake identity. */
+export function createContextInner(options: CreateContextInnerOptions): Context {
+  return {
+    log: silentLogger,
+    now: () => new Date(),
+    ...options,
+  };
+}

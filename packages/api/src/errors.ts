@@ -1,0 +1,47 @@
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+
+/**
+ * The one error taxonomy. Domain code throws `AppError(kind, message)`; the tRPC layer maps the
+ * kind to a tRPC code once (below) and tRPC's own table gives the HTTP status for REST.
+ * `message` is shown to people: say what went wrong and what to do, never internals.
+ */
+export const ERROR_KINDS = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  BAD_GATEWAY: "BAD_GATEWAY",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+} as const satisfies Record<string, TRPCError["code"]>;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "AppError";
+  }
+}
+
+/** The tRPC error for an AppError (or any error: unknown ones become a generic 500). */
+export function toTRPCError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  if (error instanceof AppError) return new TRPCError({ code: ERROR_KINDS[error.kind], message: error.message, cause: error });
+  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+}
+
+/** The HTTP status of any error thrown by a procedure. */
+export function httpStatusOf(error: unknown): number {
+  return getHTTPStatusCodeFromError(toTRPCError(error));
+}

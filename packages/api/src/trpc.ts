@@ -1,0 +1,34 @@
+import { initTRPC } from "@trpc/server";
+import { MESSAGES } from "@parley/contracts";
+import { AppError, toTRPCError } from "./errors";
+import type { Context } from "./context";
+
+const t = initTRPC.context<Context>().create({
+  // People read `message`; internals (stack, SQL, causes) never leave the server.
+  errorFormatter({ shape, error }) {
+    const message = error.code === "INTERNAL_SERVER_ERROR" ? MESSAGES.internal : shape.message;
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+  },
+});
+
+/** Translates domain errors (AppError) into tRPC errors at the edge, once. */
+const errorTranslation = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    throw toTRPCError(result.error.cause);
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Open to anyone. */
+export const publicProcedure = t.procedure.use(errorTranslation);
+
+/** Needs a verified access token; `ctx.auth` is non-null inside. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});

@@ -1,0 +1,5 @@
+export * from "./avatars";
+export * from "./categories";
+export * from "./limits";
+export * from "./messages";
+export * from "./plans";

@@ -1,0 +1,3 @@
+export { createDb, type CreateDbOptions, type Database, type DbHandle, type Executor, type Transaction } from "./client";
+export { migrate, MigrationError, resultRows, type MigrationResult } from "./migrate";
+export * from "./schema";

@@ -1,0 +1,71 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { users } from "./users";
+
+/** A model of the catalogue (config file + environment), offered per user when its service has a key. */
+export const models = pgTable("models", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  version: text().notNull(),
+  service: text().notNull(),
+  baseUrl: text(),
+  enabled: boolean().notNull().default(true),
+  sortOrder: integer().notNull().default(0),
+  ...timestamps,
+});
+
+/** A saved prompt; built-in prompts have no owner and a stable key. */
+export const prompts = pgTable("prompts", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  builtinKey: text().unique(),
+  userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+  name: text().notNull(),
+  prompt: text().notNull(),
+  ...timestamps,
+});
+
+/**
+ * A conversation. Ids are random positive integers below 2^53: numeric as the spec says,
+ * not enumerable. `sharedAt` is set while the session is shared read-only.
+ */
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: bigint({ mode: "number" }).primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    description: text().notNull().default(""),
+    category: text().notNull().default("general"),
+    sharedAt: timestamp({ withTimezone: true }),
+    forkedFromSessionId: bigint({ mode: "number" }),
+    forkedFromUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    forkedFromPostId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc())],
+);
+
+/** One exchange: the user's message and the model's reply, with its status and token usage. */
+export const chatEntries = pgTable(
+  "chat_entries",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    messageContent: text().notNull(),
+    responseContent: text().notNull().default(""),
+    modelId: text(),
+    promptId: integer(),
+    /** Display name of the author when the entry was copied from someone else's post. */
+    authorName: text(),
+    status: text().notNull().default("complete"),
+    error: text(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id)],
+);

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { chatSessions } from "./chat";
+import { users } from "./users";
+
+/** One message of a post's snapshot (spec §3 post message). */
+export type PostMessage = {
+  isUser: boolean;
+  model_name: string | null;
+  user: string | null;
+  content: string;
+  timestamp: string;
+};
+
+/** A published conversation: a snapshot, unaffected by later edits or deletion of its source. */
+export const posts = pgTable(
+  "posts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sourceSessionId: bigint({ mode: "number" }).references(() => chatSessions.id, { onDelete: "set null" }),
+    description: varchar({ length: 255 }).notNull(),
+    categories: text().array().notNull().default(sql`'{}'::text[]`),
+    modelVersions: text().array().notNull().default(sql`'{}'::text[]`),
+    messages: jsonb().$type<PostMessage[]>().notNull().default(sql`'[]'::jsonb`),
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_categories_idx").using("gin", t.categories),
+    index("posts_user_idx").on(t.userId),
+  ],
+);
+
+/** A like; the primary key makes liking idempotent (`already_liked`). */
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_likes_user_idx").on(t.userId)],
+);
+
+/** A comment on a post. */
+export const comments = pgTable(
+  "comments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+);

@@ -1,0 +1,4 @@
+export * from "./billing";
+export * from "./chat";
+export * from "./community";
+export * from "./users";
