@@ -45,3 +45,20 @@ export function toTRPCError(error: unknown): TRPCError {
 export function httpStatusOf(error: unknown): number {
   return getHTTPStatusCodeFromError(toTRPCError(error));
 }
+
+type Issue = { path?: readonly PropertyKey[]; message: string };
+
+/**
+ * A readable sentence for an input validation failure ("description: Too big: ..."), or
+ * undefined when the error is not one.
+ */
+export function describeInputError(error: unknown): string | undefined {
+  if (!(error instanceof TRPCError) || error.code !== "BAD_REQUEST") return undefined;
+  const issues = (error.cause as { issues?: Issue[] } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const parts = issues.map((issue) => {
+    const path = (issue.path ?? []).map(String).join(".");
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return `Invalid request: ${parts.join("; ")}`;
+}

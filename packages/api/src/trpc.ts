@@ -1,12 +1,13 @@
 import { initTRPC } from "@trpc/server";
 import { MESSAGES } from "@parley/contracts";
-import { AppError, toTRPCError } from "./errors";
+import { AppError, describeInputError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
-    const message = error.code === "INTERNAL_SERVER_ERROR" ? MESSAGES.internal : shape.message;
+    const message =
+      error.code === "INTERNAL_SERVER_ERROR" ? MESSAGES.internal : (describeInputError(error) ?? shape.message);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { LIMITS } from "@parley/contracts";
+import type { DbHandle } from "@parley/db";
+import type { Authenticator } from "./auth/authenticator";
+import type { Config } from "./config";
+import { registerErrorHandler } from "./http/errors";
+import { registerHealth } from "./http/health";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { registerSpa } from "./http/spa";
+import { registerTrpc } from "./http/trpc";
+import { registerRestRoutes } from "./rest/adapter";
+import { restRoutes } from "./rest/v1";
+
+export type AppDeps = {
+  config: Config;
+  db: DbHandle;
+  authenticator: Authenticator;
+  /** Fastify logger options; tests pass a stream to capture log lines, or false. */
+  logger?: FastifyServerOptions["logger"];
+  /** Directory of the built SPA (index.html + assets/); omitted in API-only tests. */
+  webRoot?: string;
+};
+
+/** Log fields never written: credentials in headers and any secret-looking body field. */
+export const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.apiKey",
+  "*.open_ai_key",
+  "*.claude_api_key",
+  "*.access_token",
+  "*.refresh_token",
+  "*.id_token",
+];
+
+/** Builds the Fastify app: API (tRPC + REST), health checks and the SPA. `main.ts` listens. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    bodyLimit: LIMITS.requestBodyBytes,
+    trustProxy: deps.config.TRUST_PROXY,
+    // tRPC batches put many procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+  });
+  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator };
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, {
+    connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
+  });
+  registerHealth(app, deps.db.ping);
+  app.get("/api/v1/config", async () => publicConfig(deps.config));
+  registerRestRoutes(app, restRoutes, contextDeps);
+  await registerTrpc(app, contextDeps);
+  await registerSpa(app, deps.webRoot);
+  return app;
+}
+
+/** What the SPA needs before it can sign anyone in. */
+function publicConfig(config: Config) {
+  const { embedded, issuer, clientId, audience, scope } = config.oidc;
+  return {
+    oidc: { authority: issuer, clientId, audience, scope, embedded },
+    payments: { enabled: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_BASIC && config.STRIPE_PRICE_PRO) },
+  };
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable Parley reads, parsed once at boot. Nothing else reads process.env.
+ * A bad value stops start-up with a message naming the variable (see `.env.example`).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const optionalUrl = optionalString.pipe(z.url({ message: "must be an absolute URL" }).optional());
+const flag = (fallback: boolean) =>
+  optionalString.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    if (/^(1|true|yes|on)$/i.test(v)) return true;
+    if (/^(0|false|no|off)$/i.test(v)) return false;
+    ctx.addIssue({ code: "custom", message: "must be true or false" });
+    return z.NEVER;
+  });
+const list = optionalString.transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
+  HOST: optionalString.default("localhost"),
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: flag(false),
+  DATABASE_URL: optionalString.default("./data/db"),
+  DATA_DIR: optionalString.default("./data"),
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_AUDIENCE: optionalString,
+  OIDC_SCOPE: optionalString.default("openid profile email offline_access"),
+  ENCRYPTION_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODELS: list,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODELS: list,
+  MODELS_FILE: optionalString,
+  OLLAMA_BASE_URL: optionalUrl.default("http://127.0.0.1:11434"),
+  DEMO_MODEL: flag(true),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  REDIS_URL: optionalString.pipe(z.url({ message: "must be a redis:// URL" }).optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type OidcConfig = {
+  /** true when Parley runs its own OpenID provider under /oidc. */
+  embedded: boolean;
+  issuer: string;
+  clientId: string;
+  audience: string;
+  scope: string;
+};
+
+export type Config = Env & { publicUrl: string; oidc: OidcConfig };
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const value = source[name];
+      const shown = value === undefined || /KEY|SECRET/.test(name) ? "" : ` (got "${value}")`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl) };
+}
+
+function oidcFrom(env: Env, publicUrl: string): OidcConfig {
+  const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
+  if (external.every((v) => v === undefined)) {
+    return {
+      embedded: true,
+      issuer: `${publicUrl}/oidc`,
+      clientId: "parley-web",
+      audience: `${publicUrl}/api`,
+      scope: env.OIDC_SCOPE,
+    };
+  }
+  if (external.some((v) => v === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none of them, to use the embedded sign-in).",
+    );
+  }
+  return {
+    embedded: false,
+    // Kept exactly as given: some issuers (Auth0) end in "/" and their tokens carry it in `iss`.
+    issuer: env.OIDC_ISSUER!,
+    clientId: env.OIDC_CLIENT_ID!,
+    audience: env.OIDC_AUDIENCE!,
+    scope: env.OIDC_SCOPE,
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Headers on every response, and a Content-Security-Policy on every HTML response: scripts only
+ * from our own origin (no inline script), no framing. `connectOrigins` adds an external OpenID
+ * provider the SPA must reach.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { connectOrigins: string[] }) {
+  const connect = ["'self'", ...options.connectOrigins].join(" ");
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    `form-action 'self' ${options.connectOrigins.join(" ")}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    const type = String(reply.getHeader("content-type") ?? "");
+    if (type.startsWith("text/html")) {
+      reply.header("Content-Security-Policy", csp);
+      reply.header("X-Frame-Options", "DENY");
+    }
+    return payload;
+  });
+}

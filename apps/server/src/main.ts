@@ -1,0 +1,59 @@
+// Starts Parley: reads the configuration, opens and migrates the database, listens, and on
+// SIGTERM/SIGINT stops accepting requests, lets in-flight ones finish and closes the database.
+import { fileURLToPath } from "node:url";
+import { createDb, migrate } from "@parley/db";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+
+const db = await createDb(config.DATABASE_URL).catch((error: unknown) =>
+  fail(`Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`),
+);
+try {
+  await migrate(db.db);
+} catch (error) {
+  await db.close().catch(() => {});
+  fail(`Database migration failed, not starting: ${(error as Error).message}`);
+}
+
+const app = await buildApp({
+  config,
+  db,
+  authenticator: { authenticate: async () => null },
+  webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await db.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Parley is ready at ${config.publicUrl} (database: ${db.kind})`);
+} catch (error) {
+  await db.close().catch(() => {});
+  fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
+}
+
+function redactUrl(url: string) {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
