@@ -9,7 +9,7 @@ const optionalString = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
-const optionalUrl = optionalString.pipe(z.url({ message: "must be an absolute URL" }).optional());
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" }).optional());
 const flag = (fallback: boolean) =>
   optionalString.transform((v, ctx) => {
     if (v === undefined) return fallback;
@@ -52,7 +52,7 @@ const envSchema = z.object({
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_URL: optionalUrl,
-  REDIS_URL: optionalString.pipe(z.url({ message: "must be a redis:// URL" }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,7 +82,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       const value = source[name];
-      const shown = value === undefined || /KEY|SECRET/.test(name) ? "" : ` (got "${value}")`;
+      const shown = value === undefined || /KEY|SECRET|REDIS_URL|DATABASE_URL/.test(name) ? "" : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);

@@ -7,7 +7,11 @@ const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
     const message =
-      error.code === "INTERNAL_SERVER_ERROR" ? MESSAGES.internal : (describeInputError(error) ?? shape.message);
+      error.code === "INTERNAL_SERVER_ERROR"
+        ? MESSAGES.internal
+        : error.code === "PARSE_ERROR"
+          ? MESSAGES.malformedJson
+          : (describeInputError(error) ?? shape.message);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { MESSAGES } from "@parley/contracts";
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the SPA. */
@@ -27,6 +27,7 @@ export async function registerSpa(app: FastifyInstance, root: string | undefined
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
+    app.get("/", (_request, reply) => sendIndex(reply, indexHtml));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -41,6 +42,10 @@ export async function registerSpa(app: FastifyInstance, root: string | undefined
         .type("text/html; charset=utf-8")
         .send("<!doctype html><title>Parley</title><p>The web app is not built. Run <code>pnpm build</code>.</p>");
     }
-    return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
+    return sendIndex(reply, indexHtml);
   });
+}
+
+function sendIndex(reply: FastifyReply, indexHtml: Buffer) {
+  return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
 }

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS, MESSAGES } from "@parley/contracts";
+import type { AnyProcedure } from "@trpc/server";
+import { appRouter } from "@parley/api";
+import { restRoutes } from "../src/rest/v1";
+import { createTestApp } from "./support/test-app";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a route path (`:id` parameters get a number). */
+const urlOf = (path: string) => `/api/v1${path.replace(/:[a-zA-Z]+/g, "1")}`;
+
+const malformed = [
+  {
+    name: "malformed JSON",
+    headers: { "content-type": "application/json" },
+    payload: '{"content": "hi",',
+    status: 400,
+    message: MESSAGES.malformedJson,
+  },
+  {
+    name: "a non-JSON content type",
+    headers: { "content-type": "application/xml" },
+    payload: "<content>hi</content>",
+    status: 415,
+    message: MESSAGES.unsupportedMediaType,
+  },
+  {
+    name: "a body over the size limit",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ content: "x".repeat(LIMITS.requestBodyBytes + 10) }),
+    status: 413,
+    message: MESSAGES.bodyTooLarge,
+  },
+  {
+    name: "an empty JSON body",
+    headers: { "content-type": "application/json" },
+    payload: "",
+    status: 400,
+    message: expect.stringMatching(/body is empty/) as unknown as string,
+  },
+];
+
+const routes = [
+  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path) })),
+  { method: "GET" as const, url: "/api/v1/config" },
+];
+
+/** Every tRPC procedure, with its type and whether it takes input. */
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+  path,
+  type: procedure._def.type,
+  takesInput: procedure._def.inputs.length > 0,
+}));
+
+describe("bad input on every tRPC procedure", () => {
+  it("the router has procedures to check", () => {
+    expect(procedures.map((p) => p.path)).toEqual(expect.arrayContaining(["messages.public", "messages.protected"]));
+  });
+
+  for (const procedure of procedures) {
+    if (procedure.type === "mutation") {
+      it(`${procedure.path} with malformed JSON answers 400 with a message`, async () => {
+        const response = await t.app.inject({
+          method: "POST",
+          url: `/trpc/${procedure.path}`,
+          headers: { "content-type": "application/json" },
+          payload: '{"json": ',
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: { message: MESSAGES.malformedJson } });
+      });
+    }
+    if (procedure.type === "query" && procedure.takesInput) {
+      it(`${procedure.path} with a malformed input parameter answers 400 with a message`, async () => {
+        const response = await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bbad` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: { message: MESSAGES.malformedJson } });
+      });
+    }
+    if (procedure.type === "query") {
+      it(`${procedure.path} refuses a POST with 405 and a message`, async () => {
+        const response = await t.app.inject({
+          method: "POST",
+          url: `/trpc/${procedure.path}`,
+          headers: { "content-type": "application/json" },
+          payload: "{}",
+        });
+        expect(response.statusCode).toBe(405);
+        expect(response.json()).toMatchObject({ error: { message: expect.stringContaining("Unsupported POST-request") } });
+      });
+    }
+  }
+});
+
+describe("bad input on every REST route", () => {
+  for (const route of routes) {
+    for (const body of malformed) {
+      it(`${route.method} ${route.url} with ${body.name} answers ${body.status} with a message`, async () => {
+        const response = await t.app.inject({
+          method: route.method === "GET" ? "POST" : route.method,
+          url: route.url,
+          headers: body.headers,
+          payload: body.payload,
+        });
+        // A GET route hit with a POST body either fails parsing first (the body is checked
+        // before routing) or has no POST route: both are 4xx JSON with a message.
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        const json = response.json() as { message?: string };
+        expect(typeof json.message).toBe("string");
+        if (route.method === "POST") {
+          expect(response.statusCode).toBe(body.status);
+          expect(json.message).toEqual(body.message);
+        }
+        expect(response.body).not.toMatch(/at .*\.(ts|js):\d+|select |insert /i);
+      });
+    }
+  }
+
+  it("a POST body sent to a GET-only REST route is refused with a 4xx message, not served", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/messages/public",
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.stringContaining("No route for POST /api/v1/messages/public") });
+  });
+
+  it("an unknown tRPC procedure is a 404 in tRPC's error shape", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/trpc/messages.nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { message: expect.stringContaining("No procedure found") } });
+  });
+
+  it("the process still serves after all of that", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/messages/public" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ text: MESSAGES.publicDemo });
+  });
+});
+
+describe("protected routes", () => {
+  it("GET /api/v1/messages/protected without a token is 401 with a message", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/messages/protected" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: MESSAGES.signInRequired });
+  });
+
+  it("messages.protected over tRPC without a token is UNAUTHORIZED", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/trpc/messages.protected" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { message: MESSAGES.signInRequired, data: { code: "UNAUTHORIZED" } } });
+  });
+
+  it("a garbage bearer token is 401, not a crash", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/messages/protected",
+      headers: { authorization: "Bearer not.a.jwt" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

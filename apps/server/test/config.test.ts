@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+
+describe("loadConfig", () => {
+  it("needs nothing to run: embedded database, embedded sign-in, port 3000", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: "./data/db",
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+      DEMO_MODEL: true,
+      publicUrl: "http://localhost:3000",
+      oidc: { embedded: true, issuer: "http://localhost:3000/oidc", clientId: "parley-web", audience: "http://localhost:3000/api" },
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ OPENAI_API_KEY: "", PUBLIC_URL: "" })).toMatchObject({ OPENAI_API_KEY: undefined, publicUrl: "http://localhost:3000" });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /PORT: .*\(got "eighty"\)/],
+    [{ PORT: "70000" }, /PORT: /],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
+    [{ PUBLIC_URL: "localhost:3000" }, /PUBLIC_URL: must be an absolute http\(s\) URL/],
+    [{ DEMO_MODEL: "maybe" }, /DEMO_MODEL: must be true or false/],
+    [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
+    [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
+  ])("stops with a message naming the variable for %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("never echoes a value that may hold a secret", () => {
+    expect(() => loadConfig({ REDIS_URL: "hunter2-password" })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*REDIS_URL/);
+  });
+
+  it("uses an external provider when all three OIDC variables are set", () => {
+    const config = loadConfig({ OIDC_ISSUER: "https://tenant.example.com/", OIDC_CLIENT_ID: "abc", OIDC_AUDIENCE: "https://api.example.com" });
+    expect(config.oidc).toEqual({
+      embedded: false,
+      issuer: "https://tenant.example.com/",
+      clientId: "abc",
+      audience: "https://api.example.com",
+      scope: "openid profile email offline_access",
+    });
+  });
+
+  it("reads lists and flags", () => {
+    const config = loadConfig({ OPENAI_MODELS: "gpt-4o, gpt-4o-mini", DEMO_MODEL: "false", TRUST_PROXY: "1" });
+    expect(config.OPENAI_MODELS).toEqual(["gpt-4o", "gpt-4o-mini"]);
+    expect(config.DEMO_MODEL).toBe(false);
+    expect(config.TRUST_PROXY).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb, migrate, resultRows } from "@parley/db";
+
+// Runs src/main.ts as a real process, the way `node dist/main.js` runs in production.
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), "parley-main-"));
+  dirs.push(dir);
+  return dir;
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForReady(port: number, proc: { exited: Promise<number | null>; output: () => string }) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become ready:\n${proc.output()}`);
+}
+
+async function stop(child: ChildProcess, exited: Promise<number | null>, signal: NodeJS.Signals) {
+  child.kill(signal);
+  return exited;
+}
+
+describe("main: start-up and shutdown", () => {
+  it("starts with no configuration beyond a data directory, stops cleanly on SIGTERM and SIGINT, and keeps its data", async () => {
+    const data = tempDir();
+    const env = { DATABASE_URL: join(data, "db"), DATA_DIR: data };
+    const port = await freePort();
+    const first = start({ ...env, PORT: String(port) });
+    await waitForReady(port, first);
+    const message = await fetch(`http://127.0.0.1:${port}/api/v1/messages/public`).then((r) => r.json());
+    expect(message).toEqual({ text: expect.stringContaining("public message") });
+    expect(await stop(first.child, first.exited, "SIGTERM")).toBe(0);
+    expect(first.output()).toContain("shutting down");
+
+    // Something written between runs is still there after the next start.
+    const db = await createDb(env.DATABASE_URL);
+    await db.db.execute(sql`insert into server_secrets (name, value) values ('probe', 'kept')`);
+    await db.close();
+
+    const second = start({ ...env, PORT: String(port) });
+    await waitForReady(port, second);
+    expect(await stop(second.child, second.exited, "SIGINT")).toBe(0);
+    const reopened = await createDb(env.DATABASE_URL);
+    const rows = resultRows<{ value: string }>(await reopened.db.execute(sql`select value from server_secrets where name = 'probe'`));
+    const migrations = resultRows<{ n: number }>(await reopened.db.execute(sql`select count(*)::int as n from parley_migrations`));
+    await reopened.close();
+    expect(rows).toEqual([{ value: "kept" }]);
+    expect(migrations[0]?.n).toBeGreaterThan(0);
+  }, 90_000);
+
+  it("refuses to start with a bad variable and names it", async () => {
+    const proc = start({ PORT: "nope", DATABASE_URL: join(tempDir(), "db") });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toMatch(/Invalid configuration:\s+PORT: .*\(got "nope"\)/);
+  }, 30_000);
+
+  it("stops with a non-zero exit and a clear message when a migration fails", async () => {
+    const url = join(tempDir(), "db");
+    const db = await createDb(url);
+    await migrate(db.db);
+    await db.db.execute(sql`update parley_migrations set hash = 'tampered'`);
+    await db.close();
+    const proc = start({ DATABASE_URL: url, PORT: String(await freePort()) });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toMatch(/Database migration failed, not starting: Migration \S+ failed: it was changed after being applied/);
+  }, 60_000);
+});
