@@ -1,0 +1,13 @@
+// Accessibility check shared by the e2e specs: axe-core on the current page, failing on any
+// serious or critical violation (the bar issue 3 sets for every page).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Runs axe (WCAG 2.x A/AA rules) on `page` and asserts no serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,44 @@
+// Starts the built server the way a user starts it (`node apps/server/dist/main.js`) on a fresh
+// database for one Playwright project, and removes that database when Playwright stops it.
+// Usage: node e2e/support/serve.mjs <pglite|postgres> <port>
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createDatabase, dropDatabase } from "../../scripts/support/postgres.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const [kind, port] = process.argv.slice(2);
+if (!["pglite", "postgres"].includes(kind ?? "") || !port) {
+  console.error("usage: node e2e/support/serve.mjs <pglite|postgres> <port>");
+  process.exit(2);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), `parley-e2e-${kind}-`));
+let database = { url: join(scratch, "db"), name: "" };
+const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+if (kind === "postgres") database = await createDatabase(adminUrl, "parley_e2e");
+
+const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: database.url,
+    DATA_DIR: join(scratch, "data"),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+
+// Playwright stops web servers with SIGTERM to the whole process group; pass it on once and
+// clean up only after the server has closed its database.
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+
+server.on("exit", async (code, signal) => {
+  if (database.name) await dropDatabase(adminUrl, database.name).catch((error) => console.error(`could not drop ${database.name}: ${error.message}`));
+  rmSync(scratch, { recursive: true, force: true });
+  process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));
+});

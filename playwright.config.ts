@@ -1,0 +1,39 @@
+// End-to-end tests in Debian's Chromium against the built app, once per database (`pglite`
+// always, `postgres` when TEST_DATABASE_URL is set or PostgreSQL answers on 127.0.0.1:5432).
+// Run `pnpm build` first; `pnpm test` does everything in order.
+import { defineConfig } from "@playwright/test";
+import { targets, webServerFor } from "./e2e/support/servers";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    // The closed network refuses Chromium's background connections; these keep it quiet.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "playwright-report/results.json" }]],
+  use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: targets.map((target) => ({ name: target.name, use: { ...chromium, baseURL: target.baseURL } })),
+  webServer: targets.map(webServerFor),
+});

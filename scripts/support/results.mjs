@@ -1,0 +1,71 @@
+// Reads the machine-readable results that vitest and Playwright write, so the summary counts
+// tests rather than guessing from exit codes.
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./run.mjs";
+
+const PACKAGE_FOLDERS = ["apps", "packages"];
+
+/** The vitest JSON report path (relative to each package) for one leg. */
+export const vitestReportPath = (leg) => `test-results/vitest-${leg}.json`;
+
+function packageDirs() {
+  return PACKAGE_FOLDERS.flatMap((folder) => {
+    const dir = join(ROOT, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(dir, entry.name));
+  });
+}
+
+/** Deletes the reports a previous run left, so a crashed package cannot count old results. */
+export function clearVitestReports(leg) {
+  for (const dir of packageDirs()) rmSync(join(dir, vitestReportPath(leg)), { force: true });
+}
+
+/** Sums every package's vitest report of one leg: { passed, failed, skipped, files }. */
+export function readVitestReports(leg) {
+  const total = { passed: 0, failed: 0, skipped: 0, files: 0 };
+  for (const dir of packageDirs()) {
+    const file = join(dir, vitestReportPath(leg));
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    total.passed += report.numPassedTests;
+    total.failed += report.numFailedTests;
+    total.skipped += report.numPendingTests + report.numTodoTests;
+    total.files += report.numTotalTestSuites;
+    // A file that fails to load (syntax error, failing beforeAll) has no failed test of its own.
+    for (const suite of report.testResults ?? []) {
+      if (suite.status === "failed" && !suite.assertionResults?.some((t) => t.status === "failed")) total.failed += 1;
+    }
+  }
+  return total;
+}
+
+/** Per Playwright project: { passed, failed, flaky, skipped, flakyTitles } from the JSON reporter's file. */
+export function readPlaywrightReport(file) {
+  const byProject = new Map();
+  if (!existsSync(file)) return byProject;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const counts = byProject.get(test.projectName) ?? { passed: 0, failed: 0, flaky: 0, skipped: 0, flakyTitles: [] };
+        byProject.set(test.projectName, counts);
+        if (test.status === "expected") counts.passed += 1;
+        else if (test.status === "flaky") {
+          counts.passed += 1;
+          counts.flaky += 1;
+          counts.flakyTitles.push([...titles, spec.title].join(" › "));
+        } else if (test.status === "skipped") counts.skipped += 1;
+        else counts.failed += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  // Errors outside any test (a web server that never started, a config error) fail the run too.
+  if ((report.errors ?? []).length > 0 && byProject.size === 0) byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [] });
+  return byProject;
+}

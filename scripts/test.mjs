@@ -1,0 +1,126 @@
+// `pnpm test`: every check of the project in one run, then one summary.
+// Legs: Chromium present → typecheck + lint → build → vitest on PGlite → vitest on PostgreSQL
+// (TEST_DATABASE_URL, else a server found at the default address, else skipped and said so) →
+// Playwright e2e in Chromium against the built server on each database. Exits non-zero if any leg failed.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureChromium } from "./support/chromium.mjs";
+import { DEFAULT_POSTGRES_URL, probePostgres, redactUrl } from "./support/postgres.mjs";
+import { clearVitestReports, readPlaywrightReport, readVitestReports, vitestReportPath } from "./support/results.mjs";
+import { bin, ROOT, run } from "./support/run.mjs";
+
+const PLAYWRIGHT_REPORT = join(ROOT, "playwright-report", "results.json");
+const startedAt = Date.now();
+/** @type {{ name: string, status: "pass" | "fail" | "skip", detail: string, passed: number, failed: number }[]} */
+const legs = [];
+
+function heading(text) {
+  console.log(`\n==> ${text}\n`);
+}
+
+function record(name, ok, detail, passed = 0, failed = 0) {
+  legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed });
+}
+
+async function runTurbo(name, tasks, extraArgs = [], env = {}) {
+  heading(name);
+  const { code, seconds } = await run(bin("turbo"), ["run", ...tasks, "--output-logs=new-only", ...extraArgs], env);
+  record(name, code === 0, `${seconds} s`);
+  return code === 0;
+}
+
+/** One vitest run over every package (`turbo run test`), counted from each package's JSON report. */
+async function runVitest(leg, name, databaseUrl) {
+  heading(name);
+  clearVitestReports(leg);
+  const args = [
+    "run", "test", "--output-logs=full", "--log-order=grouped", "--concurrency=2", "--",
+    "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReportPath(leg)}`,
+  ];
+  // An empty TEST_DATABASE_URL makes createTestDb use a fresh in-memory PGlite per test file.
+  const { code, seconds } = await run(bin("turbo"), args, { TEST_DATABASE_URL: databaseUrl });
+  const counts = readVitestReports(leg);
+  const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.files} files, ${seconds} s`;
+  record(name, code === 0 && counts.failed === 0, detail, counts.passed, counts.failed);
+}
+
+/** Resolves the PostgreSQL admin URL for the PostgreSQL legs, or null (with the reason printed) to skip them. */
+async function findPostgres() {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    const problem = await probePostgres(given);
+    if (problem) {
+      record("PostgreSQL", false, `TEST_DATABASE_URL=${redactUrl(given)} does not answer: ${problem}`);
+      return null;
+    }
+    return given;
+  }
+  const problem = await probePostgres(DEFAULT_POSTGRES_URL);
+  if (!problem) return DEFAULT_POSTGRES_URL;
+  legs.push({
+    name: "PostgreSQL legs",
+    status: "skip",
+    detail: `SKIPPED: no PostgreSQL at ${DEFAULT_POSTGRES_URL} (${problem}); set TEST_DATABASE_URL to run them`,
+    passed: 0,
+    failed: 0,
+  });
+  console.log(`\nPostgreSQL legs skipped: nothing answers at ${DEFAULT_POSTGRES_URL} and TEST_DATABASE_URL is not set.`);
+  return null;
+}
+
+async function runE2e(postgresUrl) {
+  const name = "e2e in Chromium";
+  heading(`${name} (${postgresUrl ? "PGlite and PostgreSQL" : "PGlite"})`);
+  rmSync(PLAYWRIGHT_REPORT, { force: true });
+  const env = postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : { TEST_DATABASE_URL: "", E2E_POSTGRES: "off" };
+  const { code, seconds } = await run(bin("playwright"), ["test"], env);
+  const projects = readPlaywrightReport(PLAYWRIGHT_REPORT);
+  if (projects.size === 0) record(name, false, `no results (exit ${code}, ${seconds} s)`, 0, 1);
+  for (const [project, counts] of projects) {
+    const flaky = counts.flaky ? `, ${counts.flaky} flaky (passed on retry: ${counts.flakyTitles.join("; ")})` : "";
+    const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${flaky}`;
+    record(`${name} (${project})`, counts.failed === 0 && code === 0, detail, counts.passed, counts.failed);
+  }
+  if (projects.size > 0 && code !== 0 && [...projects.values()].every((c) => c.failed === 0)) {
+    record(name, false, `playwright exited ${code} (see the errors above)`);
+  }
+  console.log(`\nSeconds for the e2e run: ${seconds}`);
+}
+
+function printSummary() {
+  const width = Math.max(...legs.map((leg) => leg.name.length));
+  console.log("\n==> Summary\n");
+  let passed = 0;
+  let failed = 0;
+  for (const leg of legs) {
+    // A leg that failed without a failing test (type error, build error, crash) counts as one failure.
+    const legFailures = leg.status === "fail" ? Math.max(leg.failed, 1) : leg.failed;
+    passed += leg.passed;
+    failed += legFailures;
+    console.log(`  ${leg.status.toUpperCase().padEnd(4)}  ${leg.name.padEnd(width)}  ${leg.detail}`);
+  }
+  const minutes = ((Date.now() - startedAt) / 60000).toFixed(1);
+  console.log(`\nTotal time: ${minutes} min. Counts are tests; a leg that failed without a failing test counts as 1 failed.`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0;
+}
+
+try {
+  heading("Chromium");
+  const version = ensureChromium();
+  console.log(version);
+  record("Chromium", true, version);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  process.exit(1);
+}
+
+await runTurbo("typecheck + lint", ["typecheck", "lint", "typecheck:e2e", "lint:e2e"]);
+const built = await runTurbo("build", ["build"]);
+await runVitest("pglite", "unit + integration (PGlite)", "");
+const postgresUrl = await findPostgres();
+if (postgresUrl) await runVitest("postgres", `unit + integration (PostgreSQL ${redactUrl(postgresUrl)})`, postgresUrl);
+if (built) await runE2e(postgresUrl);
+else record("e2e in Chromium", false, "not run: the build failed");
+
+process.exit(printSummary() ? 0 : 1);
