@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import type { KeyVault, ModelGateway } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "./auth/authenticator";
@@ -16,6 +17,10 @@ export type AppDeps = {
   config: Config;
   db: DbHandle;
   authenticator: Authenticator;
+  /** Seals and opens users' provider keys. */
+  keys?: KeyVault;
+  /** The model catalogue chat uses. */
+  models?: ModelGateway;
   /** Fastify logger options; tests pass a stream to capture log lines, or false. */
   logger?: FastifyServerOptions["logger"];
   /** Directory of the built SPA (index.html + assets/); omitted in API-only tests. */
@@ -47,7 +52,7 @@ export async function buildApp(deps: AppDeps) {
     // tRPC batches put many procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
-  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator };
+  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
