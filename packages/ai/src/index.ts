@@ -3,3 +3,16 @@ export { ProviderError, type ProviderErrorKind } from "./errors";
 export { createOpenAIProvider, OPENAI_BASE_URL, type FetchLike, type OpenAIProviderOptions } from "./openai-provider";
 export { ANTHROPIC_BASE_URL, createAnthropicProvider, type AnthropicProviderOptions } from "./anthropic-provider";
 export { createDemoProvider, type DemoProviderOptions } from "./demo-provider";
+export { DEFAULT_ANTHROPIC_MODELS, DEFAULT_OPENAI_MODELS, DEMO_MODEL } from "./catalogue-defaults";
+export {
+  buildCatalogue,
+  CatalogueConfigError,
+  ollamaChatBaseURL,
+  type CatalogueConfig,
+  type CatalogueEntry,
+  type CompatibleServiceConfig,
+  type ModelSpec,
+  type ServiceConfig,
+} from "./catalogue";
+export { listUserModels, resolveModelRoute, type KeySource, type ModelRoute, type RouteProviderOptions, type UserKeys } from "./model-route";
+export { discoverOllamaModels, OLLAMA_BASE_URL, type DiscoverOllamaOptions } from "./ollama";
