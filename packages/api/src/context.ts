@@ -1,4 +1,5 @@
 import type { Database } from "@parley/db";
+import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 
 /** The caller as proved by a verified access token: issuer + subject identify a person. */
 export type AuthIdentity = {
@@ -21,6 +22,8 @@ export type Context = {
   auth: AuthIdentity | null;
   log: Logger;
   now: () => Date;
+  /** Seals and opens users' provider keys (AES-256-GCM under ENCRYPTION_KEY). */
+  keys: KeyVault;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -33,5 +36,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     log: silentLogger,
     now: () => new Date(),
     ...options,
+    keys: options.keys ?? unconfiguredKeyVault,
   };
 }

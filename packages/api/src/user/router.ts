@@ -1,4 +1,43 @@
-import { router } from "../trpc";
+import { z } from "zod";
+import { LIMITS } from "@parley/contracts";
+import { protectedProcedure, router } from "../trpc";
+import { setupAccount } from "./account-setup";
+import { PROVIDER_KEY_NAMES } from "./provider-keys";
+import { requireUser } from "./require-user";
+import { getUserSettings, updateUserSettings } from "./settings";
 
-/** Procedures of the user domain (spec §7). */
-export const userRouter = router({});
+/** Profile claims arrive from the identity provider via the client: bounded, extra fields ignored. */
+const profileInput = z.object({
+  name: z.string().max(500).optional(),
+  email: z.string().max(320).optional(),
+  picture: z.string().max(2048).optional(),
+  nickname: z.string().max(500).optional(),
+  email_verified: z.boolean().optional(),
+});
+
+const setupInput = z.object({ user: profileInput.nullish() }).nullish();
+
+const settingsInput = z.object({
+  open_ai_key: z.string().max(LIMITS.apiKey).optional(),
+  claude_api_key: z.string().max(LIMITS.apiKey).optional(),
+  nickname: z.string().max(LIMITS.nickname).optional(),
+  remove_keys: z.array(z.enum(PROVIDER_KEY_NAMES)).max(PROVIDER_KEY_NAMES.length).optional(),
+});
+
+/** Procedures of the user domain (spec §7): account setup and the caller's own settings. */
+export const userRouter = router({
+  setup: protectedProcedure.input(setupInput).mutation(({ ctx, input }) =>
+    setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),
+  ),
+  settings: protectedProcedure.query(async ({ ctx }) => getUserSettings(ctx.db, await requireUser(ctx), ctx.auth)),
+  updateSettings: protectedProcedure.input(settingsInput).mutation(async ({ ctx, input }) => {
+    const user = await requireUser(ctx);
+    await updateUserSettings(ctx.db, ctx.keys, user, input);
+    return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
+  }),
+});
+
+/** Provider profiles can carry long names; the stored nickname keeps the app's limit. */
+function clip<T extends { nickname?: string }>(profile: T): T {
+  return profile.nickname === undefined ? profile : { ...profile, nickname: profile.nickname.slice(0, LIMITS.nickname) };
+}
