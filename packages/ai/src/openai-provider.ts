@@ -32,6 +32,10 @@ function toMessages(request: StreamRequest): ChatCompletionMessageParam[] {
   return request.system ? [{ role: "system", content: request.system }, ...turns] : turns;
 }
 
+function isOpenAIItself(baseURL: string): boolean {
+  return URL.canParse(baseURL) && new URL(baseURL).hostname === "api.openai.com";
+}
+
 function mapOpenAIError(error: unknown): ProviderError {
   if (error instanceof APIConnectionTimeoutError) return new ProviderError("timeout");
   if (error instanceof APIUserAbortError) return new ProviderError("aborted");
@@ -45,7 +49,7 @@ function mapOpenAIError(error: unknown): ProviderError {
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
   const baseURL = options.baseURL ?? OPENAI_BASE_URL;
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const tokenLimitParam = options.tokenLimitParam ?? (baseURL === OPENAI_BASE_URL ? "max_completion_tokens" : "max_tokens");
+  const tokenLimitParam = options.tokenLimitParam ?? (isOpenAIItself(baseURL) ? "max_completion_tokens" : "max_tokens");
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL,

@@ -60,6 +60,19 @@ describe("OpenAI provider over the wire", () => {
     expect(fake.requests[1]?.body).not.toHaveProperty("max_tokens");
   });
 
+  it("uses max_completion_tokens by default for OpenAI itself", async () => {
+    // A fetch that records instead of calling out, so the official base URL can be used offline.
+    const bodies: unknown[] = [];
+    const recordOnly = async (_input: string | URL | Request, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response("data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
+    };
+    const official = createOpenAIProvider({ apiKey: KEY, maxRetries: 0, fetch: recordOnly });
+    await expect(collect(official.stream({ ...ask, maxTokens: 64 }))).rejects.toMatchObject({ kind: "unavailable" });
+    expect(bodies).toEqual([expect.objectContaining({ max_completion_tokens: 64 })]);
+    expect(bodies[0]).not.toHaveProperty("max_tokens");
+  });
+
   it.each([
     [401, "auth"],
     [429, "rate_limit"],
