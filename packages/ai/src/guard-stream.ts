@@ -36,6 +36,8 @@ export async function* guardStream({ signal, idleTimeoutMs, open, mapError }: Gu
     arm();
     try {
       for await (const event of open(upstream.signal)) {
+        // Nothing more after a Stop, even text the SDK had already buffered.
+        if (upstream.signal.aborted) break;
         // The idle clock measures the service, not a slow consumer.
         clearTimeout(timer);
         yield event;
