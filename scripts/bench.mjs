@@ -1,0 +1,97 @@
+// `pnpm bench` (not part of the tests): throughput and latency of the API against a bare Fastify,
+// the gzipped JavaScript of each page, and the server's idle memory on each database. Needs a
+// build (`pnpm bench` builds first). docs/performance.md records measured figures.
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { measureRouteJs } from "./bench/bundle.mjs";
+import { LOAD, measureInTurns } from "./bench/load.mjs";
+import { residentMegabytes, scratchFolder, startBareFastify, startParley } from "./bench/processes.mjs";
+import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase, probePostgres } from "./support/postgres.mjs";
+
+const TARGETS = { restRatio: 0.6, trpcRatio: 0.22, landingKb: 170, idleRssMb: 150 };
+const IDLE_SECONDS = 5;
+const PORT = 3201;
+const verdict = (ok) => (ok ? "meets target" : "MISSES target");
+
+/** Starts Parley, waits IDLE_SECONDS, reads its RSS; keeps it running when `keep` is set. */
+async function idleRss(options, keep = false) {
+  const parley = await startParley({ port: PORT, ...options });
+  await sleep(IDLE_SECONDS * 1000);
+  const megabytes = residentMegabytes(parley.pid);
+  if (!keep) await parley.stop();
+  return { parley, megabytes };
+}
+
+async function measureHttp(parley) {
+  const body = await (await globalThis.fetch(`${parley.url}/api/v1/messages/public`)).json();
+  const trpc = await (await globalThis.fetch(`${parley.url}/trpc/messages.public`)).json();
+  if (trpc?.result?.data?.text !== body.text) throw new Error(`tRPC answered ${JSON.stringify(trpc)}, not the REST message`);
+  const bare = await startBareFastify(PORT + 1, body);
+  try {
+    const labels = ["bare Fastify (same JSON from memory)", "REST  GET /api/v1/messages/public", "tRPC  GET /trpc/messages.public"];
+    const results = await measureInTurns([`${bare.url}/`, `${parley.url}/api/v1/messages/public`, `${parley.url}/trpc/messages.public`]);
+    const rows = labels.map((label, i) => [label, results[i]]);
+    const base = rows[0][1].requestsPerSecond;
+    console.log("HTTP (mean requests/s, p99 latency, ratio to bare Fastify)");
+    for (const [label, { requestsPerSecond, p99 }] of rows) {
+      console.log(`  ${label.padEnd(40)} ${String(requestsPerSecond).padStart(7)} req/s   p99 ${String(p99).padStart(3)} ms   ${(requestsPerSecond / base).toFixed(2)}`);
+    }
+    const restRatio = rows[1][1].requestsPerSecond / base;
+    const trpcRatio = rows[2][1].requestsPerSecond / base;
+    console.log(`  REST ratio ${restRatio.toFixed(2)} (target ≥ ${TARGETS.restRatio}): ${verdict(restRatio >= TARGETS.restRatio)}`);
+    console.log(`  tRPC ratio ${trpcRatio.toFixed(2)} (target ≥ ${TARGETS.trpcRatio}): ${verdict(trpcRatio >= TARGETS.trpcRatio)}`);
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function postgresAdminUrl() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  return (await probePostgres(DEFAULT_POSTGRES_URL)) ? null : DEFAULT_POSTGRES_URL;
+}
+
+console.log(`Parley benchmark: ${cpus().length} cores, Node ${process.version}, ${LOAD.connections} connections, best of ${LOAD.rounds} runs of ${LOAD.seconds} s taken in turns after a ${LOAD.warmupSeconds} s warm-up, 127.0.0.1 only, LOG_LEVEL=warn; load average before: ${loadavg()[0].toFixed(2)}\n`);
+
+const scratch = scratchFolder();
+const pglite = { databaseUrl: join(scratch.path, "db"), dataDir: join(scratch.path, "data") };
+const memory = [];
+try {
+  const first = await idleRss(pglite, true);
+  memory.push(["PGlite, first start (creates and migrates ./data)", first.megabytes]);
+  try {
+    await measureHttp(first.parley);
+    memory.push(["PGlite, right after the load runs", residentMegabytes(first.parley.pid)]);
+  } finally {
+    await first.parley.stop();
+  }
+  memory.push(["PGlite, later start on the same data", (await idleRss(pglite)).megabytes]);
+  const adminUrl = await postgresAdminUrl();
+  if (adminUrl) {
+    const database = await createDatabase(adminUrl, "parley_bench");
+    try {
+      memory.push(["PostgreSQL (DATABASE_URL=postgres://...)", (await idleRss({ databaseUrl: database.url, dataDir: join(scratch.path, "pg-data") })).megabytes]);
+    } finally {
+      await dropDatabase(adminUrl, database.name);
+    }
+  }
+} finally {
+  scratch.remove();
+}
+
+console.log(`\nServer memory (VmRSS, ${IDLE_SECONDS} s idle after /readyz; target ≤ ${TARGETS.idleRssMb} MB)`);
+for (const [label, megabytes] of memory) {
+  const judged = label.includes("after the load") ? "" : `   ${verdict(megabytes <= TARGETS.idleRssMb)}`;
+  console.log(`  ${label.padEnd(50)} ${String(megabytes).padStart(6)} MB${judged}`);
+}
+
+console.log("\nJavaScript per page (gzip level 6, kB = 1000 bytes; entry chunk + static imports + the route's lazy chunks)");
+try {
+  const { entryKb, routes } = measureRouteJs();
+  console.log(`  ${"entry (every page)".padEnd(40)} ${String(entryKb).padStart(7)} kB`);
+  for (const route of routes) console.log(`  ${route.path.padEnd(40)} ${String(route.kb).padStart(7)} kB   ${route.source}`);
+  const landing = routes.find((route) => route.path === "/")?.kb ?? entryKb;
+  console.log(`  landing page / : ${landing} kB (target ≤ ${TARGETS.landingKb} kB): ${verdict(landing <= TARGETS.landingKb)}`);
+} catch (error) {
+  console.log(`  not measured: ${error.message} (does apps/web build?)`);
+}
