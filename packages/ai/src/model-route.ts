@@ -48,11 +48,14 @@ function planRoute(config: CatalogueConfig, entry: CatalogueEntry, userKeys: Use
   }
   if (entry.service === "demo") return config.demo ? { protocol: "demo", baseURL: null, apiKey: null, keySource: "free" } : null;
   if (entry.service === "ollama") {
-    return config.ollama ? { protocol: "openai", baseURL: ollamaChatBaseURL(config.ollama.baseURL), apiKey: null, keySource: "platform" } : null;
+    // A local model costs the platform nothing, so it is not charged to anyone's allowance.
+    return config.ollama ? { protocol: "openai", baseURL: ollamaChatBaseURL(config.ollama.baseURL), apiKey: null, keySource: "free" } : null;
   }
   const service = config.compatible?.find((candidate) => candidate.id === entry.service);
   if (!service) return null;
-  return { protocol: "openai", baseURL: service.baseURL, apiKey: usableKey(service.apiKey) ?? null, keySource: "platform" };
+  // A keyless compatible service is a local server (vLLM, llama.cpp): free like Ollama.
+  const apiKey = usableKey(service.apiKey) ?? null;
+  return { protocol: "openai", baseURL: service.baseURL, apiKey, keySource: apiKey ? "platform" : "free" };
 }
 
 /** The models offered to a user: those whose service has a usable key for them (DESIGN.md "Models"). */

@@ -34,7 +34,8 @@ describe("resolveModelRoute decisions", () => {
   it("uses the user's own key when there is one, else the platform's, and the demo costs nothing", () => {
     expect(route("openai:gpt-4o-mini", { openai: USER_OPENAI })).toMatchObject({ keySource: "user", baseURL: "https://api.openai.com/v1" });
     expect(route("openai:gpt-4o-mini")).toMatchObject({ keySource: "platform", baseURL: "https://api.openai.com/v1" });
-    expect(route("local:tiny", { openai: USER_OPENAI })).toMatchObject({ keySource: "platform", baseURL: "http://127.0.0.1:1/v1" });
+    // A keyless local service costs nobody anything; it still never receives the user's key.
+    expect(route("local:tiny", { openai: USER_OPENAI })).toMatchObject({ keySource: "free", baseURL: "http://127.0.0.1:1/v1" });
     expect(route("demo:parley-demo")).toMatchObject({ keySource: "free", baseURL: null });
   });
 

@@ -72,7 +72,7 @@ describe("discoverOllamaModels", () => {
     const config = { openai: { models: [] }, anthropic: { models: [] }, ollama: { baseURL: ollama.url, models: await discoverOllamaModels(ollama.url) }, demo: false };
     expect(buildCatalogue(config).map((entry) => entry.id)).toEqual(["ollama:llama3.2:latest"]);
     const route = resolveModelRoute(config, "ollama:llama3.2:latest", {}, { maxRetries: 0 });
-    expect(route?.keySource).toBe("platform");
+    expect(route?.keySource).toBe("free");
     const { text } = await collect(route!.provider.stream({ model: route!.entry.version, messages: [{ role: "user", content: "Hi" }] }));
     expect(text).toBe("Hello from the fake model.");
     expect(ollama.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/chat/completions", body: { model: "llama3.2:latest" } });
