@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readModelsFile, type ModelsFile } from "./models/models-file";
 
 /**
  * Every environment variable Parley reads, parsed once at boot. Nothing else reads process.env.
@@ -66,7 +67,7 @@ export type OidcConfig = {
   scope: string;
 };
 
-export type Config = Env & { publicUrl: string; oidc: OidcConfig };
+export type Config = Env & { publicUrl: string; oidc: OidcConfig; modelsFile: ModelsFile };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -89,7 +90,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl) };
+  let modelsFile: ModelsFile = { services: [], prompts: [] };
+  if (env.MODELS_FILE) {
+    try {
+      modelsFile = readModelsFile(env.MODELS_FILE, source);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
+  }
+  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl), modelsFile };
 }
 
 function oidcFrom(env: Env, publicUrl: string): OidcConfig {

@@ -1,4 +1,5 @@
 import type { Database } from "@parley/db";
+import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 
 /** The caller as proved by a verified access token: issuer + subject identify a person. */
@@ -24,6 +25,8 @@ export type Context = {
   now: () => Date;
   /** Seals and opens users' provider keys (AES-256-GCM under ENCRYPTION_KEY). */
   keys: KeyVault;
+  /** The model catalogue: what a user may pick and how each model is reached. */
+  models: ModelGateway;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -37,5 +40,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     now: () => new Date(),
     ...options,
     keys: options.keys ?? unconfiguredKeyVault,
+    models: options.models ?? emptyModelGateway,
   };
 }

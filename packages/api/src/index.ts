@@ -4,3 +4,8 @@ export { AppError, describeInputError, ERROR_KINDS, httpStatusOf, toTRPCError, t
 export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./user/provider-keys";
 export { requireUser, SETUP_REQUIRED_MESSAGE, type UserRow } from "./user/require-user";
+export { createModelGateway, emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
+export { BUILTIN_PROMPTS } from "./chat/builtin-prompts";
+export { syncBuiltinPrompts, type BuiltinPrompt } from "./chat/prompts";
+export { syncModelCatalogue } from "./chat/catalogue-sync";
+export type { SendEvent } from "./chat/send";

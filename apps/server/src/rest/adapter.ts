@@ -6,12 +6,20 @@ import { createRequestContext, type ContextDeps } from "../http/context";
 
 export type Caller = ReturnType<typeof createCaller>;
 
+/** What a streaming row's events add up to for a client that wants one JSON answer. */
+export type Collected = { status: number; body: unknown };
+
 /** One documented REST path, served by calling a tRPC procedure. */
 export type RestRoute = {
   method: "GET" | "POST";
   /** Fastify path under /api/v1, e.g. `/chat/deleteChat/:id`. */
   path: string;
   call: (caller: Caller, request: FastifyRequest) => Promise<unknown>;
+  /**
+   * For procedures that stream (async iterables of `{ type, ... }` events): how the events become
+   * one JSON answer. Clients sending `Accept: text/event-stream` get the events as SSE instead.
+   */
+  collect?: (events: AsyncIterable<{ type: string }>) => Promise<Collected>;
 };
 
 /**
@@ -24,15 +32,53 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
       method: route.method,
       url: `/api/v1${route.path}`,
       handler: async (request, reply) => {
+        // A client that goes away mid-stream aborts the procedure (and the model call).
+        const disconnect = new AbortController();
+        reply.raw.on("close", () => {
+          if (!reply.raw.writableFinished) disconnect.abort();
+        });
         try {
-          const caller = createCaller(await createRequestContext(deps, request));
+          const caller = createCaller(await createRequestContext(deps, request), { signal: disconnect.signal });
           const result = await route.call(caller, request);
+          if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
           return reply.send(result ?? { ok: true });
         } catch (error) {
           return sendError(request, reply, error);
         }
       },
     });
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<{ type: string }> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+async function sendEvents(request: FastifyRequest, reply: FastifyReply, route: RestRoute, events: AsyncIterable<{ type: string }>) {
+  if (!/text\/event-stream/.test(request.headers.accept ?? "")) {
+    const { status, body } = await route.collect!(events);
+    return reply.status(status).send(body);
+  }
+  // The first event is awaited before the headers go out, so validation and allowance errors
+  // still answer with their own status and `{ message }`.
+  const iterator = events[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    "x-accel-buffering": "no",
+    connection: "keep-alive",
+  });
+  const write = (event: { type: string }) => reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  try {
+    if (!first.done) write(first.value);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) write(next.value);
+  } catch (error) {
+    request.log.error({ err: error }, "event stream failed");
+    write({ type: "error", message: MESSAGES.internal } as { type: string });
+  } finally {
+    reply.raw.end();
   }
 }
 

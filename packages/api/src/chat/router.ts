@@ -1,4 +1,80 @@
-import { router } from "../trpc";
+import { z } from "zod";
+import { CATEGORIES, LIMITS } from "@parley/contracts";
+import { AppError } from "../errors";
+import { protectedProcedure, router } from "../trpc";
+import { requireUser } from "../user/require-user";
+import { cloneSession } from "./clone";
+import { getSessionHistory } from "./history";
+import { listChatOptions } from "./options";
+import { startSend } from "./send";
+import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
 
-/** Procedures of the chat domain (spec §7). */
-export const chatRouter = router({});
+/** Session ids are positive integers below 2^53; strings of digits are accepted too (REST paths). */
+export const sessionIdSchema = z.coerce
+  .number({ message: "must be a conversation id (a number)" })
+  .int("must be a whole number")
+  .positive("must be a saved conversation (id above 0)")
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** The message text, trimmed; empty or over-long text is a BAD_REQUEST a person can act on. */
+function parseMessage(message: unknown): string {
+  const parsed = messageSchema.safeParse(message);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Type a message first.");
+  return parsed.data.content;
+}
+
+const messageSchema = z.object({
+  content: z
+    .string({ message: "must be text" })
+    .trim()
+    .min(1, "Type a message first: it cannot be empty.")
+    .max(LIMITS.message, `A message can be at most ${LIMITS.message.toLocaleString("en-US")} characters.`),
+});
+
+/** The spec's send payload (§3): the last message is the one sent. */
+export const sendInput = z.object({
+  messages: z.array(z.object({ content: z.string() })).min(1, "messages must contain the message to send"),
+  model_id: z.string({ message: "Pick a model first." }).min(1, "Pick a model first."),
+  prompt_id: z
+    .union([z.number().int().positive(), z.literal(""), z.literal(0), z.null()])
+    .optional()
+    .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
+  session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
+  category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).nullish(),
+});
+
+const historyInput = z.object({
+  sessionId: sessionIdSchema,
+  shared: z.boolean().optional().default(false),
+});
+
+/** Procedures of the chat domain (spec §7 chat calls). */
+export const chatRouter = router({
+  options: protectedProcedure.query(async ({ ctx }) => listChatOptions(ctx, await requireUser(ctx))),
+  sessions: protectedProcedure.query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, (await requireUser(ctx)).id) })),
+  history: protectedProcedure
+    .input(historyInput)
+    .query(async ({ ctx, input }) => getSessionHistory(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
+  /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
+  send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
+    const user = await requireUser(ctx);
+    const content = parseMessage(input.messages.at(-1));
+    return startSend(
+      ctx,
+      user.id,
+      { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
+      signal,
+    );
+  }),
+  clone: protectedProcedure
+    .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
+    .mutation(async ({ ctx, input }) =>
+      cloneSession(ctx.db, (await requireUser(ctx)).id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
+    ),
+  delete: protectedProcedure
+    .input(z.object({ id: sessionIdSchema }))
+    .mutation(async ({ ctx, input }) => deleteSession(ctx.db, (await requireUser(ctx)).id, input.id)),
+  share: protectedProcedure
+    .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
+    .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, (await requireUser(ctx)).id, input.id, input.shared, ctx.now())),
+});

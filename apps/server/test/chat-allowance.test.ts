@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resultRows } from "@parley/db";
+import { createChatApp, MODEL } from "./support/chat-fixture";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+beforeAll(async () => {
+  t = await createChatApp();
+});
+afterAll(() => t.close());
+
+async function allowance(name: string) {
+  const rows = resultRows<{ free_tokens_used: number; free_tokens_allowed: number }>(
+    await t.db.db.execute(
+      sql`select s.free_tokens_used, s.free_tokens_allowed from subscriptions s join users u on u.id = s.user_id where u.subject = ${name}`,
+    ),
+  );
+  return rows[0]!;
+}
+
+async function ledger(name: string) {
+  return resultRows<{ key_source: string; charged_tokens: number; input_tokens: number; output_tokens: number }>(
+    await t.db.db.execute(
+      sql`select l.key_source, l.charged_tokens, l.input_tokens, l.output_tokens from usage_ledger l join users u on u.id = l.user_id where u.subject = ${name} order by l.id`,
+    ),
+  );
+}
+
+describe("the token allowance", () => {
+  it("20 parallel sends from a user whose allowance covers one reply let at most one through", async () => {
+    await t.signUp("racer");
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 50 });
+    const calls = t.openai.requests.length;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send("racer", `question ${i}`, { model_id: MODEL.platform })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(19);
+    expect(results.find((r) => r.status === 402)!.body.message).toMatch(/add your own OpenAI or Claude key under Profile → API Keys.*upgrade/);
+    expect(t.openai.requests.length - calls).toBe(1);
+    const after = await allowance("racer");
+    expect(after.free_tokens_used).toBe(14);
+    expect(await ledger("racer")).toEqual([{ key_source: "platform", charged_tokens: 14, input_tokens: 12, output_tokens: 2 }]);
+  });
+
+  it("an exhausted allowance is refused with 402 before any provider call, and the balance never goes below zero", async () => {
+    await t.signUp("spender");
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 495 where user_id = (select id from users where subject = 'spender')`);
+    const calls = t.openai.requests.length;
+    const response = await t.send("spender", "one more?", { model_id: MODEL.platform });
+    expect(response.status).toBe(402);
+    expect(response.body.message).toBe(
+      "You have used all 500 tokens of your Free plan this month. To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.",
+    );
+    expect(t.openai.requests.length).toBe(calls);
+    expect(await allowance("spender")).toMatchObject({ free_tokens_used: 495 });
+    const sessions = await t.call("spender", "GET", "/chat/getSessionHistory");
+    expect(sessions.body.sessions).toEqual([]);
+
+    const record = await t.call("spender", "GET", "/subscription/userSubscription");
+    expect(record.body).toMatchObject({ free_tokens_used: 495, free_tokens_allowed: 500, tokens_left: 5 });
+  });
+
+  it("the demo model is free even with the allowance used up", async () => {
+    const response = await t.send("spender", "demo please", { model_id: MODEL.demo });
+    expect(response.status).toBe(200);
+    expect(await allowance("spender")).toMatchObject({ free_tokens_used: 495 });
+    expect((await ledger("spender")).at(-1)).toMatchObject({ key_source: "free", charged_tokens: 0 });
+  });
+
+  it("replies paid with the user's own key are recorded but not charged, and the key goes only to its own service", async () => {
+    await t.signUp("owner");
+    const before = await t.call("owner", "GET", "/chat/getPromptsAndModels");
+    expect((before.body.userModels as { id: string }[]).map((m) => m.id)).not.toContain(MODEL.claude);
+
+    const key = "sk-ant-owner-key-1234567890";
+    expect((await t.call("owner", "POST", "/user/updateUserApiKeys", { claude_api_key: key, open_ai_key: "", nickname: "" })).status).toBe(200);
+    const after = await t.call("owner", "GET", "/chat/getPromptsAndModels");
+    expect(after.body.userModels).toEqual(
+      expect.arrayContaining([{ id: MODEL.claude, name: "Claude Haiku 4.5", version: "claude-haiku-4-5", service: "anthropic" }]),
+    );
+
+    t.anthropic.setScenario({ type: "reply", chunks: ["Own key reply"], usage: { inputTokens: 300, outputTokens: 400 } });
+    const openaiCalls = t.openai.requests.length;
+    const response = await t.send("owner", "Use my key", { model_id: MODEL.claude });
+    expect(response.status).toBe(200);
+    expect(response.body.message_response).toBe("Own key reply");
+    const headers = t.anthropic.requests.at(-1)!.headers;
+    expect([headers["x-api-key"], headers.authorization]).toContain(headers["x-api-key"] ? key : `Bearer ${key}`);
+    expect(t.openai.requests.length).toBe(openaiCalls);
+    expect(await allowance("owner")).toMatchObject({ free_tokens_used: 0 });
+    expect(await ledger("owner")).toEqual([{ key_source: "user", charged_tokens: 0, input_tokens: 300, output_tokens: 400 }]);
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
+import { BUILTIN_PROMPTS, createKeyVault, createModelGateway, syncBuiltinPrompts, type AuthIdentity } from "@parley/api";
+import type { Authenticator } from "../../src/auth/authenticator";
+import { createTestApp } from "./test-app";
+
+/**
+ * Identity for chat tests: `Authorization: Bearer test:<name>` is the person <name>. Token
+ * verification itself is covered by the auth tests; here the subject of each call matters.
+ */
+export const testIdentities: Authenticator = {
+  authenticate: async (header): Promise<AuthIdentity | null> => {
+    const match = /^Bearer test:(\w+)$/.exec(header ?? "");
+    return match ? { issuer: "https://issuer.test", subject: match[1]!, claims: {} } : null;
+  },
+};
+
+export const PLATFORM_OPENAI_KEY = "sk-platform-openai-0000000000000001";
+export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude-haiku-4-5", demo: "demo:parley-demo" } as const;
+
+/** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
+export async function createChatApp() {
+  const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
+  const anthropic: FakeServer = await startFakeAnthropicServer();
+  const catalogue = {
+    openai: { apiKey: PLATFORM_OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini"] },
+    anthropic: { baseURL: anthropic.baseURL, models: ["claude-haiku-4-5"] },
+    demo: true,
+  };
+  const t = await createTestApp({
+    deps: {
+      authenticator: testIdentities,
+      keys: createKeyVault(randomBytes(32)),
+      models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
+      ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
+    },
+  });
+  await syncBuiltinPrompts(t.db.db, BUILTIN_PROMPTS);
+  const as = (name: string) => ({ authorization: `Bearer test:${name}` });
+  const call = async (name: string, method: "GET" | "POST", url: string, payload?: unknown) => {
+    const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: as(name), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as Record<string, unknown> & { message?: string }) : {}, raw: response };
+  };
+  const signUp = async (name: string) => {
+    const response = await call(name, "POST", "/user/addUser", { user: { name, email: `${name}@example.com`, nickname: name } });
+    if (response.status !== 200) throw new Error(`setup failed: ${JSON.stringify(response.body)}`);
+  };
+  const send = (name: string, content: string, extra: Record<string, unknown> = {}) =>
+    call(name, "POST", "/chat/postChat", { messages: [{ content }], model_id: MODEL.demo, session_id: 0, category: "general", ...extra });
+  return {
+    ...t,
+    openai,
+    anthropic,
+    as,
+    call,
+    signUp,
+    send,
+    close: async () => {
+      await t.close();
+      await openai.close();
+      await anthropic.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { chatEntries, chatSessions, type Database } from "@parley/db";
+import { newSessionId } from "./session-id";
+import { getReadableSession, listEntriesBySession } from "./sessions";
+
+/**
+ * Copies a session the caller may read (their own, or a shared one) into a new session of the
+ * caller, in one transaction, recording where it came from (spec §4 cloning).
+ */
+export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date }) {
+  return db.transaction(async (tx) => {
+    const source = await getReadableSession(tx, userId, sessionId);
+    const entries = await listEntriesBySession(tx, source.id);
+    const id = newSessionId();
+    await tx.insert(chatSessions).values({
+      id,
+      userId,
+      description: options.addCloneText ? `${source.description} (clone)`.trim() : source.description,
+      category: source.category,
+      forkedFromSessionId: source.id,
+      forkedFromUserId: source.userId,
+      createdAt: options.now,
+      lastUpdated: options.now,
+    });
+    if (entries.length > 0) {
+      await tx.insert(chatEntries).values(
+        entries.map((entry) => ({
+          sessionId: id,
+          messageContent: entry.messageContent,
+          responseContent: entry.responseContent,
+          modelId: entry.modelId,
+          promptId: entry.promptId,
+          authorName: entry.authorName,
+          status: entry.status === "pending" ? "stopped" : entry.status,
+          error: entry.error,
+          inputTokens: entry.inputTokens,
+          outputTokens: entry.outputTokens,
+          createdAt: entry.createdAt,
+        })),
+      );
+    }
+    return { new_session_id: id };
+  });
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { prompts, type Database, type Executor } from "@parley/db";
+import { AppError } from "../errors";
+
+/** A prompt of the built-in set: `key` keeps it stable across restarts. */
+export type BuiltinPrompt = { key: string; name: string; prompt: string };
+
+/** Adds new built-in prompts and updates changed ones (by key); run at start-up. */
+export async function syncBuiltinPrompts(db: Database, builtins: readonly BuiltinPrompt[]) {
+  for (const builtin of builtins) {
+    await db
+      .insert(prompts)
+      .values({ builtinKey: builtin.key, name: builtin.name, prompt: builtin.prompt })
+      .onConflictDoUpdate({ target: prompts.builtinKey, set: { name: builtin.name, prompt: builtin.prompt } });
+  }
+}
+
+/** The prompts a user may pick: the built-in ones and their own (spec §3 prompt option). */
+export async function listPromptsForUser(db: Executor, userId: string) {
+  return db
+    .select({ id: prompts.id, name: prompts.name, prompt: prompts.prompt })
+    .from(prompts)
+    .where(or(isNull(prompts.userId), eq(prompts.userId, userId)))
+    .orderBy(asc(prompts.id));
+}
+
+/** One prompt the user may use, or BAD_REQUEST. */
+export async function getPromptForUser(db: Executor, userId: string, promptId: number) {
+  const [row] = await db
+    .select({ id: prompts.id, prompt: prompts.prompt })
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), or(isNull(prompts.userId), eq(prompts.userId, userId))))
+    .limit(1);
+  if (!row) throw new AppError("BAD_REQUEST", "That prompt no longer exists. Pick another one or none.");
+  return row;
+}
