@@ -3,12 +3,16 @@ import { LIMITS, MESSAGES } from "@parley/contracts";
 import type { AnyProcedure } from "@trpc/server";
 import { appRouter } from "@parley/api";
 import { restRoutes } from "../src/rest/v1";
+import { testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { authenticator: testIdentities } });
 });
+
+/** A signed-in caller: bad input must be refused as bad input, not as a missing sign-in. */
+const signedIn = { authorization: "Bearer test:tester" };
 afterAll(() => t.close());
 
 /** A concrete URL for a route path (`:id` parameters get a number). */
@@ -68,7 +72,7 @@ describe("bad input on every tRPC procedure", () => {
         const response = await t.app.inject({
           method: "POST",
           url: `/trpc/${procedure.path}`,
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", ...signedIn },
           payload: '{"json": ',
         });
         expect(response.statusCode).toBe(400);
@@ -77,7 +81,7 @@ describe("bad input on every tRPC procedure", () => {
     }
     if (procedure.type === "query" && procedure.takesInput) {
       it(`${procedure.path} with a malformed input parameter answers 400 with a message`, async () => {
-        const response = await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bbad` });
+        const response = await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bbad`, headers: signedIn });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ error: { message: MESSAGES.malformedJson } });
       });
@@ -120,6 +124,19 @@ describe("bad input on every REST route", () => {
         expect(response.body).not.toMatch(/at .*\.(ts|js):\d+|select |insert /i);
       });
     }
+  }
+
+  for (const route of restRoutes.filter((r) => r.method === "POST")) {
+    it(`POST ${route.path} with wrong-typed fields answers 400 with a message naming a field`, async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/api/v1${route.path.replace(/:[a-zA-Z]+/g, "abc")}`,
+        headers: signedIn,
+        payload: { user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {} },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/^Invalid request: \w+/) });
+    });
   }
 
   it("a POST body sent to a GET-only REST route is refused with a 4xx message, not served", async () => {

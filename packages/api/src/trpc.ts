@@ -9,7 +9,7 @@ const t = initTRPC.context<Context>().create({
     const message =
       error.code === "INTERNAL_SERVER_ERROR"
         ? MESSAGES.internal
-        : error.code === "PARSE_ERROR"
+        : error.code === "PARSE_ERROR" || error.cause instanceof SyntaxError
           ? MESSAGES.malformedJson
           : (describeInputError(error) ?? shape.message);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
