@@ -4,6 +4,7 @@ import type { KeyVault, ModelGateway } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "./auth/authenticator";
+import { registerEmbeddedProvider } from "./auth/embedded";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps) {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
   registerHealth(app, deps.db.ping);
+  if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
   app.get("/api/v1/config", async () => publicConfig(deps.config));
   registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);

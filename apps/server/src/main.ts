@@ -2,7 +2,10 @@
 // SIGTERM/SIGINT stops accepting requests, lets in-flight ones finish and closes the database.
 import { fileURLToPath } from "node:url";
 import { createDb, migrate } from "@parley/db";
+import { createKeyVault } from "@parley/api";
 import { buildApp } from "./app";
+import { createAuthenticator } from "./auth/create-authenticator";
+import { loadEncryptionKey } from "./auth/encryption-key";
 import { ConfigError, loadConfig, type Config } from "./config";
 
 function fail(message: string): never {
@@ -17,6 +20,10 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
+const encryption = await loadEncryptionKey(config).catch((error: unknown) =>
+  fail(error instanceof ConfigError ? error.message : `Cannot read or create the encryption key: ${(error as Error).message}`),
+);
+
 const db = await createDb(config.DATABASE_URL).catch((error: unknown) =>
   fail(`Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`),
 );
@@ -27,10 +34,14 @@ try {
   fail(`Database migration failed, not starting: ${(error as Error).message}`);
 }
 
+const authenticator = createAuthenticator(config, db.db, (error) =>
+  app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
+);
 const app = await buildApp({
   config,
   db,
-  authenticator: { authenticate: async () => null },
+  authenticator,
+  keys: createKeyVault(encryption.key),
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 });
 
@@ -48,6 +59,11 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (encryption.source === "generated") {
+    app.log.warn(
+      `Generated an encryption key for saved API keys in ${encryption.path}. Keep it with the data; set ENCRYPTION_KEY when several instances share one database.`,
+    );
+  }
   app.log.info(`Parley is ready at ${config.publicUrl} (database: ${db.kind})`);
 } catch (error) {
   await db.close().catch(() => {});

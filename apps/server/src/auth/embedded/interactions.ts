@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type Provider from "oidc-provider";
+import { errors, type InteractionResults } from "oidc-provider";
+import type { Database } from "@parley/db";
+import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "./local-accounts";
+import { renderError, renderSignIn, renderSignUp } from "./pages";
+import { OIDC_MOUNT_PATH } from "./provider";
+import type { AttemptLimiter } from "./rate-limit";
+
+type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
+
+export type InteractionDeps = {
+  provider: Provider;
+  db: Database;
+  clientId: string;
+  homeUrl: string;
+  /** Attempts per email (sign-in) and per client IP (sign-in and sign-up). */
+  limits: { account: AttemptLimiter; ip: AttemptLimiter };
+};
+
+const EXPIRED = "This sign-in page has expired. Go back to Parley and sign in again.";
+
+type Params = { uid: string };
+type Form = Record<string, unknown>;
+
+/**
+ * The provider's interaction pages (its `interactions.url`): sign-in and sign-up forms for local
+ * accounts, and implicit consent for Parley's own client. Register inside a scope that parses
+ * urlencoded forms.
+ */
+export function registerInteractions(scope: FastifyInstance, deps: InteractionDeps) {
+  const base = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`;
+
+  const signInPage = (uid: string, fields: { email?: string; error?: string } = {}) =>
+    renderSignIn({ action: `${base(uid)}/login`, signUpHref: `${base(uid)}?screen=signup`, ...fields });
+  const signUpPage = (uid: string, fields: { name?: string; email?: string; error?: string } = {}) =>
+    renderSignUp({ action: `${base(uid)}/signup`, signInHref: `${base(uid)}?screen=signin`, ...fields });
+
+  scope.get<{ Params: Params; Querystring: { screen?: string } }>("/interaction/:uid", async (request, reply) => {
+    const interaction = await loadInteraction(deps.provider, request, reply);
+    if (!interaction) return sendHtml(reply, 400, renderError(EXPIRED, deps.homeUrl));
+
+    if (interaction.prompt.name === "login") {
+      const hint = typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : undefined;
+      const screen = request.query.screen ?? (interaction.params.screen_hint === "signup" ? "signup" : "signin");
+      return sendHtml(reply, 200, screen === "signup" ? signUpPage(interaction.uid, { email: hint }) : signInPage(interaction.uid, { email: hint }));
+    }
+    if (interaction.prompt.name === "consent" && interaction.params.client_id === deps.clientId) {
+      const result = await grantImplicitConsent(deps.provider, interaction);
+      return finish(deps.provider, request, reply, result);
+    }
+    return sendHtml(reply, 400, renderError(EXPIRED, deps.homeUrl));
+  });
+
+  scope.post<{ Params: Params; Body: Form }>("/interaction/:uid/login", async (request, reply) => {
+    const interaction = await loadInteraction(deps.provider, request, reply);
+    if (!interaction || interaction.prompt.name !== "login") return sendHtml(reply, 400, renderError(EXPIRED, deps.homeUrl));
+    const email = field(request.body, "email").trim();
+    const password = field(request.body, "password");
+
+    const accountKey = `signin:${email.toLowerCase()}`;
+    const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`), deps.limits.account.hit(accountKey)]);
+    if (limited) return sendHtml(reply, 429, signInPage(interaction.uid, { email, error: tooManyAttempts(limited) }));
+
+    const account = await authenticateLocalAccount(deps.db, email, password);
+    if (!account) {
+      return sendHtml(reply, 401, signInPage(interaction.uid, { email, error: ACCOUNT_MESSAGES.invalidCredentials }));
+    }
+    await deps.limits.account.reset(accountKey);
+    return finish(deps.provider, request, reply, { login: { accountId: account.id } });
+  });
+
+  scope.post<{ Params: Params; Body: Form }>("/interaction/:uid/signup", async (request, reply) => {
+    const interaction = await loadInteraction(deps.provider, request, reply);
+    if (!interaction || interaction.prompt.name !== "login") return sendHtml(reply, 400, renderError(EXPIRED, deps.homeUrl));
+    const form = { name: field(request.body, "name"), email: field(request.body, "email"), password: field(request.body, "password") };
+    const shown = { name: form.name, email: form.email.trim() };
+
+    const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`)]);
+    if (limited) return sendHtml(reply, 429, signUpPage(interaction.uid, { ...shown, error: tooManyAttempts(limited) }));
+
+    const created = await createLocalAccount(deps.db, form);
+    if (created.error !== undefined) return sendHtml(reply, 400, signUpPage(interaction.uid, { ...shown, error: created.error }));
+    return finish(deps.provider, request, reply, { login: { accountId: created.account.id } });
+  });
+}
+
+/** The interaction behind the request's cookie, when it is the one the URL names and still alive. */
+async function loadInteraction(provider: Provider, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  try {
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    return interaction.uid === request.params.uid ? interaction : undefined;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}
+
+/** Parley's own client needs no consent screen: grant what it asked for (OIDC scopes, claims, the API). */
+async function grantImplicitConsent(provider: Provider, interaction: Interaction): Promise<InteractionResults> {
+  const details = interaction.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  const grant =
+    existing ?? new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
+  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
+  if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(" "));
+  }
+  const grantId = await grant.save();
+  return { consent: existing ? {} : { grantId } };
+}
+
+async function finish(provider: Provider, request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+  const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  return reply.redirect(returnTo, 303);
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(html);
+}
+
+function field(body: Form | undefined, name: string): string {
+  const value = body?.[name];
+  return typeof value === "string" ? value : "";
+}
+
+async function firstRefusal(checks: Promise<{ allowed: boolean; retryAfterSeconds: number }>[]) {
+  const results = await Promise.all(checks);
+  return results.find((result) => !result.allowed);
+}
+
+function tooManyAttempts(refusal: { retryAfterSeconds: number }) {
+  const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}

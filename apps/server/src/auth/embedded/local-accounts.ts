@@ -1,0 +1,91 @@
+import { eq, sql } from "drizzle-orm";
+import { localAccounts, type Database } from "@parley/db";
+import { decoyHash, hashPassword, verifyPassword } from "./passwords";
+
+export type LocalAccount = typeof localAccounts.$inferSelect;
+
+/** Texts of the sign-in and sign-up forms (issue 4). */
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  passwordTooShort: "Password must be at least 8 characters.",
+  passwordTooLong: "Password must be at most 1024 characters.",
+  nameRequired: "Enter your name.",
+  emailInvalid: "Enter a valid email address.",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 1024;
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SignUpInput = { name: string; email: string; password: string };
+
+/** What is wrong with a sign-up form, or undefined when it can be submitted. */
+export function checkSignUp(input: SignUpInput): string | undefined {
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!name || name.length > NAME_MAX_LENGTH) return ACCOUNT_MESSAGES.nameRequired;
+  if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return ACCOUNT_MESSAGES.emailInvalid;
+  if ([...input.password].length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (input.password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  return undefined;
+}
+
+/**
+ * Creates a local account, or answers why not. Emails are unique case-insensitively (a unique
+ * index on lower(email)), so two racing sign-ups with one email create one account.
+ */
+export async function createLocalAccount(
+  db: Database,
+  input: SignUpInput,
+): Promise<{ account: LocalAccount; error?: undefined } | { account?: undefined; error: string }> {
+  const error = checkSignUp(input);
+  if (error) return { error };
+  const email = input.email.trim();
+  if (await findLocalAccountByEmail(db, email)) return { error: ACCOUNT_MESSAGES.emailTaken };
+  const [account] = await db
+    .insert(localAccounts)
+    .values({ name: input.name.trim(), email, passwordHash: await hashPassword(input.password) })
+    .onConflictDoNothing()
+    .returning();
+  return account ? { account } : { error: ACCOUNT_MESSAGES.emailTaken };
+}
+
+/**
+ * The account whose email and password match, or undefined. An unknown email still costs one
+ * scrypt run, so the answer's timing does not tell which emails have accounts.
+ */
+export async function authenticateLocalAccount(db: Database, email: string, password: string) {
+  const account = email.trim() && password.length <= PASSWORD_MAX_LENGTH ? await findLocalAccountByEmail(db, email.trim()) : undefined;
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+  return account && matches ? account : undefined;
+}
+
+export async function findLocalAccountByEmail(db: Database, email: string) {
+  const [account] = await db
+    .select()
+    .from(localAccounts)
+    .where(eq(sql`lower(${localAccounts.email})`, email.toLowerCase()))
+    .limit(1);
+  return account;
+}
+
+export async function findLocalAccountById(db: Database, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [account] = await db.select().from(localAccounts).where(eq(localAccounts.id, id)).limit(1);
+  return account;
+}
+
+/** The OpenID claims of a local account (nickname as Auth0 derives it: the email's local part). */
+export function claimsOf(account: LocalAccount) {
+  return {
+    sub: account.id,
+    name: account.name,
+    email: account.email,
+    email_verified: account.emailVerified,
+    nickname: account.email.split("@")[0] ?? account.name,
+  };
+}
