@@ -5,11 +5,16 @@ import type { Config } from "../../config";
 import { registerInteractions } from "./interactions";
 import { mountProvider } from "./mount";
 import { createEmbeddedProvider, OIDC_MOUNT_PATH } from "./provider";
-import type { AttemptLimiter } from "./rate-limit";
-import { createMemoryLimiter } from "./rate-limit";
+import { Redis } from "ioredis";
+import { createMemoryLimiter, createRedisLimiter, withFallback, type AttemptLimiter, type LimitRule } from "./rate-limit";
 import { loadCookieKeys, loadSigningKeys } from "./secrets";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Sign-in attempts per email, and form posts (sign-in and sign-up) per client IP. */
+export const SIGN_IN_LIMITS: { account: LimitRule; ip: LimitRule } = {
+  account: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  ip: { limit: 50, windowMs: FIFTEEN_MINUTES },
+};
 
 export type EmbeddedProviderDeps = {
   config: Config;
@@ -29,10 +34,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
   const provider = createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
   provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "identity provider error"));
 
-  const limits = deps.limits ?? {
-    account: createMemoryLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES }),
-    ip: createMemoryLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES }),
-  };
+  const limits = deps.limits ?? createSignInLimits(app, config.REDIS_URL);
 
   await app.register(
     async (scope) => {
@@ -43,4 +45,25 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
   );
   await mountProvider(app, provider, { publicUrl: config.publicUrl });
   return provider;
+}
+
+/** In memory per instance; shared through Redis when REDIS_URL is set (memory while Redis is down). */
+function createSignInLimits(app: FastifyInstance, redisUrl: string | undefined) {
+  const memory = { account: createMemoryLimiter(SIGN_IN_LIMITS.account), ip: createMemoryLimiter(SIGN_IN_LIMITS.ip) };
+  if (!redisUrl) return memory;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let lastWarning = 0;
+  const warn = (error: unknown) => {
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: error }, "Redis is unavailable: sign-in attempt limits are counted per instance meanwhile");
+  };
+  redis.on("error", warn);
+  app.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return {
+    account: withFallback(createRedisLimiter(redis, SIGN_IN_LIMITS.account, "parley:auth:"), memory.account, warn),
+    ip: withFallback(createRedisLimiter(redis, SIGN_IN_LIMITS.ip, "parley:auth:"), memory.ip, warn),
+  };
 }

@@ -60,3 +60,19 @@ export function createRedisLimiter(redis: RedisCounter, rule: LimitRule, prefix:
     },
   };
 }
+
+/** Uses `primary` (Redis) and, while it fails, `fallback` (memory), so sign-in never depends on Redis being up. */
+export function withFallback(primary: AttemptLimiter, fallback: AttemptLimiter, onError: (error: unknown) => void): AttemptLimiter {
+  return {
+    hit: (key) =>
+      primary.hit(key).catch((error: unknown) => {
+        onError(error);
+        return fallback.hit(key);
+      }),
+    reset: (key) =>
+      primary.reset(key).catch((error: unknown) => {
+        onError(error);
+        return fallback.reset(key);
+      }),
+  };
+}

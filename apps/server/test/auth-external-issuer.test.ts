@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "@parley/contracts";
+import { signInThroughPages, startAuthServer } from "./support/auth-flow";
+
+// Any OpenID provider: a second Parley server's embedded provider plays an independent issuer,
+// and the app under test is pointed at it through OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_AUDIENCE,
+// discovering its keys over HTTP as it would with Auth0, Keycloak or Okta.
+
+let issuerServer: Awaited<ReturnType<typeof startAuthServer>>;
+let otherIssuer: Awaited<ReturnType<typeof startAuthServer>>;
+let app: Awaited<ReturnType<typeof startAuthServer>>;
+
+beforeAll(async () => {
+  issuerServer = await startAuthServer();
+  otherIssuer = await startAuthServer();
+  app = await startAuthServer({
+    env: {
+      OIDC_ISSUER: issuerServer.config.oidc.issuer,
+      OIDC_CLIENT_ID: issuerServer.config.oidc.clientId,
+      OIDC_AUDIENCE: issuerServer.config.oidc.audience,
+    },
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await app?.close();
+  await issuerServer?.close();
+  await otherIssuer?.close();
+});
+
+const call = (token: string, url: string) => app.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+
+describe("an app configured with an external issuer", () => {
+  it("runs no provider of its own and tells the SPA to use the external one", async () => {
+    expect((await app.app.inject({ url: "/oidc/.well-known/openid-configuration" })).statusCode).toBe(404);
+    const config = (await app.app.inject({ url: "/api/v1/config" })).json();
+    expect(config).toMatchObject({
+      oidc: {
+        authority: issuerServer.config.oidc.issuer,
+        clientId: "parley-web",
+        audience: issuerServer.config.oidc.audience,
+        embedded: false,
+      },
+    });
+  });
+
+  it("accepts an access token from that issuer on REST and tRPC, and sets the account up under it", async () => {
+    const { tokens } = await signInThroughPages(
+      issuerServer,
+      { name: "Outside", email: "outside@example.com", password: "external-pass" },
+      { signUp: true },
+    );
+    const rest = await call(tokens.access_token, "/api/v1/messages/protected");
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toEqual({ text: MESSAGES.protectedDemo });
+    expect((await call(tokens.access_token, "/trpc/messages.protected")).statusCode).toBe(200);
+
+    const setup = await app.app.inject({
+      method: "POST",
+      url: "/api/v1/user/addUser",
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      payload: { user: { name: "Outside", email: "outside@example.com" } },
+    });
+    expect(setup.statusCode).toBe(200);
+    expect(setup.json()).toMatchObject({ created: true });
+  });
+
+  it("refuses that issuer's ID token, and tokens of another issuer", async () => {
+    const { tokens } = await signInThroughPages(
+      issuerServer,
+      { name: "Id Token", email: "idtoken@example.com", password: "external-pass" },
+      { signUp: true },
+    );
+    expect((await call(tokens.id_token, "/api/v1/messages/protected")).statusCode).toBe(401);
+
+    const other = await signInThroughPages(
+      otherIssuer,
+      { name: "Elsewhere", email: "elsewhere@example.com", password: "another-pass" },
+      { signUp: true },
+    );
+    expect((await call(other.tokens.access_token, "/api/v1/messages/protected")).statusCode).toBe(401);
+    expect((await call(other.tokens.access_token, "/trpc/messages.protected")).statusCode).toBe(401);
+  });
+});
