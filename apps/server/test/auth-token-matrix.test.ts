@@ -8,6 +8,7 @@ import {
   generateKeyPair,
   importJWK,
   SignJWT,
+  type CryptoKey,
   type JWK,
   type JWTPayload,
 } from "jose";
