@@ -6,7 +6,7 @@ import type { Logger } from "../context";
 import { AppError } from "../errors";
 import { MIN_REPLY_TOKENS, recordUsage, reserveTokens, settleReservation, type Reservation } from "../subscription/allowance";
 import type { KeyVault } from "../user/key-vault";
-import { getProviderKey } from "../user/provider-keys";
+import { getProviderKeys } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
 import type { ModelGateway } from "./model-gateway";
 import { getPromptForUser } from "./prompts";
@@ -38,12 +38,11 @@ export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log
 /** Rough token count for budgeting before the call (about four characters a token). */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4) + 4;
 
-async function userKeysOf(deps: SendDeps, userId: string): Promise<UserKeys> {
-  const [openai, anthropic] = await Promise.all([
-    getProviderKey(deps.db, deps.keys, userId, "openai"),
-    getProviderKey(deps.db, deps.keys, userId, "claude"),
-  ]);
-  return { openai, anthropic };
+/** The user's own key for the model's service, if any; catalogue ids are `service:version`. */
+async function userKeysOf(deps: SendDeps, userId: string, modelId: string): Promise<UserKeys> {
+  const service = modelId.split(":", 1)[0];
+  const own = await getProviderKeys(deps.db, deps.keys, userId, (p) => (p === "openai" ? service === "openai" : service === "anthropic"));
+  return { openai: own.openai, anthropic: own.claude };
 }
 
 function resolveRoute(deps: SendDeps, modelId: string, keys: UserKeys): ModelRoute {
@@ -79,7 +78,7 @@ type PreparedSend = {
  * are recorded, not charged.
  */
 export async function startSend(deps: SendDeps, userId: string, input: SendInput, signal?: AbortSignal): Promise<AsyncGenerator<SendEvent>> {
-  const keys = await userKeysOf(deps, userId);
+  const keys = await userKeysOf(deps, userId, input.modelId);
   const route = resolveRoute(deps, input.modelId, keys);
   const system = input.promptId === null ? undefined : (await getPromptForUser(deps.db, userId, input.promptId)).prompt;
   const existing = input.sessionId > 0 ? await getOwnedSession(deps.db, userId, input.sessionId) : undefined;
@@ -94,22 +93,14 @@ export async function startSend(deps: SendDeps, userId: string, input: SendInput
   ];
   const inputEstimate = estimateTokens((system ?? "") + turns.map((t) => t.content).join(""));
 
-  let reservation: Reservation | undefined;
-  let maxTokens = MAX_REPLY_TOKENS;
-  if (route.keySource === "platform") {
-    reservation = await reserveTokens(deps.db, userId, inputEstimate + MAX_REPLY_TOKENS, inputEstimate + MIN_REPLY_TOKENS, deps.now());
-    maxTokens = Math.max(MIN_REPLY_TOKENS, reservation.reserved - inputEstimate);
-  }
-
+  // One transaction reserves the allowance (platform keys only) and stores the message, so a
+  // refused send leaves nothing behind and an accepted one is saved before the model is called.
   const description = existing?.description ?? describeFirstMessage(input.content);
-  try {
-    const stored = await storeMessage(deps, userId, existing?.id, input, description);
-    const prepared = { userId, route, turns, system, inputEstimate, maxTokens, reservation, description, created: !existing, ...stored };
-    return streamReply(deps, prepared, signal);
-  } catch (error) {
-    if (reservation) await settleReservation(deps.db, reservation, 0);
-    throw error;
-  }
+  const budget = route.keySource === "platform" ? { wanted: inputEstimate + MAX_REPLY_TOKENS, minimum: inputEstimate + MIN_REPLY_TOKENS } : undefined;
+  const stored = await storeMessage(deps, userId, existing?.id, input, description, budget);
+  const maxTokens = stored.reservation ? Math.max(MIN_REPLY_TOKENS, stored.reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
+  const prepared = { userId, route, turns, system, inputEstimate, maxTokens, description, created: !existing, ...stored };
+  return streamReply(deps, prepared, signal);
 }
 
 /**
@@ -170,10 +161,18 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
   };
 }
 
-/** Creates the session when needed and stores the user's message, in one transaction. */
-async function storeMessage(deps: SendDeps, userId: string, sessionId: number | undefined, input: SendInput, description: string) {
+/** Reserves the allowance when a budget is given, creates the session when needed and stores the user's message. */
+async function storeMessage(
+  deps: SendDeps,
+  userId: string,
+  sessionId: number | undefined,
+  input: SendInput,
+  description: string,
+  budget: { wanted: number; minimum: number } | undefined,
+) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
+    const reservation = budget ? await reserveTokens(tx, userId, budget.wanted, budget.minimum, now) : undefined;
     let id = sessionId;
     if (id === undefined) {
       id = newSessionId();
@@ -195,7 +194,7 @@ async function storeMessage(deps: SendDeps, userId: string, sessionId: number | 
       .insert(chatEntries)
       .values({ sessionId: id, messageContent: input.content, modelId: input.modelId, promptId: input.promptId, status: "pending", createdAt: now })
       .returning({ id: chatEntries.id });
-    return { sessionId: id, entryId: entry!.id };
+    return { sessionId: id, entryId: entry!.id, reservation };
   });
 }
 

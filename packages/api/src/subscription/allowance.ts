@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
-import { subscriptions, usageLedger, type Database, type Executor } from "@parley/db";
+import { subscriptions, usageLedger, type Executor, type Transaction } from "@parley/db";
 import { AppError } from "../errors";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -32,13 +32,14 @@ function periodEnd(start: Date): Date {
 export type Reservation = { userId: string; reserved: number; plan: PlanId };
 
 /**
- * Reserves up to `wanted` tokens of the user's allowance before a platform-key call, atomically
- * (the subscription row is locked), renewing the allowance when its month is over. Everything
- * left is reserved when less than `wanted` remains, so parallel sends cannot overspend: the
- * balance never goes below zero. Refuses with PAYMENT_REQUIRED when less than `minimum` is left.
+ * Reserves up to `wanted` tokens of the user's allowance before a platform-key call, inside the
+ * caller's transaction (the subscription row stays locked until it commits), renewing the
+ * allowance when its month is over. Everything left is reserved when less than `wanted` remains,
+ * so parallel sends cannot overspend: the balance never goes below zero. Refuses with
+ * PAYMENT_REQUIRED when less than `minimum` is left.
  */
-export async function reserveTokens(db: Database, userId: string, wanted: number, minimum: number, now: Date): Promise<Reservation> {
-  return db.transaction(async (tx) => {
+export async function reserveTokens(tx: Transaction, userId: string, wanted: number, minimum: number, now: Date): Promise<Reservation> {
+  {
     const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
     if (!row) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
     // A new month renews the allowance.
@@ -55,7 +56,7 @@ export async function reserveTokens(db: Database, userId: string, wanted: number
       .set(isFree(current) ? { freeTokensUsed: sql`${subscriptions.freeTokensUsed} + ${reserved}` } : { tokensUsed: sql`${subscriptions.tokensUsed} + ${reserved}` })
       .where(eq(subscriptions.userId, userId));
     return { userId, reserved, plan };
-  });
+  }
 }
 
 /** Gives back what a reply did not use: `charged` (≤ reserved) stays spent. */
