@@ -8,15 +8,14 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../support/run.mjs";
 
-const WEB = join(ROOT, "apps/web");
 
 /** The manifest of apps/web/dist, or of an identical build with a manifest made in a temp folder. */
-function loadManifest() {
-  const own = join(WEB, "dist/.vite/manifest.json");
-  if (existsSync(own)) return { dir: join(WEB, "dist"), manifest: JSON.parse(readFileSync(own, "utf8")), cleanup: () => {} };
+function loadManifest(web) {
+  const own = join(web, "dist/.vite/manifest.json");
+  if (existsSync(own)) return { dir: join(web, "dist"), manifest: JSON.parse(readFileSync(own, "utf8")), cleanup: () => {} };
   const dir = mkdtempSync(join(tmpdir(), "parley-bench-web-"));
-  const result = spawnSync(join(WEB, "node_modules/.bin/vite"), ["build", "--manifest", "--outDir", dir, "--emptyOutDir", "--logLevel", "error"], {
-    cwd: WEB,
+  const result = spawnSync(join(web, "node_modules/.bin/vite"), ["build", "--manifest", "--outDir", dir, "--emptyOutDir", "--logLevel", "error"], {
+    cwd: web,
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (result.status !== 0) throw new Error("vite build --manifest failed");
@@ -68,8 +67,8 @@ function routeChunks(manifest) {
 }
 
 /** Gzipped kB (1000 bytes) of the JS each route loads: `{ entryKb, routes: [{ path, source, kb }] }`. */
-export function measureRouteJs() {
-  const { dir, manifest, cleanup } = loadManifest();
+export function measureRouteJs(web = join(ROOT, "apps/web")) {
+  const { dir, manifest, cleanup } = loadManifest(web);
   try {
     const sizes = new Map();
     const gzipped = (file) => {
