@@ -60,10 +60,16 @@ describe("serving the built web app", () => {
     },
   );
 
-  it.each(["/api/v1/nope", "/api/other", "/trpc/nope.nope", "/oidc/nothing"])("answers a JSON 404 for the unknown API path %s", async (url) => {
+  it.each(["/api/v1/nope", "/api/other", "/trpc/nope.nope", "/healthz/extra"])("answers a JSON 404 for the unknown API path %s", async (url) => {
     const response = await t.app.inject({ method: "GET", url, headers: html });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toMatch(/application\/json/);
+    expect(response.body).not.toContain("<!doctype");
+  });
+
+  it("leaves unknown paths of the identity provider to it: a 404, never the web app", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/oidc/nothing", headers: html });
+    expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("<!doctype");
   });
 
