@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { createMemoryLimiter, createRedisLimiter, withFallback } from "../src/auth/embedded/rate-limit";
+import { Browser, freePort, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
+
+// Sign-in attempt limits: fixed windows in memory, or shared by all instances through Redis
+// (a real redis-server started for this file).
+
+let redisProcess: ChildProcess;
+let redisUrl: string;
+let redis: Redis;
+
+beforeAll(async () => {
+  const port = await freePort();
+  redisProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    redisProcess.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) resolve();
+    });
+    redisProcess.on("exit", (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  redisUrl = `redis://127.0.0.1:${port}`;
+  redis = new Redis(redisUrl);
+}, 30_000);
+
+afterAll(async () => {
+  await redis?.quit();
+  redisProcess?.kill();
+});
+
+describe("memory limiter", () => {
+  it("allows `limit` hits per window, then refuses until the window ends", async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryLimiter({ limit: 3, windowMs: 60_000 }, () => now);
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit("k"));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]!.retryAfterSeconds).toBe(60);
+    expect((await limiter.hit("other")).allowed).toBe(true);
+    now += 60_000;
+    expect((await limiter.hit("k")).allowed).toBe(true);
+    await limiter.hit("k");
+    await limiter.hit("k");
+    await limiter.reset("k");
+    expect((await limiter.hit("k")).allowed).toBe(true);
+  });
+});
+
+describe("Redis limiter", () => {
+  it("shares one count between instances and expires with the window", async () => {
+    const rule = { limit: 3, windowMs: 1000 };
+    const first = createRedisLimiter(redis, rule, "test:shared:");
+    const second = createRedisLimiter(redis, rule, "test:shared:");
+    const results = [await first.hit("k"), await second.hit("k"), await first.hit("k"), await second.hit("k")];
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]!.retryAfterSeconds).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await second.hit("k")).allowed).toBe(true);
+    await first.reset("k");
+    expect(await redis.exists("test:shared:k")).toBe(0);
+  });
+
+  it("falls back to memory while Redis is unreachable", async () => {
+    const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    down.on("error", () => {});
+    const errors: unknown[] = [];
+    const limiter = withFallback(
+      createRedisLimiter(down, { limit: 2, windowMs: 60_000 }, "x:"),
+      createMemoryLimiter({ limit: 2, windowMs: 60_000 }),
+      (error) => errors.push(error),
+    );
+    const results = [await limiter.hit("k"), await limiter.hit("k"), await limiter.hit("k")];
+    expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
+    expect(errors.length).toBeGreaterThan(0);
+    down.disconnect();
+  });
+});
+
+describe("two server instances with REDIS_URL", () => {
+  let a: Awaited<ReturnType<typeof startAuthServer>>;
+  let b: Awaited<ReturnType<typeof startAuthServer>>;
+  beforeAll(async () => {
+    a = await startAuthServer({ env: { REDIS_URL: redisUrl } });
+    b = await startAuthServer({ env: { REDIS_URL: redisUrl } });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  async function failedAttempts(server: typeof a, email: string, count: number): Promise<Page> {
+    const browser = new Browser(server.baseUrl);
+    const flow = startAuthorization({ issuer: server.config.oidc.issuer, clientId: "parley-web", appUrl: server.baseUrl });
+    let page = (await browser.go(flow.authorizeUrl)) as Page;
+    for (let i = 0; i < count; i++) {
+      const result = await browser.submit(page, { email, password: `wrong-${i}` });
+      if (!isPage(result)) throw new Error("a wrong password signed in");
+      page = result;
+    }
+    return page;
+  }
+
+  it("count attempts on one account together: 10 in all, then both refuse", async () => {
+    const email = "shared-limit@example.com";
+    await signInThroughPages(b, { name: "Shared", email, password: "shared-password" }, { signUp: true });
+    await failedAttempts(a, email, 6);
+    const last = await failedAttempts(b, email, 5);
+    expect(last.status).toBe(429);
+    expect(last.html).toContain("Too many sign-in attempts.");
+    expect(Number(await redis.get(`parley:auth:signin:${email}`))).toBe(11);
+  }, 60_000);
+});
