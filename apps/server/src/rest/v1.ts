@@ -1,7 +1,20 @@
 import type { RouterInputs as In } from "@parley/api";
 import type { FastifyRequest } from "fastify";
-import type { RestRoute } from "./adapter";
+import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
+
+/**
+ * getChatHistory (spec §7) either reads a session (`sessionId`, `shared`) or, with `post_id` and
+ * `clone: true`, copies a post into a new session and answers with its history and new id.
+ */
+async function chatHistory(caller: Caller, req: FastifyRequest) {
+  const body = (req.body ?? {}) as { post_id?: unknown; clone?: unknown };
+  if (body.post_id !== undefined && body.clone === true) {
+    const { new_session_id } = await caller.chat.clonePost({ postId: body.post_id as number });
+    return { ...(await caller.chat.history({ sessionId: new_session_id })), new_session_id };
+  }
+  return caller.chat.history(req.body as In["chat"]["history"]);
+}
 
 /** Path parameters (`:id`) as the procedure's input; the procedure's schema parses the digits. */
 const params = (req: FastifyRequest) => req.params as { id: number };
@@ -22,7 +35,7 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "GET", path: "/subscription/userSubscription", call: (caller) => caller.subscription.current() },
   { method: "GET", path: "/chat/getPromptsAndModels", call: (caller) => caller.chat.options() },
   { method: "GET", path: "/chat/getSessionHistory", call: (caller) => caller.chat.sessions() },
-  { method: "POST", path: "/chat/getChatHistory", call: (caller, req) => caller.chat.history(req.body as In["chat"]["history"]) },
+  { method: "POST", path: "/chat/getChatHistory", call: chatHistory },
   {
     method: "POST",
     path: "/chat/postChat",
@@ -33,6 +46,20 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "POST", path: "/chat/deleteChat/:id", call: (caller, req) => caller.chat.delete(params(req)) },
   { method: "POST", path: "/chat/shareChat/:id", call: (caller, req) => caller.chat.share({ ...params(req), shared: true }) },
   { method: "POST", path: "/chat/unshareChat/:id", call: (caller, req) => caller.chat.share({ ...params(req), shared: false }) },
+  { method: "POST", path: "/post/postChat", call: (caller, req) => caller.post.create(req.body as In["post"]["create"]) },
+  { method: "GET", path: "/post/getPost/:id", call: (caller, req) => caller.post.byId(params(req)) },
+  // The spec's feed is a plain list; `cursor` (a previous page's next_cursor over tRPC) pages on.
+  { method: "GET", path: "/post/getRecentPosts", call: async (caller, req) => (await caller.post.list(req.query as In["post"]["list"])).posts },
+  { method: "POST", path: "/post/deletePost/:id", call: (caller, req) => caller.post.delete(params(req)) },
+  { method: "GET", path: "/post/comments/:postId", call: (caller, req) => caller.post.comments(req.params as In["post"]["comments"]) },
+  {
+    method: "POST",
+    path: "/post/comment/:postId",
+    call: (caller, req) => caller.post.addComment({ ...(req.body as { content: string }), ...(req.params as { postId: number }) }),
+  },
+  { method: "POST", path: "/post/like/:postId", call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
+  { method: "POST", path: "/post/unlike/:postId", call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
+  { method: "GET", path: "/post/hasLiked/:postId", call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
 ];

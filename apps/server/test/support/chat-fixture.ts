@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
-import { BUILTIN_PROMPTS, createKeyVault, createModelGateway, syncBuiltinPrompts, type AuthIdentity } from "@parley/api";
+import { buildCatalogue } from "@parley/ai";
+import { BUILTIN_PROMPTS, createKeyVault, createModelGateway, syncBuiltinPrompts, syncModelCatalogue, type AuthIdentity } from "@parley/api";
 import type { Authenticator } from "../../src/auth/authenticator";
 import { createTestApp } from "./test-app";
 
@@ -35,6 +36,8 @@ export async function createChatApp() {
       ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
     },
   });
+  // What start-up does: the catalogue and the built-in prompts are stored.
+  await syncModelCatalogue(t.db.db, buildCatalogue(catalogue));
   await syncBuiltinPrompts(t.db.db, BUILTIN_PROMPTS);
   const as = (name: string) => ({ authorization: `Bearer test:${name}` });
   const call = async (name: string, method: "GET" | "POST", url: string, payload?: unknown) => {

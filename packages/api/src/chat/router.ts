@@ -3,6 +3,7 @@ import { CATEGORIES, LIMITS } from "@parley/contracts";
 import { AppError } from "../errors";
 import { protectedProcedure, router } from "../trpc";
 import { requireUser } from "../user/require-user";
+import { clonePostIntoSession } from "../post/clone";
 import { cloneSession } from "./clone";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
@@ -66,6 +67,10 @@ export const chatRouter = router({
       signal,
     );
   }),
+  /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
+  clonePost: protectedProcedure
+    .input(z.object({ postId: z.coerce.number().int().positive("must be a post id above 0").max(2_147_483_647) }))
+    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, (await requireUser(ctx)).id, input.postId, ctx.now())),
   clone: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
     .mutation(async ({ ctx, input }) =>

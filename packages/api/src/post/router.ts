@@ -1,4 +1,69 @@
-import { router } from "../trpc";
+import { z } from "zod";
+import { CATEGORIES, FEED_CATEGORIES, LIMITS } from "@parley/contracts";
+import { protectedProcedure, router } from "../trpc";
+import { requireUser } from "../user/require-user";
+import { addComment, listComments } from "./comments";
+import { hasLikedPost, likePost, unlikePost } from "./likes";
+import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 
-/** Procedures of the post domain (spec §7). */
-export const postRouter = router({});
+/** Post ids from routes are parsed as integers (spec §5). */
+const postId = z.coerce.number({ message: "must be a post id (a number)" }).int("must be a whole number").positive("must be a post id above 0").max(2_147_483_647);
+const byPost = z.object({ postId });
+
+const createInput = z.object({
+  chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
+  description: z
+    .string({ message: "must be text" })
+    .trim()
+    .min(1, "Please add a description for your post.")
+    .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
+  categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
+});
+
+/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`. */
+const cursor = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, "must be the next_cursor of a previous page")
+  .transform((value) => {
+    const [at, id] = value.split("_") as [string, string];
+    return { createdAt: new Date(at), id: Number(id) };
+  });
+
+const listInput = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(LIMITS.recentPostsMax).optional().default(LIMITS.recentPostsDefault),
+    category: z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` }).optional(),
+    cursor: cursor.optional(),
+  })
+  .optional()
+  .default({ limit: LIMITS.recentPostsDefault });
+
+/** Procedures of the post domain (spec §7 post calls). */
+export const postRouter = router({
+  create: protectedProcedure
+    .input(createInput)
+    .mutation(async ({ ctx, input }) =>
+      publishSession(ctx.db, (await requireUser(ctx)).id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
+    ),
+  byId: protectedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => getPostById(ctx.db, (await requireUser(ctx)).id, input.id)),
+  list: protectedProcedure.input(listInput).query(async ({ ctx, input }) =>
+    listRecentPosts(ctx.db, (await requireUser(ctx)).id, { limit: input.limit, category: input.category, before: input.cursor }),
+  ),
+  delete: protectedProcedure.input(z.object({ id: postId })).mutation(async ({ ctx, input }) => deletePost(ctx.db, (await requireUser(ctx)).id, input.id)),
+  comments: protectedProcedure.input(byPost).query(({ ctx, input }) => listComments(ctx.db, input.postId)),
+  addComment: protectedProcedure
+    .input(
+      byPost.extend({
+        content: z
+          .string({ message: "must be text" })
+          .trim()
+          .min(1, "Write a comment first: it cannot be empty.")
+          .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => addComment(ctx.db, (await requireUser(ctx)).id, input.postId, input.content, ctx.now())),
+  like: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  unlike: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  hasLiked: protectedProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+});
+

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVATAR_EMOJI } from "@parley/contracts";
+import { createChatApp } from "./support/chat-fixture";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+let sessionId: number;
+beforeAll(async () => {
+  t = await createChatApp();
+  await Promise.all(["alice", "bob", "carol"].map((name) => t.signUp(name)));
+  sessionId = (await t.send("alice", "What makes a good sourdough?")).body.session_id as number;
+  await t.send("alice", "And the hydration?", { session_id: sessionId });
+});
+afterAll(() => t.close());
+
+const publish = (name: string, body: Record<string, unknown>) => t.call(name, "POST", "/post/postChat", body);
+
+describe("publishing", () => {
+  it("publishes a snapshot of the caller's conversation that outlives the session", async () => {
+    const created = await publish("alice", { chat_id: sessionId, description: "  Sourdough basics  ", categories: ["general", "education"] });
+    expect(created.status).toBe(200);
+    const postId = created.body.post_id as number;
+
+    const post = await t.call("bob", "GET", `/post/getPost/${postId}`);
+    expect(post.body).toMatchObject({
+      id: postId,
+      user_id: "alice",
+      username: "alice",
+      description: "Sourdough basics",
+      categories: ["general", "education"],
+      model_versions: ["parley-demo"],
+      likes: 0,
+      comments: 0,
+      has_liked: false,
+    });
+    expect(AVATAR_EMOJI).toContain(post.body.avatar);
+    const messages = post.body.messages as { isUser: boolean; content: string; user: string | null; model_name: string | null }[];
+    expect(messages.map((m) => [m.isUser, m.isUser ? m.user : m.model_name])).toEqual([
+      [true, "alice"],
+      [false, "Parley Demo (offline)"],
+      [true, "alice"],
+      [false, "Parley Demo (offline)"],
+    ]);
+    expect(messages[0]!.content).toBe("What makes a good sourdough?");
+
+    // A copy to delete: the post stays as it was.
+    const copy = (await t.call("alice", "POST", "/chat/cloneChat", { sessionId })).body.new_session_id as number;
+    const second = await publish("alice", { chat_id: copy, description: "Copy", categories: [] });
+    await t.call("alice", "POST", `/chat/deleteChat/${copy}`);
+    const kept = await t.call("bob", "GET", `/post/getPost/${second.body.post_id}`);
+    expect(kept.status).toBe(200);
+    expect((kept.body.messages as unknown[]).length).toBe(4);
+  });
+
+  it.each([
+    ["a blank description", { chat_id: 0, description: "   " }, 400, /Please add a description for your post\./],
+    ["an unsaved conversation", { chat_id: 0, description: "x" }, 400, /Save your conversation first before posting\./],
+    ["a description over 255 characters", { description: "x".repeat(256) }, 400, /at most 255 characters/],
+    ["an unknown category", { description: "x", categories: ["gossip"] }, 400, /categories\.0: must be one of general/],
+  ])("refuses %s", async (_label, change, status, message) => {
+    const response = await publish("alice", { chat_id: sessionId, categories: [], ...{ description: "ok" }, ...change });
+    expect(response.status).toBe(status);
+    expect(response.body.message).toMatch(message);
+  });
+
+  it("refuses to publish someone else's conversation, shared or not", async () => {
+    await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
+    const response = await publish("bob", { chat_id: sessionId, description: "Not mine", categories: [] });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("the feed", () => {
+  it("lists summaries newest first, filters by category and pages with a cursor", async () => {
+    const tech = await publish("bob", { chat_id: (await t.send("bob", "Rust or Go?")).body.session_id, description: "Languages", categories: ["technology"] });
+    const list = await t.call("carol", "GET", "/post/getRecentPosts?limit=50");
+    const items = list.body as unknown as { id: number; messages?: unknown; description: string }[];
+    expect(Array.isArray(items)).toBe(true);
+    expect(items[0]!.id).toBe(tech.body.post_id);
+    expect(items.every((item) => item.messages === undefined)).toBe(true);
+
+    const onlyTech = (await t.call("carol", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[];
+    expect(onlyTech.map((p) => p.id)).toEqual([tech.body.post_id]);
+    expect((await t.call("carol", "GET", "/post/getRecentPosts?category=gossip")).status).toBe(400);
+
+    const firstPage = await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`, headers: t.as("carol") });
+    const page = firstPage.json().result.data as { posts: { id: number }[]; next_cursor: string };
+    expect(page.posts).toHaveLength(1);
+    const next = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 50, cursor: page.next_cursor }))}`,
+      headers: t.as("carol"),
+    });
+    const rest = next.json().result.data as { posts: { id: number }[] };
+    expect(rest.posts.map((p) => p.id)).toEqual(items.slice(1).map((p) => p.id));
+  });
+});
+
+describe("likes and comments", () => {
+  let postId: number;
+  beforeAll(async () => {
+    postId = (await publish("alice", { chat_id: sessionId, description: "For likes", categories: [] })).body.post_id as number;
+  });
+
+  it("a like counts once however often it is sent, and unliking never goes below zero", async () => {
+    const likes = await Promise.all(Array.from({ length: 10 }, () => t.call("bob", "POST", `/post/like/${postId}`)));
+    expect(likes.filter((r) => r.body.already_liked === false)).toHaveLength(1);
+    expect(likes.filter((r) => r.body.already_liked === true)).toHaveLength(9);
+    expect((await t.call("bob", "GET", `/post/hasLiked/${postId}`)).body).toEqual({ has_liked: true });
+    await Promise.all(["carol", "alice"].map((name) => t.call(name, "POST", `/post/like/${postId}`)));
+    expect((await t.call("carol", "GET", `/post/getPost/${postId}`)).body).toMatchObject({ likes: 3, has_liked: true });
+
+    await t.call("bob", "POST", `/post/unlike/${postId}`);
+    const again = await t.call("bob", "POST", `/post/unlike/${postId}`);
+    expect(again.body).toEqual({ unliked: false, likes: 2 });
+    expect((await t.call("bob", "GET", `/post/hasLiked/${postId}`)).body).toEqual({ has_liked: false });
+  });
+
+  it("comments list oldest first and move the counter", async () => {
+    expect((await t.call("bob", "POST", `/post/comment/${postId}`, { content: "  Great read  " })).status).toBe(200);
+    await t.call("carol", "POST", `/post/comment/${postId}`, { content: "Thanks!" });
+    const comments = await t.call("alice", "GET", `/post/comments/${postId}`);
+    expect((comments.body as unknown as { username: string; content: string }[]).map((c) => [c.username, c.content])).toEqual([
+      ["bob", "Great read"],
+      ["carol", "Thanks!"],
+    ]);
+    expect((await t.call("alice", "GET", `/post/getPost/${postId}`)).body).toMatchObject({ comments: 2 });
+    const blank = await t.call("bob", "POST", `/post/comment/${postId}`, { content: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toMatch(/cannot be empty/);
+    const anonymous = await t.app.inject({ method: "POST", url: `/api/v1/post/comment/${postId}`, payload: { content: "hi" } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("only the owner deletes a post; its likes and comments go with it", async () => {
+    expect((await t.call("bob", "POST", `/post/deletePost/${postId}`)).status).toBe(404);
+    expect((await t.call("bob", "GET", `/post/getPost/${postId}`)).status).toBe(200);
+    expect((await t.call("alice", "POST", `/post/deletePost/${postId}`)).status).toBe(200);
+    const gone = await t.call("bob", "GET", `/post/getPost/${postId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toMatch(/Post not found/);
+    expect((await t.call("bob", "GET", `/post/comments/${postId}`)).status).toBe(404);
+    expect((await t.call("bob", "POST", `/post/like/${postId}`)).status).toBe(404);
+  });
+});
+
+describe("cloning a post", () => {
+  it("getChatHistory with post_id and clone copies the conversation into the caller's new session", async () => {
+    const postId = (await publish("alice", { chat_id: sessionId, description: "Fork me", categories: ["education"] })).body.post_id;
+    const response = await t.call("carol", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(response.status).toBe(200);
+    const newId = response.body.new_session_id as number;
+    expect(response.body).toMatchObject({ session_id: newId, category: "education", is_owner: true, forked_from: { username: "alice" } });
+    expect((response.body.sessions as { message_content: string; user: string }[]).map((e) => [e.message_content, e.user])).toEqual([
+      ["What makes a good sourdough?", "alice"],
+      ["And the hydration?", "alice"],
+    ]);
+    const continued = await t.send("carol", "My own follow-up", { session_id: newId });
+    expect(continued.status).toBe(200);
+    expect((await t.call("carol", "POST", "/chat/getChatHistory", { post_id: 999_999, clone: true })).status).toBe(404);
+  });
+});

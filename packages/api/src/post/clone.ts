@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { chatEntries, chatSessions, posts, type Database } from "@parley/db";
+import { DEFAULT_CATEGORY } from "@parley/contracts";
+import { newSessionId } from "../chat/session-id";
+import { AppError } from "../errors";
+import { POST_NOT_FOUND } from "./posts";
+
+/**
+ * Copies a post's conversation into a new session of the caller (spec §2 'Interact with this
+ * conversation'), pairing each user message with the reply after it, in one transaction.
+ */
+export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).limit(1);
+    if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+    const id = newSessionId();
+    await tx.insert(chatSessions).values({
+      id,
+      userId,
+      description: post.description,
+      category: post.categories[0] ?? DEFAULT_CATEGORY,
+      forkedFromSessionId: post.sourceSessionId,
+      forkedFromUserId: post.userId,
+      forkedFromPostId: post.id,
+      createdAt: now,
+      lastUpdated: now,
+    });
+    const entries = [];
+    for (let i = 0; i < post.messages.length; i++) {
+      const message = post.messages[i]!;
+      if (!message.isUser) continue;
+      const reply = post.messages[i + 1]?.isUser === false ? post.messages[i + 1] : undefined;
+      entries.push({
+        sessionId: id,
+        messageContent: message.content,
+        responseContent: reply?.content ?? "",
+        authorName: message.user,
+        status: "complete",
+        createdAt: new Date(message.timestamp),
+      });
+    }
+    if (entries.length > 0) await tx.insert(chatEntries).values(entries);
+    return { new_session_id: id };
+  });
+}
