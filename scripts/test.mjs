@@ -37,6 +37,9 @@ async function runVitest(leg, name, databaseUrl) {
   const args = [
     "run", "test", "--continue", "--output-logs=full", "--log-order=grouped", "--concurrency=2", "--",
     "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReportPath(leg)}`,
+    // A fresh PGlite per file (initdb + migrations) takes seconds on a busy 2-core machine;
+    // vitest's 5 s / 10 s defaults turn that into false failures.
+    "--testTimeout=30000", "--hookTimeout=60000",
   ];
   // An empty TEST_DATABASE_URL makes createTestDb use a fresh in-memory PGlite per test file.
   const { code, seconds } = await run(bin("turbo"), args, { TEST_DATABASE_URL: databaseUrl });
