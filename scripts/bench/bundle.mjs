@@ -60,13 +60,15 @@ function routeChunks(manifest) {
     routes: routes.map(({ source, segments }) => {
       const own = routes.filter((other) => isPrefix(other.segments, segments) && (other.source === source || !/(^|[./])index\.[jt]sx?$/.test(other.source)));
       const files = closure(own.flatMap((route) => splits.get(route.source)), new Set(entry));
-      const path = `/${segments.filter((s) => !s.startsWith("_")).map((s) => s.replace(/_$/, "")).join("/")}`;
-      return { path, source, files };
+      // A pathless layout (`_authed.tsx`) is no page of its own; its chunks count in its children.
+      const layout = segments.at(-1)?.startsWith("_") ?? false;
+      const path = layout ? `(layout ${segments.at(-1)})` : `/${segments.filter((s) => !s.startsWith("_")).map((s) => s.replace(/_$/, "")).join("/")}`;
+      return { path, source, files, layout };
     }),
   };
 }
 
-/** Gzipped kB (1000 bytes) of the JS each route loads: `{ entryKb, routes: [{ path, source, kb }] }`. */
+/** Gzipped kB (1000 bytes) of the JS each route loads: `{ entryKb, routes: [{ path, source, kb, layout }] }`. */
 export function measureRouteJs(web = join(ROOT, "apps/web")) {
   const { dir, manifest, cleanup } = loadManifest(web);
   try {
@@ -79,7 +81,7 @@ export function measureRouteJs(web = join(ROOT, "apps/web")) {
     const { entry, routes } = routeChunks(manifest);
     return {
       entryKb: kb(entry),
-      routes: routes.map((route) => ({ path: route.path, source: route.source, kb: kb(route.files) })).sort((a, b) => a.path.localeCompare(b.path)),
+      routes: routes.map((route) => ({ path: route.path, source: route.source, kb: kb(route.files), layout: route.layout })).sort((a, b) => a.path.localeCompare(b.path)),
     };
   } finally {
     cleanup();
