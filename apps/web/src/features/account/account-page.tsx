@@ -1,0 +1,31 @@
+import { PageIntro } from "../../components/page-intro";
+import { trpc } from "../../lib/trpc";
+import { AccountTabList, panelId, tabId } from "./account-tab-list";
+import type { AccountTab } from "./account-tabs";
+import { ApiKeysTab } from "./api-keys-tab";
+import { ProfileTab } from "./profile-tab";
+import { SubscriptionTab } from "./subscription-tab";
+
+/** The profile screen behind /profile and /admin (spec §2), one tab at a time. */
+export function AccountPage({ tab, onTabChange }: { tab: AccountTab; onTabChange: (tab: AccountTab) => void }) {
+  const [settings] = trpc.user.settings.useSuspenseQuery();
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <PageIntro title="Your account" subtitle="Your profile, your own API keys and your plan." />
+      <div className="mt-8">
+        <AccountTabList active={tab} onSelect={onTabChange} />
+      </div>
+      <div
+        id={panelId(tab)}
+        role="tabpanel"
+        aria-labelledby={tabId(tab)}
+        tabIndex={0}
+        className="mt-6 rounded-3xl border border-zinc-200 bg-white p-6 outline-none sm:p-8 dark:border-zinc-800 dark:bg-zinc-950"
+      >
+        {tab === "profile" ? <ProfileTab settings={settings} /> : null}
+        {tab === "api" ? <ApiKeysTab settings={settings} /> : null}
+        {tab === "subscription" ? <SubscriptionTab /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+/** Ids of the landing's feature sections, the targets of the hero's buttons (spec §2). */
+export const SECTION_IDS = {
+  discover: "discover",
+  share: "share",
+  compare: "compare",
+} as const;

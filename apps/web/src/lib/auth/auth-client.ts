@@ -1,0 +1,196 @@
+import { TIMINGS } from "@parley/contracts";
+import type { User } from "oidc-client-ts";
+import type { AuthState } from "./auth-state";
+import { checkCallbackUrl, describeCallbackError } from "./callback-errors";
+import { withCrossTabLock } from "./cross-tab-lock";
+import { safeReturnTo } from "./return-to";
+import { isSessionEnded, POPUP_TIMEOUT_REASON, popupProblemOf, SIGN_IN_NOTICES } from "./sign-in-errors";
+import { CALLBACK_PATH, type LockedUserManager } from "./user-manager";
+
+/** How long the "popup blocked" notice stays readable before the full redirect starts. */
+const BLOCKED_NOTICE_MS = 1500;
+const POPUP_SIZE = { width: 400, height: 600 };
+
+type SignInOptions = { returnTo: string; signUp?: boolean };
+
+/**
+ * The browser's sign-in state machine (spec §4) around oidc-client-ts. React reads it through
+ * `subscribe`/`getSnapshot`; the router guard and the tRPC link read it directly.
+ */
+export class AuthClient {
+  private state: AuthState = { status: "loading", user: null, error: null, notice: null };
+  private readonly listeners = new Set<() => void>();
+  private returnTo = "/";
+
+  constructor(
+    private readonly manager: LockedUserManager,
+    private readonly origin: string,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.state;
+
+  private set(change: Partial<AuthState>) {
+    this.state = { ...this.state, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /**
+   * Starts once, before the router renders: on the login return it completes the sign-in,
+   * otherwise it restores a stored session silently (only when one is stored).
+   */
+  async start(location: Location) {
+    this.manager.events.addUserLoaded((user) => this.set({ user }));
+    this.manager.events.addUserUnloaded(() => this.set({ user: null }));
+    this.manager.events.addSilentRenewError((error) => void this.handleRenewError(error));
+    window.addEventListener("storage", (event) => {
+      if (event.key === null || event.key.startsWith("oidc.user:")) void this.followOtherTab();
+    });
+    if (location.pathname === CALLBACK_PATH) await this.completeSignIn(location.href);
+    else await this.restoreSession();
+  }
+
+  /** Where to go after the login return: the path and query asked for before signing in. */
+  get returnToAfterSignIn(): string {
+    return this.returnTo;
+  }
+
+  /** Resolves once auth has left the loading state (the route guard waits for it). */
+  whenSettled(): Promise<AuthState> {
+    if (this.state.status !== "loading") return Promise.resolve(this.state);
+    return new Promise((resolve) => {
+      const unsubscribe = this.subscribe(() => {
+        if (this.state.status === "loading") return;
+        unsubscribe();
+        resolve(this.state);
+      });
+    });
+  }
+
+  private async completeSignIn(href: string) {
+    const problem = checkCallbackUrl(href);
+    if (problem) return this.set({ status: "error", error: problem });
+    try {
+      // In a popup this hands the response to the opener and closes the window; only the
+      // redirect flow returns a user here.
+      const user = await withCrossTabLock(() => this.manager.signinCallback(href));
+      if (!user) return;
+      this.returnTo = safeReturnTo((user.state as { returnTo?: unknown } | undefined)?.returnTo, this.origin);
+      this.set({ status: "ready", user, error: null });
+    } catch (error) {
+      this.set({ status: "error", error: describeCallbackError(error) });
+    }
+  }
+
+  private async restoreSession() {
+    const stored = await this.manager.getUser();
+    if (!stored) return this.set({ status: "ready", user: null });
+    try {
+      const user = await this.manager.signinSilent();
+      this.set({ status: "ready", user });
+    } catch (error) {
+      if (isSessionEnded(error)) await this.manager.removeUser();
+      // Offline or a slow provider: a stored token that is still valid keeps the user signed in.
+      const usable = !isSessionEnded(error) && !stored.expired ? stored : null;
+      this.set({ status: "ready", user: usable });
+    }
+  }
+
+  /** Log In / Sign Up: a 400x600 popup with a 60 s time-out, a full redirect if the popup is blocked. */
+  async signIn({ returnTo, signUp = false }: SignInOptions) {
+    const previous = this.state.user;
+    this.set({ status: "loading", notice: null, error: null });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(POPUP_TIMEOUT_REASON), TIMINGS.loginPopupTimeoutMs);
+    try {
+      // Called without an await before it, so window.open still runs inside the click.
+      const user = await this.manager.signinPopup({
+        popupWindowFeatures: POPUP_SIZE,
+        popupSignal: controller.signal,
+        popupAbortOnClose: true,
+        extraQueryParams: this.extraParams(signUp),
+      });
+      this.set({ status: "ready", user });
+    } catch (error) {
+      const problem = popupProblemOf(error);
+      if (problem === "blocked") {
+        this.set({ status: "redirecting", notice: SIGN_IN_NOTICES.popupBlocked });
+        await new Promise((resolve) => setTimeout(resolve, BLOCKED_NOTICE_MS));
+        return this.signInRedirect({ returnTo, signUp });
+      }
+      if (problem) return this.set({ status: "ready", user: previous, notice: problem === "closed" ? SIGN_IN_NOTICES.popupClosed : SIGN_IN_NOTICES.popupTimedOut });
+      this.set({ status: "error", error: error instanceof Error && error.message ? error : new Error("Login failed") });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The full-page sign-in the route guard uses; the provider sends the browser back to /callback. */
+  async signInRedirect({ returnTo, signUp = false }: SignInOptions) {
+    this.set({ status: "redirecting" });
+    try {
+      await this.manager.signinRedirect({ state: { returnTo }, extraQueryParams: this.extraParams(signUp) });
+    } catch (error) {
+      this.set({ status: "error", error: error instanceof Error ? error : new Error("Login failed") });
+    }
+  }
+
+  /** Log Out: revokes the refresh token, clears the stored user and ends the provider session. */
+  async signOut() {
+    this.set({ status: "redirecting", notice: null });
+    try {
+      await this.manager.signoutRedirect();
+    } catch {
+      // A provider without an end-session endpoint: signing out here is all that can be done.
+      await this.manager.removeUser();
+      this.set({ status: "ready", user: null });
+    }
+  }
+
+  /** The access token for API calls, renewed first (under the cross-tab lock) when it has expired. */
+  async getAccessToken(): Promise<string | null> {
+    const user = this.state.user;
+    if (!user) return null;
+    if (!user.expired) return user.access_token;
+    try {
+      return (await this.manager.signinSilent())?.access_token ?? null;
+    } catch (error) {
+      await this.handleRenewError(error);
+      return null;
+    }
+  }
+
+  dismissNotice() {
+    this.set({ notice: null });
+  }
+
+  /** Leaves the error page: forget the failed attempt and continue signed out. */
+  clearError() {
+    this.set({ status: "ready", error: null });
+  }
+
+  private extraParams(signUp: boolean): Record<string, string> {
+    return { ...this.manager.settings.extraQueryParams, ...(signUp ? { screen_hint: "signup" } : {}) } as Record<string, string>;
+  }
+
+  private async handleRenewError(error: unknown) {
+    if (!isSessionEnded(error)) return;
+    await this.manager.removeUser();
+    this.set({ user: null });
+  }
+
+  /** Another tab signed in, renewed or signed out: take over its stored user. */
+  private async followOtherTab() {
+    if (this.state.status !== "ready") return;
+    const user: User | null = await this.manager.getUser();
+    if (!user) {
+      if (this.state.user) await this.manager.removeUser(); // stops this tab's renew timers too
+      return;
+    }
+    if (user.access_token !== this.state.user?.access_token) this.set({ user: user.expired ? null : user });
+  }
+}

@@ -1,0 +1,17 @@
+/** The two themes (spec §9) and where the choice is kept (spec §3: localStorage key 'theme'). */
+export type Theme = "light" | "dark";
+export const THEME_STORAGE_KEY = "theme";
+
+/** A stored value is a theme only when it is exactly 'light' or 'dark'. */
+export function parseTheme(value: string | null | undefined): Theme | null {
+  return value === "light" || value === "dark" ? value : null;
+}
+
+/** The saved choice wins; without one the system preference decides (spec §4). */
+export function resolveTheme(saved: Theme | null, systemPrefersDark: boolean): Theme {
+  return saved ?? (systemPrefersDark ? "dark" : "light");
+}
+
+export function otherTheme(theme: Theme): Theme {
+  return theme === "dark" ? "light" : "dark";
+}

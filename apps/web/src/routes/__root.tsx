@@ -1,0 +1,44 @@
+import { createRootRouteWithContext, Outlet, useNavigate } from "@tanstack/react-router";
+import { buttonClass } from "../components/button-styles";
+import { ErrorPage } from "../components/error-page";
+import { FullPageLoader } from "../components/full-page-loader";
+import { AccountSetupCheck } from "../features/account/account-setup-check";
+import { AppLayout } from "../features/layout/app-layout";
+import { useAuth } from "../lib/auth";
+import type { RouterContext } from "../router";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootComponent,
+});
+
+/** Auth decides what fills the page (spec §2, §4): a loader, the Error page, or the app. */
+function RootComponent() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  if (auth.status === "loading") return <FullPageLoader message="Loading…" />;
+  if (auth.status === "redirecting") return <FullPageLoader message={auth.isSignedIn ? "Signing you out…" : "Taking you to sign in…"} notice={auth.notice} />;
+  if (auth.status === "error") {
+    const leave = () => {
+      auth.client.clearError();
+      void navigate({ to: "/", replace: true });
+    };
+    return (
+      <AppLayout>
+        <ErrorPage
+          message={auth.error?.message ?? "Login failed"}
+          actions={
+            <button type="button" onClick={leave} className={buttonClass("primary")}>
+              Back to home
+            </button>
+          }
+        />
+      </AppLayout>
+    );
+  }
+  return (
+    <AppLayout>
+      {auth.isSignedIn ? <AccountSetupCheck /> : null}
+      <Outlet />
+    </AppLayout>
+  );
+}
