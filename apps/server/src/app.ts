@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import type { KeyVault, ModelGateway } from "@parley/api";
+import type { Billing, KeyVault, ModelGateway } from "@parley/api";
+import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "./auth/authenticator";
@@ -22,6 +23,8 @@ export type AppDeps = {
   keys?: KeyVault;
   /** The model catalogue chat uses. */
   models?: ModelGateway;
+  /** Stripe, when payments are configured (see createBilling). */
+  billing?: Billing | null;
   /** Fastify logger options; tests pass a stream to capture log lines, or false. */
   logger?: FastifyServerOptions["logger"];
   /** Directory of the built SPA (index.html + assets/); omitted in API-only tests. */
@@ -53,7 +56,8 @@ export async function buildApp(deps: AppDeps) {
     // tRPC batches put many procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
-  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models };
+  const billing = deps.billing ?? null;
+  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models, billing };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
@@ -61,7 +65,8 @@ export async function buildApp(deps: AppDeps) {
   });
   registerHealth(app, deps.db.ping);
   if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
-  app.get("/api/v1/config", async () => publicConfig(deps.config));
+  app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
+  await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);
   await registerSpa(app, deps.webRoot);
@@ -69,10 +74,10 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /** What the SPA needs before it can sign anyone in. */
-function publicConfig(config: Config) {
+function publicConfig(config: Config, paymentsEnabled: boolean) {
   const { embedded, issuer, clientId, audience, scope } = config.oidc;
   return {
     oidc: { authority: issuer, clientId, audience, scope, embedded },
-    payments: { enabled: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_BASIC && config.STRIPE_PRICE_PRO) },
+    payments: { enabled: paymentsEnabled },
   };
 }

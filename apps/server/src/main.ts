@@ -4,9 +4,11 @@ import { fileURLToPath } from "node:url";
 import { createDb, migrate } from "@parley/db";
 import { createKeyVault } from "@parley/api";
 import { buildApp } from "./app";
+import { createBilling } from "./billing/create-billing";
 import { createAuthenticator } from "./auth/create-authenticator";
 import { loadEncryptionKey } from "./auth/encryption-key";
 import { ConfigError, loadConfig, type Config } from "./config";
+import { startModels } from "./models/start-models";
 
 function fail(message: string): never {
   console.error(message);
@@ -34,14 +36,20 @@ try {
   fail(`Database migration failed, not starting: ${(error as Error).message}`);
 }
 
+const { gateway: models, modelIds } = await startModels(config, db.db).catch((error: unknown) =>
+  fail(`Cannot set up the model catalogue: ${(error as Error).message}`),
+);
+
 const authenticator = createAuthenticator(config, db.db, (error) =>
   app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
 );
 const app = await buildApp({
   config,
   db,
+  models,
   authenticator,
   keys: createKeyVault(encryption.key),
+  billing: createBilling(config),
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 });
 
@@ -64,7 +72,7 @@ try {
       `Generated an encryption key for saved API keys in ${encryption.path}. Keep it with the data; set ENCRYPTION_KEY when several instances share one database.`,
     );
   }
-  app.log.info(`Parley is ready at ${config.publicUrl} (database: ${db.kind})`);
+  app.log.info({ models: modelIds }, `Parley is ready at ${config.publicUrl} (database: ${db.kind})`);
 } catch (error) {
   await db.close().catch(() => {});
   fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);

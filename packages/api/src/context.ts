@@ -1,5 +1,6 @@
 import type { Database } from "@parley/db";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
+import type { Billing } from "./subscription/billing";
 import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 
 /** The caller as proved by a verified access token: issuer + subject identify a person. */
@@ -27,6 +28,8 @@ export type Context = {
   keys: KeyVault;
   /** The model catalogue: what a user may pick and how each model is reached. */
   models: ModelGateway;
+  /** Stripe, when payments are configured. */
+  billing: Billing | null;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -41,5 +44,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     ...options,
     keys: options.keys ?? unconfiguredKeyVault,
     models: options.models ?? emptyModelGateway,
+    billing: options.billing ?? null,
   };
 }

@@ -9,3 +9,5 @@ export { BUILTIN_PROMPTS } from "./chat/builtin-prompts";
 export { syncBuiltinPrompts, type BuiltinPrompt } from "./chat/prompts";
 export { syncModelCatalogue } from "./chat/catalogue-sync";
 export type { SendEvent } from "./chat/send";
+export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
+export { applyStripeEvent, type StripeEventOutcome } from "./subscription/stripe-events";

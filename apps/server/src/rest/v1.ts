@@ -33,6 +33,17 @@ export const restRoutes: readonly RestRoute[] = [
     call: (caller, req) => caller.user.updateSettings(req.body as In["user"]["updateSettings"]),
   },
   { method: "GET", path: "/subscription/userSubscription", call: (caller) => caller.subscription.current() },
+  { method: "GET", path: "/subscription/config", call: (caller) => caller.subscription.config() },
+  {
+    method: "POST",
+    path: "/subscription/create-checkout-session",
+    call: (caller, req) => caller.subscription.checkout(req.body as In["subscription"]["checkout"]),
+  },
+  {
+    method: "POST",
+    path: "/subscription/customer-portal",
+    call: (caller, req) => caller.subscription.portal(req.body as In["subscription"]["portal"]),
+  },
   { method: "GET", path: "/chat/getPromptsAndModels", call: (caller) => caller.chat.options() },
   { method: "GET", path: "/chat/getSessionHistory", call: (caller) => caller.chat.sessions() },
   { method: "POST", path: "/chat/getChatHistory", call: chatHistory },

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
 import { buildCatalogue } from "@parley/ai";
-import { BUILTIN_PROMPTS, createKeyVault, createModelGateway, syncBuiltinPrompts, syncModelCatalogue, type AuthIdentity } from "@parley/api";
+import type { Config } from "../../src/config";
+import { BUILTIN_PROMPTS, type Billing, createKeyVault, createModelGateway, syncBuiltinPrompts, syncModelCatalogue, type AuthIdentity } from "@parley/api";
 import type { Authenticator } from "../../src/auth/authenticator";
 import { createTestApp } from "./test-app";
 
@@ -20,7 +21,7 @@ export const PLATFORM_OPENAI_KEY = "sk-platform-openai-0000000000000001";
 export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude-haiku-4-5", demo: "demo:parley-demo" } as const;
 
 /** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
-export async function createChatApp() {
+export async function createChatApp(options: { config?: Config; billing?: Billing | null } = {}) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
   const anthropic: FakeServer = await startFakeAnthropicServer();
   const catalogue = {
@@ -30,6 +31,8 @@ export async function createChatApp() {
   };
   const t = await createTestApp({
     deps: {
+      ...(options.config ? { config: options.config } : {}),
+      billing: options.billing ?? null,
       authenticator: testIdentities,
       keys: createKeyVault(randomBytes(32)),
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),

@@ -1,8 +1,23 @@
+import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { getSubscriptionRecord } from "./allowance";
+import { createCheckoutSession, createPortalSession } from "./checkout";
 
-/** Procedures of the subscription domain (spec §7). Stripe checkout and portal come with payments. */
+/** Procedures of the subscription domain (spec §7 subscription calls). */
 export const subscriptionRouter = router({
+  /** The allowance record of spec §3. */
   current: protectedProcedure.query(async ({ ctx }) => getSubscriptionRecord(ctx.db, (await requireUser(ctx)).id)),
+  /** The two prices (spec §3 subscription config); `enabled` is false without Stripe settings. */
+  config: protectedProcedure.query(({ ctx }) => ({
+    basicPrice: ctx.billing?.prices.basic ?? null,
+    proPrice: ctx.billing?.prices.pro ?? null,
+    enabled: ctx.billing !== null,
+  })),
+  checkout: protectedProcedure
+    .input(z.object({ price_id: z.string({ message: "Choose a plan first." }).min(1, "Choose a plan first.").max(200) }))
+    .mutation(async ({ ctx, input }) => createCheckoutSession(ctx.db, ctx.billing, (await requireUser(ctx)).id, input.price_id)),
+  portal: protectedProcedure
+    .input(z.object({ session_id: z.string().max(500).optional() }).optional())
+    .mutation(async ({ ctx }) => createPortalSession(ctx.db, ctx.billing, (await requireUser(ctx)).id)),
 });

@@ -1,0 +1,139 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAYMENTS_NOT_CONFIGURED } from "@parley/api";
+import { createBilling } from "../src/billing/create-billing";
+import { loadConfig } from "../src/config";
+import { createChatApp } from "./support/chat-fixture";
+import { startFakeStripe } from "./support/fake-stripe";
+
+const SECRET = "whsec_test_secret";
+const PRICES = { basic: "price_basic_test", pro: "price_pro_test" };
+
+describe("without Stripe settings", () => {
+  let t: Awaited<ReturnType<typeof createChatApp>>;
+  beforeAll(async () => {
+    t = await createChatApp();
+    await t.signUp("dana");
+  });
+  afterAll(() => t.close());
+
+  it("shows the plans' config as disabled and refuses checkout with a plain message", async () => {
+    expect((await t.call("dana", "GET", "/subscription/config")).body).toEqual({ basicPrice: null, proPrice: null, enabled: false });
+    const checkout = await t.call("dana", "POST", "/subscription/create-checkout-session", { price_id: "price_x" });
+    expect(checkout.status).toBe(412);
+    expect(checkout.body.message).toBe(PAYMENTS_NOT_CONFIGURED);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/config" })).json()).toMatchObject({ payments: { enabled: false } });
+    const webhook = await t.app.inject({ method: "POST", url: "/billing/webhook", headers: { "content-type": "application/json" }, payload: "{}" });
+    expect(webhook.statusCode).toBe(404);
+  });
+});
+
+describe("with Stripe", () => {
+  let t: Awaited<ReturnType<typeof createChatApp>>;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  const signer = new Stripe("sk_test_signer");
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    const config = loadConfig({
+      PUBLIC_URL: "http://localhost:3000",
+      STRIPE_SECRET_KEY: "sk_test_parley",
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_BASIC: PRICES.basic,
+      STRIPE_PRICE_PRO: PRICES.pro,
+      STRIPE_API_URL: fake.url,
+    });
+    t = await createChatApp({ config, billing: createBilling(config) });
+    await t.signUp("erin");
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const deliver = (event: object) => {
+    const payload = JSON.stringify(event);
+    return t.app.inject({
+      method: "POST",
+      url: "/billing/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      payload,
+    });
+  };
+  const subscriptionEvent = (id: string, type: string, created: number, price: string, status = "active") => ({
+    id,
+    object: "event",
+    type,
+    created,
+    data: {
+      object: {
+        id: "sub_test_1",
+        object: "subscription",
+        customer: "cus_test_1",
+        status,
+        metadata: {},
+        items: { object: "list", data: [{ id: "si_1", price: { id: price }, current_period_start: created, current_period_end: created + 2_592_000 }] },
+      },
+    },
+  });
+  const record = async () => (await t.call("erin", "GET", "/subscription/userSubscription")).body;
+
+  it("creates a subscription Checkout Session for a configured price, with one Stripe customer per user", async () => {
+    expect((await t.call("erin", "GET", "/subscription/config")).body).toEqual({ basicPrice: PRICES.basic, proPrice: PRICES.pro, enabled: true });
+    expect((await t.call("erin", "POST", "/subscription/create-checkout-session", { price_id: "price_other" })).status).toBe(400);
+
+    const first = await t.call("erin", "POST", "/subscription/create-checkout-session", { price_id: PRICES.basic });
+    expect(first.status).toBe(200);
+    expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    await t.call("erin", "POST", "/subscription/create-checkout-session", { price_id: PRICES.pro });
+    expect(fake.requests.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
+    const checkout = fake.requests.find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(checkout.authorization).toBe("Bearer sk_test_parley");
+    expect(Object.fromEntries(checkout.body)).toMatchObject({
+      mode: "subscription",
+      customer: "cus_test_1",
+      "line_items[0][price]": PRICES.basic,
+      success_url: "http://localhost:3000/admin?tab=subscription&session_id={CHECKOUT_SESSION_ID}",
+    });
+  });
+
+  it("refuses a webhook whose signature does not match", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/billing/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
+      payload: JSON.stringify(subscriptionEvent("evt_forged", "customer.subscription.created", 1_800_000_000, PRICES.pro)),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await record()).toMatchObject({ subscription_type: "FREE" });
+  });
+
+  it("applies each event once, in Stripe's order of creation, and sets the plan and allowance", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const created = await deliver(subscriptionEvent("evt_1", "customer.subscription.created", now, PRICES.basic));
+    expect(created.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await record()).toMatchObject({ subscription_type: "BASE", max_tokens_allowed: 5000, tokens_used: 0, subscription_id: "sub_test_1" });
+
+    expect((await deliver(subscriptionEvent("evt_1", "customer.subscription.created", now, PRICES.basic))).json()).toMatchObject({ outcome: "duplicate" });
+
+    expect((await deliver(subscriptionEvent("evt_2", "customer.subscription.updated", now + 60, PRICES.pro))).json()).toMatchObject({ outcome: "applied" });
+    expect(await record()).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000 });
+
+    // An older event arriving late changes nothing.
+    expect((await deliver(subscriptionEvent("evt_0", "customer.subscription.updated", now - 60, PRICES.basic))).json()).toMatchObject({ outcome: "stale" });
+    expect(await record()).toMatchObject({ subscription_type: "PREMIUM" });
+
+    const portal = await t.call("erin", "POST", "/subscription/customer-portal", { session_id: "" });
+    expect(portal.body).toEqual({ url: "https://billing.stripe.test/p/session/test_1" });
+
+    expect((await deliver(subscriptionEvent("evt_3", "customer.subscription.deleted", now + 120, PRICES.pro, "canceled"))).json()).toMatchObject({ outcome: "applied" });
+    expect(await record()).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, status: "canceled", subscription_id: null });
+  });
+
+  it("has no portal for someone who never subscribed", async () => {
+    await t.signUp("frank");
+    const portal = await t.call("frank", "POST", "/subscription/customer-portal", { session_id: "" });
+    expect(portal.status).toBe(404);
+    expect(portal.body.message).toMatch(/no subscription to manage yet/);
+  });
+});
