@@ -1,6 +1,5 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
-import type { Authenticator } from "./authenticator";
-import { bearerToken } from "./authenticator";
+import { bearerToken, type Authenticator } from "./authenticator";
 
 /**
  * Asymmetric algorithms only: an HS* token would be "signed" with a key the attacker can read
