@@ -11,7 +11,7 @@ export const bin = (name) => `${ROOT}node_modules/.bin/${name}`;
 export function run(command, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", ...env } });
     const done = (code) => resolve({ code, seconds: Math.round((Date.now() - started) / 1000) });
     child.on("error", (error) => {
       console.error(`Cannot run ${command}: ${error.message}`);
