@@ -86,6 +86,44 @@ describe("refresh tokens", () => {
   });
 });
 
+describe("the SPA naming the API as resource (RFC 8707), as the web app does", () => {
+  it("gets the same API token from the code exchange and from refreshes", async () => {
+    const resource = { resource: server.config.oidc.audience };
+    const { tokens } = await signInThroughPages(
+      server,
+      { name: "Res", email: "resource@example.com", password: "resource-pass" },
+      { signUp: true, extra: resource },
+    );
+    expect(decodeJwt(tokens.access_token).aud).toBe(server.config.oidc.audience);
+    const body = new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: "parley-web", ...resource });
+    const renewed = await overHttp(body.toString());
+    expect(renewed.status).toBe(200);
+    const access = (renewed.json as Tokens).access_token;
+    expect(decodeJwt(access).aud).toBe(server.config.oidc.audience);
+    expect((await server.app.inject({ url: "/api/v1/messages/protected", headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+  });
+
+  it("revoking the refresh token (the SPA does at sign-out) ends it", async () => {
+    const { tokens } = await signInThroughPages(server, { name: "Rev", email: "revoke@example.com", password: "revoke-pass" }, { signUp: true });
+    const revoked = await fetch(`${server.config.oidc.issuer}/token/revocation`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: "refresh_token", client_id: "parley-web" }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await refresh(overHttp, tokens.refresh_token!)).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+  });
+
+  it("refuses any other resource", async () => {
+    const attempt = signInThroughPages(
+      server,
+      { name: "Other", email: "other-resource@example.com", password: "resource-pass" },
+      { signUp: true, extra: { resource: "https://elsewhere.example/api" } },
+    );
+    await expect(attempt).rejects.toThrow(/invalid_target|no code/);
+  });
+});
+
 describe("a second instance on the same database", () => {
   it("accepts the first instance's tokens and continues its refresh tokens (and a restart changes nothing)", async () => {
     const { tokens } = await signInThroughPages(server, { name: "Twin", email: "twin@example.com", password: "two-instances" }, { signUp: true });

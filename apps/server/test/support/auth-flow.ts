@@ -118,7 +118,14 @@ export function isPage(result: Page | { callback: URL }): result is Page {
 export type Tokens = { access_token: string; id_token: string; refresh_token?: string; expires_in: number; token_type: string };
 
 /** The SPA's side of authorization code + PKCE: the authorize URL and, later, the code exchange. */
-export function startAuthorization(options: { issuer: string; clientId: string; appUrl: string; screenHint?: string }) {
+export function startAuthorization(options: {
+  issuer: string;
+  clientId: string;
+  appUrl: string;
+  screenHint?: string;
+  /** Extra parameters sent with both the authorization and the token request (as the SPA sends `resource`). */
+  extra?: Record<string, string>;
+}) {
   const verifier = randomBytes(32).toString("base64url");
   const state = randomBytes(16).toString("base64url");
   const nonce = randomBytes(16).toString("base64url");
@@ -132,6 +139,7 @@ export function startAuthorization(options: { issuer: string; clientId: string; 
     state,
     nonce,
     ...(options.screenHint ? { screen_hint: options.screenHint } : {}),
+    ...options.extra,
   });
   const authorizeUrl = `${options.issuer}/auth?${params}`;
 
@@ -148,6 +156,7 @@ export function startAuthorization(options: { issuer: string; clientId: string; 
         redirect_uri: `${options.appUrl}/callback`,
         client_id: options.clientId,
         code_verifier: verifier,
+        ...options.extra,
       }).toString(),
     });
     const body = (await response.json()) as Tokens & { error?: string; error_description?: string };
@@ -162,7 +171,7 @@ export function startAuthorization(options: { issuer: string; clientId: string; 
 export async function signInThroughPages(
   server: { baseUrl: string; config: { oidc: { issuer: string; clientId: string } } },
   account: { name?: string; email: string; password: string },
-  options: { browser?: Browser; signUp?: boolean } = {},
+  options: { browser?: Browser; signUp?: boolean; extra?: Record<string, string> } = {},
 ) {
   const browser = options.browser ?? new Browser(server.baseUrl);
   const flow = startAuthorization({
@@ -170,6 +179,7 @@ export async function signInThroughPages(
     clientId: server.config.oidc.clientId,
     appUrl: server.baseUrl,
     screenHint: options.signUp ? "signup" : undefined,
+    extra: options.extra,
   });
   let result = await browser.go(flow.authorizeUrl);
   if (isPage(result)) {
