@@ -84,18 +84,20 @@ describe("main: start-up and shutdown", () => {
   }, 90_000);
 
   it("refuses to start with a bad variable and names it", async () => {
-    const proc = start({ PORT: "nope", DATABASE_URL: join(tempDir(), "db") });
+    const dir = tempDir();
+    const proc = start({ PORT: "nope", DATABASE_URL: join(dir, "db"), DATA_DIR: dir });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toMatch(/Invalid configuration:\s+PORT: .*\(got "nope"\)/);
   }, 30_000);
 
   it("stops with a non-zero exit and a clear message when a migration fails", async () => {
-    const url = join(tempDir(), "db");
+    const dir = tempDir();
+    const url = join(dir, "db");
     const db = await createDb(url);
     await migrate(db.db);
     await db.db.execute(sql`update parley_migrations set hash = 'tampered'`);
     await db.close();
-    const proc = start({ DATABASE_URL: url, PORT: String(await freePort()) });
+    const proc = start({ DATABASE_URL: url, DATA_DIR: dir, PORT: String(await freePort()) });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toMatch(/Database migration failed, not starting: Migration \S+ failed: it was changed after being applied/);
   }, 60_000);
