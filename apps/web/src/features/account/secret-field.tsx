@@ -56,10 +56,10 @@ export function SecretField({ label, value, onChange, saved, removing, onToggleR
           <button
             type="button"
             onClick={onToggleRemove}
-            aria-label={`${removing ? "Keep" : "Remove"} ${label}`}
+            aria-label={removing ? `Undo removing ${label}` : `Remove ${label}`}
             className="shrink-0 font-medium text-brand-700 hover:underline dark:text-brand-300"
           >
-            {removing ? "Keep key" : "Remove key"}
+            {removing ? "Undo" : "Remove"}
           </button>
         ) : null}
       </div>

@@ -143,11 +143,19 @@ export class AuthClient {
   async signOut() {
     this.set({ status: "redirecting", notice: null });
     try {
+      await this.manager.revokeTokens();
+    } catch (error) {
+      // Still end the provider session; the refresh token dies with its grant's lifetime.
+      console.error("Could not revoke the refresh token", error);
+    }
+    try {
       await this.manager.signoutRedirect();
-    } catch {
-      // A provider without an end-session endpoint: signing out here is all that can be done.
+    } catch (error) {
+      // E.g. a provider without an end-session endpoint: sign out here, and leave for the home
+      // page, since staying on a signed-in page would start a new sign-in.
+      console.error("Provider sign-out failed; signed out locally", error);
       await this.manager.removeUser();
-      this.set({ status: "ready", user: null });
+      window.location.assign("/");
     }
   }
 

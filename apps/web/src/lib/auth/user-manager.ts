@@ -30,7 +30,7 @@ export function audienceParams(oidc: PublicConfig["oidc"]): Record<string, strin
 /**
  * The UserManager for this origin (spec §4, DESIGN "Identity"): code flow with PKCE (S256),
  * state and nonce, one redirect URI for redirect and popup, tokens in localStorage, silent renew
- * with refresh tokens (offline_access), refresh token revoked at sign-out.
+ * with refresh tokens (offline_access).
  */
 export function createUserManager(oidc: PublicConfig["oidc"], origin: string): LockedUserManager {
   const audience = audienceParams(oidc);
@@ -48,8 +48,12 @@ export function createUserManager(oidc: PublicConfig["oidc"], origin: string): L
     loadUserInfo: false,
     automaticSilentRenew: true,
     monitorSession: false,
-    revokeTokensOnSignout: true,
+    // Sign-out revokes the refresh token itself (AuthClient.signOut), so a failed revocation
+    // cannot stop the provider session from ending. Providers answer a revocation with an
+    // empty body that is often typed text/plain (oidc-provider does).
+    revokeTokensOnSignout: false,
     revokeTokenTypes: ["refresh_token"],
+    revokeTokenAdditionalContentTypes: ["text/plain"],
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
   });
