@@ -41,7 +41,7 @@ function start(env: Record<string, string>) {
 }
 
 async function waitForReady(port: number, proc: { exited: Promise<number | null>; output: () => string }) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
     if (ok) return;
@@ -81,7 +81,7 @@ describe("main: start-up and shutdown", () => {
     await reopened.close();
     expect(rows).toEqual([{ value: "kept" }]);
     expect(migrations[0]?.n).toBeGreaterThan(0);
-  }, 90_000);
+  }, 150_000);
 
   it("refuses to start with a bad variable and names it", async () => {
     const dir = tempDir();
