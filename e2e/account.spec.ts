@@ -96,17 +96,22 @@ test.describe("signing up and out", () => {
 });
 
 test.describe("signing in", () => {
-  test("Log In opens a popup and keeps the visitor on their page, query included", async ({ page, account }) => {
+  test("Log In opens a popup and keeps the visitor on their page, query included; other tabs follow", async ({ page, account }) => {
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/");
+    await expect(otherTab.getByRole("button", { name: "Log In" })).toBeVisible();
     await page.goto("/public?from=newsletter");
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Log In" }).click();
     const popup = await popupOpened;
+    await expect(page.getByText("Finish signing in in the pop-up window…")).toBeVisible();
     const closed = popup.waitForEvent("close");
     await signInOnProviderPage(popup, account);
     await closed;
 
     await expectSignedIn(page);
     await expect(page).toHaveURL(/\/public\?from=newsletter$/);
+    await expectSignedIn(otherTab);
     // The access token reaches the API: the protected message loads.
     await page.getByRole("link", { name: "Admin" }).click();
     await expect(page.getByRole("tab", { name: "User Profile" })).toHaveAttribute("aria-selected", "true");
@@ -152,6 +157,17 @@ test.describe("signing in", () => {
     await expect(popup.getByText("Invalid email or password")).toBeVisible();
     await popup.close();
     await expect(page.getByText("The sign-in window was closed before sign-in finished.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+  });
+
+  test("Cancel stops waiting for the popup and closes it", async ({ page }) => {
+    await page.goto("/");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Log In" }).click();
+    const popup = await popupOpened;
+    const closed = popup.waitForEvent("close");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await closed;
     await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
   });
 });
@@ -232,6 +248,19 @@ test.describe("profile screen", () => {
     await page.reload();
     await expect(page.getByText("Saved key: ••••wxyz.")).toBeVisible();
     await expect(page.getByText("No key saved.")).toBeVisible();
+  });
+
+  test("at 375 px the menu offers the signed-in tabs and closes on a tab", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/protected");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    for (const name of ["Discover", "Chat", "Admin"]) await expect(menu.getByRole("link", { name })).toBeInViewport();
+    await expect(menu.getByRole("button", { name: "Log Out" })).toBeInViewport();
+    await menu.getByRole("link", { name: "Admin" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("tab", { name: "User Profile" })).toHaveAttribute("aria-selected", "true");
   });
 
   test("a checkout return (session_id) opens the subscription tab", async ({ signedIn: page }) => {

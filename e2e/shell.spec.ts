@@ -107,6 +107,8 @@ test.describe("mobile menu at 375 px", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    // Really on screen, not clipped by the header: the last item is in view.
+    await expect(menu.getByRole("button", { name: "Sign Up" })).toBeInViewport();
     expect(await bodyOverflow(page)).toBe("hidden");
     await expectNoSeriousA11yViolations(page);
 

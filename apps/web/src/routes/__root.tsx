@@ -4,7 +4,7 @@ import { ErrorPage } from "../components/error-page";
 import { FullPageLoader } from "../components/full-page-loader";
 import { AccountSetupCheck } from "../features/account/account-setup-check";
 import { AppLayout } from "../features/layout/app-layout";
-import { useAuth } from "../lib/auth";
+import { AUTH_ACTIVITY, useAuth } from "../lib/auth";
 import type { RouterContext } from "../router";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -15,8 +15,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootComponent() {
   const auth = useAuth();
   const navigate = useNavigate();
-  if (auth.status === "loading") return <FullPageLoader message="Loading…" />;
-  if (auth.status === "redirecting") return <FullPageLoader message={auth.isSignedIn ? "Signing you out…" : "Taking you to sign in…"} notice={auth.notice} />;
+  if (auth.status === "loading" || auth.status === "redirecting") {
+    const cancel =
+      auth.activity === AUTH_ACTIVITY.popup ? (
+        <button type="button" onClick={() => auth.client.cancelSignIn()} className={buttonClass("secondary", "sm")}>
+          Cancel
+        </button>
+      ) : null;
+    return <FullPageLoader message={auth.activity} notice={auth.notice} action={cancel} />;
+  }
   if (auth.status === "error") {
     const leave = () => {
       auth.client.clearError();

@@ -59,10 +59,10 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               ))
             : null}
         </ul>
+        <div className="mt-6 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+          <AuthButtons stacked />
+        </div>
       </nav>
-      <div className="mt-6 border-t border-zinc-200 pt-6 dark:border-zinc-800">
-        <AuthButtons stacked />
-      </div>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { TIMINGS } from "@parley/contracts";
 import type { User } from "oidc-client-ts";
-import type { AuthState } from "./auth-state";
+import { AUTH_ACTIVITY, type AuthState } from "./auth-state";
 import { checkCallbackUrl, describeCallbackError } from "./callback-errors";
 import { withCrossTabLock } from "./cross-tab-lock";
 import { safeReturnTo } from "./return-to";
-import { isSessionEnded, POPUP_TIMEOUT_REASON, popupProblemOf, SIGN_IN_NOTICES } from "./sign-in-errors";
+import { isSessionEnded, POPUP_CANCEL_REASON, POPUP_TIMEOUT_REASON, popupProblemOf, SIGN_IN_NOTICES, type PopupProblem } from "./sign-in-errors";
 import { CALLBACK_PATH, type LockedUserManager } from "./user-manager";
 
 /** How long the "popup blocked" notice stays readable before the full redirect starts. */
@@ -18,9 +18,10 @@ type SignInOptions = { returnTo: string; signUp?: boolean };
  * `subscribe`/`getSnapshot`; the router guard and the tRPC link read it directly.
  */
 export class AuthClient {
-  private state: AuthState = { status: "loading", user: null, error: null, notice: null };
+  private state: AuthState = { status: "loading", user: null, error: null, notice: null, activity: AUTH_ACTIVITY.starting };
   private readonly listeners = new Set<() => void>();
   private returnTo = "/";
+  private popup: AbortController | null = null;
 
   constructor(
     private readonly manager: LockedUserManager,
@@ -50,7 +51,10 @@ export class AuthClient {
     window.addEventListener("storage", (event) => {
       if (event.key === null || event.key.startsWith("oidc.user:")) void this.followOtherTab();
     });
-    if (location.pathname === CALLBACK_PATH) await this.completeSignIn(location.href);
+    if (location.pathname === CALLBACK_PATH) {
+      this.set({ activity: AUTH_ACTIVITY.callback });
+      await this.completeSignIn(location.href);
+    }
     else await this.restoreSession();
   }
 
@@ -103,8 +107,9 @@ export class AuthClient {
   /** Log In / Sign Up: a 400x600 popup with a 60 s time-out, a full redirect if the popup is blocked. */
   async signIn({ returnTo, signUp = false }: SignInOptions) {
     const previous = this.state.user;
-    this.set({ status: "loading", notice: null, error: null });
+    this.set({ status: "loading", notice: null, error: null, activity: AUTH_ACTIVITY.popup });
     const controller = new AbortController();
+    this.popup = controller;
     const timer = setTimeout(() => controller.abort(POPUP_TIMEOUT_REASON), TIMINGS.loginPopupTimeoutMs);
     try {
       // Called without an await before it, so window.open still runs inside the click.
@@ -118,20 +123,26 @@ export class AuthClient {
     } catch (error) {
       const problem = popupProblemOf(error);
       if (problem === "blocked") {
-        this.set({ status: "redirecting", notice: SIGN_IN_NOTICES.popupBlocked });
+        this.set({ status: "redirecting", notice: SIGN_IN_NOTICES.popupBlocked, activity: AUTH_ACTIVITY.toProvider });
         await new Promise((resolve) => setTimeout(resolve, BLOCKED_NOTICE_MS));
         return this.signInRedirect({ returnTo, signUp });
       }
-      if (problem) return this.set({ status: "ready", user: previous, notice: problem === "closed" ? SIGN_IN_NOTICES.popupClosed : SIGN_IN_NOTICES.popupTimedOut });
+      if (problem) return this.set({ status: "ready", user: previous, notice: noticeFor(problem) });
       this.set({ status: "error", error: error instanceof Error && error.message ? error : new Error("Login failed") });
     } finally {
       clearTimeout(timer);
+      this.popup = null;
     }
+  }
+
+  /** Stops waiting for the sign-in popup (and closes it). */
+  cancelSignIn() {
+    this.popup?.abort(POPUP_CANCEL_REASON);
   }
 
   /** The full-page sign-in the route guard uses; the provider sends the browser back to /callback. */
   async signInRedirect({ returnTo, signUp = false }: SignInOptions) {
-    this.set({ status: "redirecting" });
+    this.set({ status: "redirecting", activity: AUTH_ACTIVITY.toProvider });
     try {
       await this.manager.signinRedirect({ state: { returnTo }, extraQueryParams: this.extraParams(signUp) });
     } catch (error) {
@@ -141,7 +152,7 @@ export class AuthClient {
 
   /** Log Out: revokes the refresh token, clears the stored user and ends the provider session. */
   async signOut() {
-    this.set({ status: "redirecting", notice: null });
+    this.set({ status: "redirecting", notice: null, activity: AUTH_ACTIVITY.signingOut });
     try {
       await this.manager.revokeTokens();
     } catch (error) {
@@ -201,4 +212,10 @@ export class AuthClient {
     }
     if (user.access_token !== this.state.user?.access_token) this.set({ user: user.expired ? null : user });
   }
+}
+
+function noticeFor(problem: Exclude<PopupProblem, "blocked">): string | null {
+  if (problem === "closed") return SIGN_IN_NOTICES.popupClosed;
+  if (problem === "timeout") return SIGN_IN_NOTICES.popupTimedOut;
+  return null;
 }

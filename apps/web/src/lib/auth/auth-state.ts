@@ -12,7 +12,18 @@ export type AuthState = {
   error: Error | null;
   /** A short, dismissible sentence about the last sign-in attempt (popup blocked, closed, timed out). */
   notice: string | null;
+  /** What the loading indicator says while auth is busy. */
+  activity: string;
 };
+
+/** The loading indicator's words for each busy moment. */
+export const AUTH_ACTIVITY = {
+  starting: "Loading…",
+  callback: "Signing you in…",
+  popup: "Finish signing in in the pop-up window…",
+  toProvider: "Taking you to sign in…",
+  signingOut: "Signing you out…",
+} as const;
 
 /** Profile claims of the ID token that account setup sends to the API (spec §3). */
 export type IdentityProfile = {

@@ -1,6 +1,6 @@
 export { AuthClient } from "./auth-client";
 export { AuthProvider, useAuth, useAuthClient } from "./auth-context";
-export { profileOf, type AuthState, type IdentityProfile } from "./auth-state";
+export { AUTH_ACTIVITY, profileOf, type AuthState, type IdentityProfile } from "./auth-state";
 export { CALLBACK_ERRORS } from "./callback-errors";
 export { fetchPublicConfig, type PublicConfig } from "./public-config";
 export { SIGN_IN_NOTICES } from "./sign-in-errors";

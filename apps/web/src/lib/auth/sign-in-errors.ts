@@ -7,10 +7,11 @@ export const SIGN_IN_NOTICES = {
   popupTimedOut: "Sign-in timed out after 60 seconds. Please try again.",
 } as const;
 
-/** The reason handed to the popup's abort signal when the 60 s time-out passes. */
+/** The reasons handed to the popup's abort signal: the 60 s time-out, or the person's Cancel. */
 export const POPUP_TIMEOUT_REASON = "Popup timed out";
+export const POPUP_CANCEL_REASON = "Popup cancelled";
 
-export type PopupProblem = "blocked" | "closed" | "timeout";
+export type PopupProblem = "blocked" | "closed" | "timeout" | "cancelled";
 
 /**
  * Classifies an oidc-client-ts popup failure. A blocked popup surfaces as an attempt to navigate
@@ -21,6 +22,7 @@ export function popupProblemOf(error: unknown): PopupProblem | null {
   if (error.message === "Attempted to navigate on a disposed window" || error.message === "Popup blocked by user") return "blocked";
   if (error.message === "Popup closed by user" || error.message === "Popup closed") return "closed";
   if (error.message === POPUP_TIMEOUT_REASON) return "timeout";
+  if (error.message === POPUP_CANCEL_REASON) return "cancelled";
   return null;
 }
 
