@@ -1,6 +1,7 @@
 // `pnpm bench` (not part of the tests): throughput and latency of the API against a bare Fastify,
 // the gzipped JavaScript of each page, and the server's idle memory on each database. Needs a
 // build (`pnpm bench` builds first). docs/performance.md records measured figures.
+import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -95,3 +96,9 @@ try {
 } catch (error) {
   console.log(`  not measured: ${error.message} (does apps/web build?)`);
 }
+
+console.log("");
+// Streaming: time to first token through Parley against the provider directly (in-process app,
+// TypeScript sources through tsx; see apps/server/bench/ttft.ts).
+const ttft = spawnSync(process.execPath, ["--import", "tsx", "bench/ttft.ts"], { cwd: "apps/server", stdio: "inherit" });
+if (ttft.status !== 0) console.log(`  time to first token: not measured (exit ${ttft.status})`);
