@@ -18,7 +18,10 @@ function loadManifest(web) {
     cwd: web,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  if (result.status !== 0) throw new Error("vite build --manifest failed");
+  if (result.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error("vite build --manifest failed");
+  }
   return { dir, manifest: JSON.parse(readFileSync(join(dir, ".vite/manifest.json"), "utf8")), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
