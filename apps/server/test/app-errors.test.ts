@@ -132,7 +132,7 @@ describe("bad input on every REST route", () => {
         method: "POST",
         url: `/api/v1${route.path.replace(/:[a-zA-Z]+/g, "abc")}`,
         headers: signedIn,
-        payload: { user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {} },
+        payload: { user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {}, price_id: 5, session_id: 5, chat_id: "x", content: 5 },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: expect.stringMatching(/^Invalid request: \w+/) });
