@@ -73,4 +73,25 @@ describe("streaming a reply over tRPC", () => {
     const final = await client("streamer").chat.history.query({ sessionId });
     expect(final.sessions[0]!.response_content).toBe("Kept part");
   });
+
+  it("a REST client that disconnects mid-stream stops the model call; what arrived is kept", async () => {
+    t.openai.setScenario({ type: "reply", chunks: ["First", " second", " never"], chunkDelayMs: 300 });
+    const controller = new AbortController();
+    const response = await fetch(`${url}/api/v1/chat/postChat`, {
+      method: "POST",
+      headers: { authorization: "Bearer test:streamer", "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ messages: [{ content: "Go slowly" }], model_id: MODEL.platform, session_id: 0 }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!seen.includes('"text":" second"')) seen += decoder.decode((await reader.read()).value, { stream: true });
+    controller.abort();
+    const sessionId = Number(/"session_id":(\d+)/.exec(seen)![1]);
+    await expect.poll(() => t.openai.requests.at(-1)?.clientClosed, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await client("streamer").chat.history.query({ sessionId })).sessions[0], { timeout: 5000 })
+      .toMatchObject({ status: "stopped", response_content: "First second" });
+  });
 });

@@ -32,13 +32,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
       method: route.method,
       url: `/api/v1${route.path}`,
       handler: async (request, reply) => {
-        // A client that goes away mid-stream aborts the procedure (and the model call).
-        const disconnect = new AbortController();
-        reply.raw.on("close", () => {
-          if (!reply.raw.writableFinished) disconnect.abort();
-        });
         try {
-          const caller = createCaller(await createRequestContext(deps, request), { signal: disconnect.signal });
+          const caller = createCaller(await createRequestContext(deps, request), { signal: route.collect ? abortOnDisconnect(reply) : undefined });
           const result = await route.call(caller, request);
           if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
           return reply.send(result ?? { ok: true });
@@ -48,6 +43,15 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
       },
     });
   }
+}
+
+/** A signal that fires when a streaming client goes away mid-answer (aborting the model call). */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const disconnect = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) disconnect.abort();
+  });
+  return disconnect.signal;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<{ type: string }> {
