@@ -53,6 +53,7 @@ const envSchema = z.object({
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_URL: optionalUrl,
+  AUTH_IP_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(50),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
 });
 

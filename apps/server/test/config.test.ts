@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       DATA_DIR: "./data",
       LOG_LEVEL: "info",
       DEMO_MODEL: true,
+      AUTH_IP_LIMIT: 50,
       publicUrl: "http://localhost:3000",
       oidc: { embedded: true, issuer: "http://localhost:3000/oidc", clientId: "parley-web", audience: "http://localhost:3000/api" },
     });
@@ -25,6 +26,7 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     [{ PUBLIC_URL: "localhost:3000" }, /PUBLIC_URL: must be an absolute http\(s\) URL/],
     [{ DEMO_MODEL: "maybe" }, /DEMO_MODEL: must be true or false/],
+    [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {

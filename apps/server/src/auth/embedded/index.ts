@@ -10,11 +10,13 @@ import { createMemoryLimiter, createRedisLimiter, withFallback, type AttemptLimi
 import { loadCookieKeys, loadSigningKeys } from "./secrets";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Sign-in attempts per email, and form posts (sign-in and sign-up) per client IP. */
-export const SIGN_IN_LIMITS: { account: LimitRule; ip: LimitRule } = {
-  account: { limit: 10, windowMs: FIFTEEN_MINUTES },
-  ip: { limit: 50, windowMs: FIFTEEN_MINUTES },
-};
+/**
+ * Sign-in attempts per email, and form posts (sign-in and sign-up) per client IP; the IP limit is
+ * AUTH_IP_LIMIT (default 50), raised for offices behind one address or for test suites.
+ */
+export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: LimitRule; ip: LimitRule } {
+  return { account: { limit: 10, windowMs: FIFTEEN_MINUTES }, ip: { limit: config.AUTH_IP_LIMIT, windowMs: FIFTEEN_MINUTES } };
+}
 
 export type EmbeddedProviderDeps = {
   config: Config;
@@ -34,7 +36,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
   const provider = createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
   provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "identity provider error"));
 
-  const limits = deps.limits ?? createSignInLimits(app, config.REDIS_URL);
+  const limits = deps.limits ?? createSignInLimits(app, signInLimits(config), config.REDIS_URL);
 
   await app.register(
     async (scope) => {
@@ -48,8 +50,8 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
 }
 
 /** In memory per instance; shared through Redis when REDIS_URL is set (memory while Redis is down). */
-function createSignInLimits(app: FastifyInstance, redisUrl: string | undefined) {
-  const memory = { account: createMemoryLimiter(SIGN_IN_LIMITS.account), ip: createMemoryLimiter(SIGN_IN_LIMITS.ip) };
+function createSignInLimits(app: FastifyInstance, rules: { account: LimitRule; ip: LimitRule }, redisUrl: string | undefined) {
+  const memory = { account: createMemoryLimiter(rules.account), ip: createMemoryLimiter(rules.ip) };
   if (!redisUrl) return memory;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastWarning = 0;
@@ -63,7 +65,7 @@ function createSignInLimits(app: FastifyInstance, redisUrl: string | undefined) 
     await redis.quit().catch(() => redis.disconnect());
   });
   return {
-    account: withFallback(createRedisLimiter(redis, SIGN_IN_LIMITS.account, "parley:auth:"), memory.account, warn),
-    ip: withFallback(createRedisLimiter(redis, SIGN_IN_LIMITS.ip, "parley:auth:"), memory.ip, warn),
+    account: withFallback(createRedisLimiter(redis, rules.account, "parley:auth:"), memory.account, warn),
+    ip: withFallback(createRedisLimiter(redis, rules.ip, "parley:auth:"), memory.ip, warn),
   };
 }
