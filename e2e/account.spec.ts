@@ -1,34 +1,10 @@
 // Sign-in and accounts of issue 4 in Chromium, against the embedded OpenID provider: sign-up
 // through the nav, account setup, log out, popup and redirect sign-in back to deep links, the
 // blocked-popup fallback, a wrong password, the login-return errors, and the profile screen.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { MESSAGES } from "../packages/contracts/src";
+import { createAccount, newAccount, PASSWORD, signUpWithPopup, type Account, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-
-const PASSWORD = "correct horse battery staple";
-type Account = { name: string; email: string };
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-let sequence = 0;
-/** A fresh address per call: both database projects and repeated runs get new accounts. */
-function newAccount(tag: string): Account {
-  sequence += 1;
-  return { name: `Ada ${tag}`, email: `${tag}-${Date.now()}-${process.pid}-${sequence}@example.test` };
-}
-
-/** The provider's sign-up page, reached from the nav's 'Sign Up' in a popup. */
-async function signUpWithPopup(page: Page, account: Account) {
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByRole("heading", { name: "Create your account" })).toBeVisible();
-  await popup.getByLabel("Name").fill(account.name);
-  await popup.getByLabel("Email").fill(account.email);
-  await popup.getByLabel("Password").fill(PASSWORD);
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Create account" }).click();
-  await closed;
-}
 
 /** Fills the provider's sign-in page, in a popup or in the page itself. */
 async function signInOnProviderPage(page: Page, account: Account, password = PASSWORD) {
@@ -36,18 +12,6 @@ async function signInOnProviderPage(page: Page, account: Account, password = PAS
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** Creates an account through the real sign-up flow and returns the signed-in browser state. */
-async function createAccount(browser: Browser, baseURL: string | undefined, account: Account): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/");
-  await signUpWithPopup(page, account);
-  await expect(page).toHaveURL(/\/chat$/, { timeout: 15_000 });
-  const state = await context.storageState();
-  await context.close();
-  return state;
 }
 
 const expectSignedIn = (page: Page) => expect(page.getByRole("button", { name: "Log Out" })).toBeVisible({ timeout: 15_000 });

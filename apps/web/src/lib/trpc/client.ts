@@ -1,21 +1,24 @@
-import { httpBatchLink } from "@trpc/client";
+import { httpBatchLink, httpBatchStreamLink, splitLink } from "@trpc/client";
 import { trpc } from "./react";
 
 export const TRPC_PATH = "/trpc";
 
 /**
  * The tRPC client: batched HTTP to /trpc, with `Authorization: Bearer <access token>` when
- * someone is signed in (spec §6: every product call but the public message carries it).
+ * someone is signed in (spec §6: every product call but the public message carries it). A chat
+ * reply goes through the streaming link, so it arrives token by token.
  */
 export function createApiClient(getAccessToken: () => Promise<string | null>) {
+  async function headers() {
+    const token = await getAccessToken();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: TRPC_PATH,
-        async headers() {
-          const token = await getAccessToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        condition: (op) => op.path === "chat.send",
+        true: httpBatchStreamLink({ url: TRPC_PATH, headers }),
+        false: httpBatchLink({ url: TRPC_PATH, headers }),
       }),
     ],
   });

@@ -1,17 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageIntro } from "../../components/page-intro";
-import { UpcomingNotice } from "../../components/upcoming-notice";
+import { ChatScreen } from "../../features/chat/chat-screen";
 
-/** The chat screen (spec §2 /chat). */
+type ChatSearch = { sessionId?: number; cloneChat?: boolean; postId?: number };
+
+/** Positive integers only; anything else means "none" (spec §3: 0 or less is unsaved). */
+const positive = (value: unknown) => {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+};
+
+/** The chat screen (spec §2 /chat): `sessionId`, and `cloneChat=true` with a session or a `postId`. */
 export const Route = createFileRoute("/_authed/chat/")({
+  validateSearch: (search: Record<string, unknown>): ChatSearch => ({
+    sessionId: positive(search.sessionId),
+    postId: positive(search.postId),
+    cloneChat: search.cloneChat === true || search.cloneChat === "true" ? true : undefined,
+  }),
   component: ChatPage,
 });
 
 function ChatPage() {
-  return (
-    <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
-      <PageIntro title="Chat" />
-      <UpcomingNotice>The chat screen is coming soon.</UpcomingNotice>
-    </section>
-  );
+  const search = Route.useSearch();
+  return <ChatScreen mode={{ kind: "own", sessionId: search.sessionId ?? 0, cloneChat: search.cloneChat === true, postId: search.postId ?? null }} />;
 }

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageIntro } from "../../components/page-intro";
-import { UpcomingNotice } from "../../components/upcoming-notice";
+import { ChatScreen } from "../../features/chat/chat-screen";
 
 /** A shared conversation in read-only mode (spec §2 /chat/share/{sessionId}). */
 export const Route = createFileRoute("/_authed/chat/share/$sessionId")({
@@ -8,10 +7,7 @@ export const Route = createFileRoute("/_authed/chat/share/$sessionId")({
 });
 
 function SharedChatPage() {
-  return (
-    <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
-      <PageIntro title="Shared Chat (Read-only)" />
-      <UpcomingNotice>Shared conversations will open here soon.</UpcomingNotice>
-    </section>
-  );
+  const { sessionId } = Route.useParams();
+  const id = Number(sessionId);
+  return <ChatScreen key={id} mode={{ kind: "shared", sessionId: Number.isSafeInteger(id) && id > 0 ? id : 0 }} />;
 }

@@ -1,0 +1,28 @@
+import type { RouterOutputs } from "@parley/api";
+import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
+
+type Entry = RouterOutputs["chat"]["history"]["sessions"][number];
+
+/** A message as the chat window shows it (spec §3 UI chat message). */
+export type UiMessage = { key: string; isUser: boolean; user: string; content: string; timestamp: string; note?: string };
+
+/** Each stored exchange as the user's message and the model's reply, oldest first (spec §4). */
+export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string): UiMessage[] {
+  return entries.flatMap((entry) => {
+    const reply: UiMessage = {
+      key: `${entry.id}-ai`,
+      isUser: false,
+      user: modelName(entry.model_id),
+      content: entry.response_content,
+      timestamp: entry.timestamp,
+      note: entry.status === "error" ? CHAT_TEXTS.sendFailed : entry.status === "stopped" ? "Stopped" : undefined,
+    };
+    return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? DEFAULT_USER_LABEL, content: entry.message_content, timestamp: entry.timestamp }, reply];
+  });
+}
+
+/** Session times arrive as UTC without a `Z` (spec §3); shown in the viewer's local format. */
+export function localTime(timestamp: string): string {
+  const date = new Date(/Z$|[+-]\d\d:\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
+}

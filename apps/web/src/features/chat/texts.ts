@@ -1,0 +1,29 @@
+/** Texts of the chat screen, alerts and confirmations (spec §2, §5, §8). */
+export const CHAT_TEXTS = {
+  emptyTitle: "How can I help you today?",
+  emptyText: "Type a message to start our conversation",
+  placeholder: "Type your message here...",
+  sharedInput: 'This is a shared chat in read-only mode. Use the "Clone and Continue" button to create your own copy.',
+  sharedPanel: "This is a shared chat. You are viewing it in read-only mode.",
+  sendFailed: "An error occurred processing this request",
+  confirmDelete: "Are you sure you want to delete this conversation? This action cannot be undone.",
+  deleteError: (message: string) => `Error deleting conversation: ${message}`,
+  deleteUnexpected: "An unexpected error occurred while deleting the conversation.",
+  cloneStart: "Creating a clone of this chat. Please wait a moment...",
+  cloneError: (message: string) => `Error cloning chat: ${message}`,
+  cloneFailed: "Failed to clone chat. Please try again.",
+  shareNeedsSave: "Save your conversation first before sharing.",
+  shareCopied: "Share link copied to clipboard! Anyone with this link can view this conversation.",
+  shareFailed: (reason: string) => `Failed to copy: ${reason}`,
+  shareTitle: "Check out this AI conversation",
+  shareText: "I had an interesting conversation with AI",
+  postNeedsSave: "Save your conversation first before posting.",
+  postNeedsDescription: "Please add a description for your post.",
+  postError: (message: string) => `Error posting conversation: ${message}`,
+  postUnexpected: "An unexpected error occurred while posting the conversation.",
+  postNoId: "Successfully posted, but no post ID was returned.",
+} as const;
+
+/** Default names of the two sides (spec §3 UI chat message). */
+export const DEFAULT_USER_LABEL = "You";
+export const DEFAULT_AI_LABEL = "Claude";

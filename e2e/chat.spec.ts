@@ -1,0 +1,167 @@
+// The chat screen of issue 5 in Chromium: a streamed reply from the offline demo model, several
+// conversations, delete, share and open as someone else in read-only mode, clone and continue,
+// Enter vs Shift+Enter, and untrusted markdown that must run nothing.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createAccount, newAccount, type StorageState } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+test.describe.configure({ mode: "serial" });
+
+let alice: StorageState;
+let bob: StorageState;
+test.beforeAll(async ({ browser }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  alice = await createAccount(browser, baseURL, newAccount("alice"));
+  bob = await createAccount(browser, baseURL, newAccount("bob"));
+});
+
+/** A page signed in as `state`, answering every alert and confirm with OK and recording them. */
+async function open(browser: Browser, baseURL: string | undefined, state: StorageState) {
+  const context = await browser.newContext({ baseURL, storageState: state });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  return { page, dialogs, close: () => context.close() };
+}
+
+const input = (page: Page) => page.getByPlaceholder("Type your message here...");
+/** A message the user sent (the demo model's reply quotes it, so replies are left out). */
+const sent = (page: Page, text: string) => page.getByRole("article", { name: "You said" }).filter({ hasText: text });
+
+async function sendMessage(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press("Enter");
+}
+
+/** Waits until the reply being written is done (the input offers Send again). */
+const replyDone = (page: Page) => expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+
+test("a new user chats with the demo model and watches the reply stream in", async ({ browser, baseURL }) => {
+  const { page, close } = await open(browser, baseURL, alice);
+  await page.goto("/chat");
+  await expect(page.getByRole("heading", { name: "Chat", exact: true })).toBeVisible();
+  await expect(page.getByText("How can I help you today?")).toBeVisible();
+  await expect(page.getByText("Type a message to start our conversation")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await expect(page.getByLabel("Prompt").locator("option").first()).toHaveText("Select prompt");
+  await expect(page.getByLabel("Model").locator("optgroup[label='DEMO'] option")).toHaveText(["Parley Demo (offline)"]);
+
+  await sendMessage(page, "How do tides work?");
+  // While the reply streams, a typing indicator shows and the text grows.
+  const typing = page.getByRole("status", { name: "The model is typing" });
+  await expect(typing).toBeVisible();
+  const reply = page.locator("article", { has: page.getByText("Parley Demo (offline)") }).last();
+  await expect(reply).toContainText("offline demo", { timeout: 20_000, ignoreCase: true });
+  await replyDone(page);
+  await expect(typing).toHaveCount(0);
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+/);
+  await expect(page.getByRole("navigation", { name: "Your Conversations" }).getByText("How do tides work?")).toBeVisible();
+
+  // After a reload the conversation is still there.
+  await page.reload();
+  await expect(sent(page, "How do tides work?")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await close();
+});
+
+test("Enter sends, Shift+Enter adds a line", async ({ browser, baseURL }) => {
+  const { page, close } = await open(browser, baseURL, alice);
+  await page.goto("/chat");
+  await input(page).fill("first line");
+  await input(page).press("Shift+Enter");
+  await input(page).pressSequentially("second line");
+  await expect(input(page)).toHaveValue("first line\nsecond line");
+  await input(page).press("Enter");
+  await expect(input(page)).toHaveValue("");
+  await replyDone(page);
+  await expect(sent(page, "second line")).toBeVisible();
+  await close();
+});
+
+test("several conversations: start, switch, delete", async ({ browser, baseURL }) => {
+  const { page, dialogs, close } = await open(browser, baseURL, alice);
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  await sendMessage(page, "Conversation about apples");
+  await replyDone(page);
+  const appleUrl = page.url();
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  await expect(page.getByText("How can I help you today?")).toBeVisible();
+  await sendMessage(page, "Conversation about pears");
+  await replyDone(page);
+
+  const list = page.getByRole("navigation", { name: "Your Conversations" });
+  await list.getByRole("button", { name: /Conversation about apples/ }).click();
+  await expect(page).toHaveURL(appleUrl);
+  await expect(sent(page, "Conversation about apples")).toBeVisible();
+  await expect(sent(page, "Conversation about pears")).toHaveCount(0);
+
+  const pears = list.getByRole("listitem").filter({ hasText: "Conversation about pears" });
+  await pears.getByRole("button", { name: "Delete chat" }).click();
+  await expect(list.getByText("Conversation about pears")).toHaveCount(0);
+  expect(dialogs).toContain("Are you sure you want to delete this conversation? This action cannot be undone.");
+  await close();
+});
+
+test("sharing: another user opens the link read-only, clones it and continues", async ({ browser, baseURL }) => {
+  const owner = await open(browser, baseURL, alice);
+  await owner.page.goto("/chat");
+  await owner.page.getByRole("button", { name: "New Conversation" }).click();
+  await sendMessage(owner.page, "Recipe for a shared soup");
+  await replyDone(owner.page);
+  const sessionId = new URL(owner.page.url()).searchParams.get("sessionId");
+  await owner.page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => owner.dialogs).toContain("Share link copied to clipboard! Anyone with this link can view this conversation.");
+  const link = await owner.page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(`${new URL(owner.page.url()).origin}/chat/share/${sessionId}`);
+  await owner.close();
+
+  const reader = await open(browser, baseURL, bob);
+  await reader.page.goto(link);
+  await expect(reader.page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
+  await expect(sent(reader.page, "Recipe for a shared soup")).toBeVisible();
+  await expect(reader.page.getByText('This is a shared chat in read-only mode. Use the "Clone and Continue" button to create your own copy.')).toBeVisible();
+  await expect(reader.page.getByPlaceholder("Type your message here...")).toHaveCount(0);
+  await expect(reader.page.getByText("This is a shared chat. You are viewing it in read-only mode.").first()).toBeAttached();
+
+  await reader.page.getByRole("button", { name: "Clone and Continue" }).first().click();
+  await expect(reader.page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  expect(reader.dialogs).toContain("Creating a clone of this chat. Please wait a moment...");
+  expect(new URL(reader.page.url()).searchParams.get("sessionId")).not.toBe(sessionId);
+  await expect(reader.page.getByText(/^Forked from alice-/)).toBeVisible();
+  await expect(sent(reader.page, "Recipe for a shared soup")).toBeVisible();
+  await sendMessage(reader.page, "Can I make it vegan?");
+  await replyDone(reader.page);
+  await expect(sent(reader.page, "Can I make it vegan?")).toBeVisible();
+  await reader.close();
+});
+
+test("untrusted markdown runs nothing and shows as text", async ({ browser, baseURL }) => {
+  const { page, dialogs, close } = await open(browser, baseURL, alice);
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  const corpus = [
+    "<script>window.__xss = 1; alert(1)</script>",
+    "<img src=x onerror=\"window.__xss = 2; alert(2)\">",
+    "<svg onload=\"window.__xss = 3; alert(3)\"></svg>",
+    "[click me](javascript:window.__xss=4)",
+    "[data link](data:text/html,<script>alert(5)</script>)",
+  ];
+  for (const text of corpus) {
+    await sendMessage(page, text);
+    await replyDone(page);
+  }
+  await expect(sent(page, "<script>window.__xss = 1; alert(1)</script>")).toBeVisible();
+  await expect(sent(page, '<img src=x onerror="window.__xss = 2; alert(2)">')).toBeVisible();
+  await page.getByText("click me").first().click();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await expect(page.locator("article img, article svg[onload], article script")).toHaveCount(0);
+  const hrefs = await page.locator("article a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs.filter((href) => /^(javascript|data):/i.test(href))).toEqual([]);
+  await close();
+});
