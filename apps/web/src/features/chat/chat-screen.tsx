@@ -164,7 +164,7 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
             <p className="mt-2 text-zinc-500">{messageOf(history.error)}</p>
           </div>
         ) : (
-          <MessageList messages={messages} streaming={streaming} aiName={aiName} />
+          <MessageList key={sessionId} messages={messages} streaming={streaming} aiName={aiName} />
         )}
         {shared ? (
           <p className="border-t border-zinc-200 px-4 py-4 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">{CHAT_TEXTS.sharedInput}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MessageBubble } from "./message-bubble";
 import type { UiMessage } from "./messages";
 import { useStreaming, type StreamingStore } from "./streaming-store";
@@ -6,6 +6,8 @@ import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
 
 /** How far from the bottom still counts as "at the bottom" (spec §4: 100 px). */
 const STICKY_PX = 100;
+/** Messages rendered at first; older ones are paged in on request, so long chats open fast. */
+const PAGE = 60;
 
 /**
  * The conversation, oldest first, then the reply being written. It keeps to the bottom while
@@ -14,6 +16,19 @@ const STICKY_PX = 100;
 export function MessageList({ messages, streaming, aiName }: { messages: UiMessage[]; streaming: StreamingStore; aiName: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const sticky = useRef(true);
+  const [shown, setShown] = useState(PAGE);
+  const hidden = Math.max(0, messages.length - shown);
+  const visible = hidden > 0 ? messages.slice(hidden) : messages;
+
+  /** Pages older messages in and keeps the reader's place. */
+  const showEarlier = () => {
+    const element = scroller.current;
+    const fromBottom = element ? element.scrollHeight - element.scrollTop : 0;
+    setShown((count) => count + PAGE);
+    requestAnimationFrame(() => {
+      if (element) element.scrollTop = element.scrollHeight - fromBottom;
+    });
+  };
 
   useEffect(() => {
     const element = scroller.current;
@@ -38,8 +53,15 @@ export function MessageList({ messages, streaming, aiName }: { messages: UiMessa
   return (
     <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-6" aria-live="polite">
       {messages.length === 0 && <EmptyState streaming={streaming} />}
+      {hidden > 0 && (
+        <div className="mb-4 text-center">
+          <button type="button" onClick={showEarlier} className="rounded-full border border-zinc-300 px-4 py-1.5 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900">
+            Show earlier messages ({hidden})
+          </button>
+        </div>
+      )}
       <ol className="mx-auto flex max-w-3xl flex-col gap-6">
-        {messages.map((message) => (
+        {visible.map((message) => (
           <li key={message.key} className="message-row">
             <MessageBubble message={message} />
           </li>
