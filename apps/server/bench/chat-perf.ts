@@ -123,10 +123,7 @@ async function openAndTime(page: Page, title: string, lastText: string) {
     });
   })()`);
   await page.getByRole("navigation", { name: "Your Conversations" }).getByRole("button", { name: new RegExp(title) }).click();
-  return page.evaluate(async () => {
-    const w = window as unknown as { __t0: number; __t1: Promise<number> };
-    return (await w.__t1) - w.__t0;
-  });
+  return page.evaluate<number>("window.__t1.then((t1) => t1 - window.__t0)");
 }
 
 /** Sends a message to the demo model and counts the DOM updates of the reply being written. */
@@ -138,5 +135,5 @@ async function streamAndCount(page: Page) {
   await page.getByPlaceholder("Type your message here...").fill("Please stream a reply");
   await page.getByPlaceholder("Type your message here...").press("Enter");
   await page.getByRole("button", { name: "Send message" }).waitFor({ timeout: 30_000 });
-  return page.evaluate(() => (window as unknown as { __updates: number }).__updates);
+  return page.evaluate<number>("window.__updates");
 }
