@@ -1,19 +1,15 @@
 import { PLANS } from "@parley/contracts";
 import { Spinner } from "../../components/spinner";
 import { messageOf, trpc } from "../../lib/trpc";
+import { PlanCards } from "../subscription/plan-cards";
 
-/**
- * Subscription tab (spec §2). Buying a plan arrives with payments; until then it says so and
- * shows the allowance the account has.
- */
+/** Subscription tab (spec §2): the plans, checkout and portal, and this month's allowance. */
 export function SubscriptionTab() {
   const current = trpc.subscription.current.useQuery();
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold tracking-tight">Subscription Plans</h2>
-      <p className="rounded-2xl border border-dashed border-zinc-300 px-5 py-4 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
-        Paid plans are coming soon. Chats with your own API keys are never metered.
-      </p>
+      <PlanCards currentPlan={current.data?.plan ?? "free"} />
       {current.isPending ? (
         <p className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-300" role="status">
           <Spinner size="sm" /> Loading your plan…

@@ -6,6 +6,7 @@ import { useAuth } from "../../lib/auth";
 import { AuthButtons } from "./auth-buttons";
 import { DesktopNav } from "./desktop-nav";
 import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu";
+import { SubscribeBadge } from "../subscription/subscribe-badge";
 import { ThemeToggle } from "./theme-toggle";
 
 /** The navigation bar of spec §2: logo, tabs when signed in, theme toggle, auth buttons, mobile menu. */
@@ -33,6 +34,7 @@ export function SiteHeader() {
           <nav aria-label="Main" className="flex flex-1 items-center justify-between gap-2">
             {isSignedIn ? <DesktopNav /> : null}
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              {isSignedIn ? <SubscribeBadge /> : null}
               <ThemeToggle />
               <div className="hidden md:block">
                 <AuthButtons />

@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import { Link } from "@tanstack/react-router";
+import { planBadgeLabel } from "@parley/contracts";
+import { trpc } from "../../lib/trpc";
+
+const STORAGE_KEY = "subscriptionInfo";
+
+/**
+ * The nav's subscribe button (spec §2): the plan and tokens left ('Pro (1200 tokens left)' ✓ for
+ * subscribers), 'Subscribe' until that is known; opens the subscription tab. It refreshes when a
+ * chat reply arrives ('chat-sent') and keeps the last answer in session storage (spec §3, §4).
+ */
+export function SubscribeBadge() {
+  const current = trpc.subscription.current.useQuery(undefined, { retry: false });
+  const { refetch } = current;
+  useEffect(() => {
+    const refresh = () => void refetch();
+    window.addEventListener("chat-sent", refresh);
+    return () => window.removeEventListener("chat-sent", refresh);
+  }, [refetch]);
+
+  const data = current.data;
+  const info = data ? { isSubscribed: data.plan !== "free", plan: planBadgeLabel(data.plan, data.tokens_left) } : readCached();
+  useEffect(() => {
+    if (data) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ isSubscribed: data.plan !== "free", plan: planBadgeLabel(data.plan, data.tokens_left) }));
+    // A failed load is only logged; the badge keeps what it showed (spec §8).
+    if (current.error) console.error("Loading the subscription failed", current.error);
+  }, [data, current.error]);
+
+  return (
+    <Link
+      to="/admin"
+      search={{ tab: "subscription" }}
+      className="hidden h-9 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 lg:inline-flex dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {info ? (
+        <>
+          {info.plan}
+          {info.isSubscribed && <span aria-label="subscribed">✓</span>}
+        </>
+      ) : (
+        "Subscribe"
+      )}
+    </Link>
+  );
+}
+
+function readCached(): { isSubscribed: boolean; plan: string } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as { isSubscribed?: unknown; plan?: unknown } | null;
+    return value && typeof value.plan === "string" ? { isSubscribed: value.isSubscribed === true, plan: value.plan } : null;
+  } catch {
+    return null;
+  }
+}
