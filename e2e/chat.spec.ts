@@ -34,6 +34,8 @@ const sent = (page: Page, text: string) => page.getByRole("article", { name: "Yo
 
 async function sendMessage(page: Page, text: string) {
   await input(page).fill(text);
+  // The models load with the page; Send is enabled once one is selected.
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
   await input(page).press("Enter");
 }
 

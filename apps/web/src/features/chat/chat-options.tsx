@@ -15,6 +15,9 @@ type ChatOptionsProps =
       shared: boolean;
       onShare: () => void;
       onUnshare: () => void;
+      onPost: () => void;
+      posting: boolean;
+      canPost: boolean;
     };
 
 /** The right panel 'Chat Options' (spec §2). */
@@ -59,7 +62,10 @@ export function ChatOptions(props: ChatOptionsProps) {
               {props.description.length}/{LIMITS.postDescription}
             </span>
           </label>
-          <button type="button" onClick={props.onShare} className={buttonClass("primary", "md", "w-full")}>
+          <button type="button" onClick={props.onPost} disabled={!props.canPost || props.posting} className={buttonClass("primary", "md", "w-full")}>
+            {props.posting ? "Posting..." : "Post Conversation"}
+          </button>
+          <button type="button" onClick={props.onShare} className={buttonClass("secondary", "md", "w-full")}>
             Share Conversation
           </button>
           {props.shared && (

@@ -99,6 +99,20 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
     await utils.chat.sessions.invalidate();
   };
 
+  const post = trpc.post.create.useMutation();
+  const onPost = async () => {
+    if (sessionId <= 0) return window.alert(CHAT_TEXTS.postNeedsSave);
+    if (!description.trim()) return window.alert(CHAT_TEXTS.postNeedsDescription);
+    try {
+      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: [category as never] });
+      if (!result.post_id) return window.alert(CHAT_TEXTS.postNoId);
+      setDescription("");
+      void navigate({ to: "/post/$postId", params: { postId: String(result.post_id) } });
+    } catch (error) {
+      window.alert(error instanceof Error ? CHAT_TEXTS.postError(messageOf(error)) : CHAT_TEXTS.postUnexpected);
+    }
+  };
+
   const sharedMissing = shared && history.isError;
   const title = shared ? "Shared Chat (Read-only)" : "Chat";
   const forkedFrom = history.data?.forked_from;
@@ -117,6 +131,9 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
       shared={history.data?.shared ?? false}
       onShare={() => void onShare()}
       onUnshare={() => void onUnshare()}
+      onPost={() => void onPost()}
+      posting={post.isPending}
+      canPost={sessionId > 0 && description.trim() !== ""}
     />
   );
 

@@ -30,9 +30,11 @@ type ComposerProps = {
 export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, onSend, onStop }: ComposerProps) {
   const [text, setText] = useState("");
   const blank = text.trim() === "";
+  // No model yet (the options are still loading): nothing to send to.
+  const ready = modelId !== "";
 
   const send = () => {
-    if (blank || busy) return;
+    if (blank || busy || !ready) return;
     onSend(text.trim());
     setText("");
   };
@@ -61,6 +63,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             onChange={(event) => onModelChange(event.target.value)}
             className="h-9 max-w-[16rem] rounded-lg border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           >
+            {!options && <option value="">Loading models…</option>}
             {groupByService(options?.userModels ?? []).map(([label, models]) => (
               <optgroup key={label} label={label}>
                 {models.map((model) => (
@@ -106,7 +109,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
               Stop
             </button>
           ) : (
-            <button type="submit" disabled={blank} className={buttonClass("primary", "md")} aria-label="Send message">
+            <button type="submit" disabled={blank || !ready} className={buttonClass("primary", "md")} aria-label="Send message">
               Send
             </button>
           )}

@@ -17,6 +17,11 @@ export const CHAT_TEXTS = {
   shareFailed: (reason: string) => `Failed to copy: ${reason}`,
   shareTitle: "Check out this AI conversation",
   shareText: "I had an interesting conversation with AI",
+  postNeedsSave: "Save your conversation first before posting.",
+  postNeedsDescription: "Please add a description for your post.",
+  postError: (message: string) => `Error posting conversation: ${message}`,
+  postUnexpected: "An unexpected error occurred while posting the conversation.",
+  postNoId: "Successfully posted, but no post ID was returned.",
 } as const;
 
 /** Default names of the two sides (spec §3 UI chat message). */

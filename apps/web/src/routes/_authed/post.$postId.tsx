@@ -1,17 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageIntro } from "../../components/page-intro";
-import { UpcomingNotice } from "../../components/upcoming-notice";
+import { PostPage } from "../../features/posts/post-page";
 
-/** One community post (spec §2 /post/{postId}). */
+/** A single post (spec §2 /post/{postId}; the id is parsed as an integer, §5). */
 export const Route = createFileRoute("/_authed/post/$postId")({
-  component: PostPage,
+  component: PostRoute,
 });
 
-function PostPage() {
-  return (
-    <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
-      <PageIntro title="Post" subtitle="View this shared conversation" />
-      <UpcomingNotice>Community posts are coming soon.</UpcomingNotice>
-    </section>
-  );
+function PostRoute() {
+  const { postId } = Route.useParams();
+  const id = Number.parseInt(postId, 10);
+  return <PostPage key={id} postId={Number.isSafeInteger(id) ? id : 0} />;
 }

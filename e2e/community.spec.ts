@@ -1,0 +1,99 @@
+// The community screens in Chromium: post a conversation, find it on Discover, filter, like,
+// comment, open it as a chat, and delete it as its author.
+import { expect, test, type Browser } from "@playwright/test";
+import { createAccount, newAccount, type StorageState } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+test.describe.configure({ mode: "serial" });
+
+let author: StorageState;
+let reader: StorageState;
+let postPath = "";
+test.beforeAll(async ({ browser }, testInfo) => {
+  author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("author"));
+  reader = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reader"));
+});
+
+async function open(browser: Browser, baseURL: string | undefined, state: StorageState) {
+  const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 1400, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  return { page, dialogs, close: () => context.close() };
+}
+
+test("the author posts a conversation and lands on its page", async ({ browser, baseURL }) => {
+  const { page, close } = await open(browser, baseURL, author);
+  await page.goto("/chat");
+  await page.getByPlaceholder("Type your message here...").fill("Why is the sky blue?");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  await page.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("Category").selectOption("technology");
+  await page.getByLabel("Description").fill("Sky colours, explained");
+  await page.getByRole("button", { name: "Post Conversation" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
+  postPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "Post", exact: true })).toBeVisible();
+  await expect(page.getByText("View this shared conversation")).toBeVisible();
+  await expect(page.getByText("Sky colours, explained")).toBeVisible();
+  await expect(page.getByText(/Using parley-demo/)).toBeVisible();
+  await expect(page.getByText("#technology")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Conversation" })).toBeVisible();
+  await expect(page.getByText("Why is the sky blue?").first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await close();
+});
+
+test("a reader finds it on Discover, filters, likes it and comments", async ({ browser, baseURL }) => {
+  const { page, dialogs, close } = await open(browser, baseURL, reader);
+  await page.goto("/discover");
+  await expect(page.getByRole("heading", { name: "Discover" })).toBeVisible();
+  await expect(page.getByText("Explore conversations and insights from the AI community")).toBeVisible();
+  const item = page.getByRole("article").filter({ hasText: "Sky colours, explained" });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("button", { name: "Delete" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Technical" }).click();
+  await expect(page.getByText("No timeline items to display")).toBeVisible();
+  await page.getByRole("button", { name: "All" }).click();
+  await expect(item).toBeVisible();
+
+  await item.getByRole("button", { name: /^Like/ }).click();
+  await expect(item.getByRole("button", { name: /^Unlike/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(item.getByRole("button", { name: /^Unlike/ })).toContainText("1");
+  await page.reload();
+  await expect(page.getByRole("article").filter({ hasText: "Sky colours, explained" }).getByRole("button", { name: /^Unlike/ })).toContainText("1");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("article").filter({ hasText: "Sky colours, explained" }).getByRole("link", { name: /Sky colours/ }).click();
+  await expect(page).toHaveURL(postPath);
+  await page.getByRole("button", { name: "Comments (0)" }).click();
+  await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
+  await page.getByPlaceholder("Add a comment...").fill("Rayleigh scattering, nice!");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("button", { name: "Comments (1)" })).toBeVisible();
+  await expect(page.getByText("Rayleigh scattering, nice!")).toBeVisible();
+
+  await page.getByRole("link", { name: "Interact with this conversation" }).click();
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  expect(dialogs).toContain("Creating a clone of this chat. Please wait a moment...");
+  await expect(page.getByRole("article", { name: /^author-.* said$/ }).filter({ hasText: "Why is the sky blue?" })).toBeVisible();
+  await close();
+});
+
+test("the author deletes it from its page and it is gone from Discover", async ({ browser, baseURL }) => {
+  const { page, dialogs, close } = await open(browser, baseURL, author);
+  await page.goto(postPath);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  expect(dialogs).toContain("Are you sure you want to delete this post?");
+  await expect(page.getByText("Sky colours, explained")).toHaveCount(0);
+  await page.goto(postPath);
+  await expect(page.getByRole("heading", { name: "Post Not Found" })).toBeVisible();
+  await close();
+});
