@@ -1,8 +1,8 @@
 // The chat screen of issue 5 in Chromium: a streamed reply from the offline demo model, several
 // conversations, delete, share and open as someone else in read-only mode, clone and continue,
 // Enter vs Shift+Enter, and untrusted markdown that must run nothing.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createAccount, newAccount, type StorageState } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test.describe.configure({ mode: "serial" });
@@ -15,18 +15,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   bob = await createAccount(browser, baseURL, newAccount("bob"));
 });
 
-/** A page signed in as `state`, answering every alert and confirm with OK and recording them. */
-async function open(browser: Browser, baseURL: string | undefined, state: StorageState) {
-  const context = await browser.newContext({ baseURL, storageState: state });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  return { page, dialogs, close: () => context.close() };
-}
 
 const input = (page: Page) => page.getByPlaceholder("Type your message here...");
 /** A message the user sent (the demo model's reply quotes it, so replies are left out). */
@@ -43,7 +31,7 @@ async function sendMessage(page: Page, text: string) {
 const replyDone = (page: Page) => expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
 
 test("a new user chats with the demo model and watches the reply stream in", async ({ browser, baseURL }) => {
-  const { page, close } = await open(browser, baseURL, alice);
+  const { page, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");
   await expect(page.getByRole("heading", { name: "Chat", exact: true })).toBeVisible();
   await expect(page.getByText("How can I help you today?")).toBeVisible();
@@ -71,7 +59,7 @@ test("a new user chats with the demo model and watches the reply stream in", asy
 });
 
 test("Enter sends, Shift+Enter adds a line", async ({ browser, baseURL }) => {
-  const { page, close } = await open(browser, baseURL, alice);
+  const { page, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");
   await input(page).fill("first line");
   await input(page).press("Shift+Enter");
@@ -85,7 +73,7 @@ test("Enter sends, Shift+Enter adds a line", async ({ browser, baseURL }) => {
 });
 
 test("several conversations: start, switch, delete", async ({ browser, baseURL }) => {
-  const { page, dialogs, close } = await open(browser, baseURL, alice);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");
   await page.getByRole("button", { name: "New Conversation" }).click();
   await sendMessage(page, "Conversation about apples");
@@ -110,7 +98,7 @@ test("several conversations: start, switch, delete", async ({ browser, baseURL }
 });
 
 test("sharing: another user opens the link read-only, clones it and continues", async ({ browser, baseURL }) => {
-  const owner = await open(browser, baseURL, alice);
+  const owner = await openSignedIn(browser, baseURL, alice);
   await owner.page.goto("/chat");
   await owner.page.getByRole("button", { name: "New Conversation" }).click();
   await sendMessage(owner.page, "Recipe for a shared soup");
@@ -122,7 +110,7 @@ test("sharing: another user opens the link read-only, clones it and continues", 
   expect(link).toBe(`${new URL(owner.page.url()).origin}/chat/share/${sessionId}`);
   await owner.close();
 
-  const reader = await open(browser, baseURL, bob);
+  const reader = await openSignedIn(browser, baseURL, bob);
   await reader.page.goto(link);
   await expect(reader.page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
   await expect(sent(reader.page, "Recipe for a shared soup")).toBeVisible();
@@ -143,7 +131,7 @@ test("sharing: another user opens the link read-only, clones it and continues", 
 });
 
 test("untrusted markdown runs nothing and shows as text", async ({ browser, baseURL }) => {
-  const { page, dialogs, close } = await open(browser, baseURL, alice);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");
   await page.getByRole("button", { name: "New Conversation" }).click();
   const corpus = [

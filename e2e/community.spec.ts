@@ -1,7 +1,7 @@
 // The community screens in Chromium: post a conversation, find it on Discover, filter, like,
 // comment, open it as a chat, and delete it as its author.
-import { expect, test, type Browser } from "@playwright/test";
-import { createAccount, newAccount, type StorageState } from "./support/accounts";
+import { expect, test } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test.describe.configure({ mode: "serial" });
@@ -14,20 +14,9 @@ test.beforeAll(async ({ browser }, testInfo) => {
   reader = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reader"));
 });
 
-async function open(browser: Browser, baseURL: string | undefined, state: StorageState) {
-  const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 1400, height: 900 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  return { page, dialogs, close: () => context.close() };
-}
 
 test("the author posts a conversation and lands on its page", async ({ browser, baseURL }) => {
-  const { page, close } = await open(browser, baseURL, author);
+  const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
   await page.goto("/chat");
   await page.getByPlaceholder("Type your message here...").fill("Why is the sky blue?");
   await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
@@ -50,7 +39,7 @@ test("the author posts a conversation and lands on its page", async ({ browser, 
 });
 
 test("a reader finds it on Discover, filters, likes it and comments", async ({ browser, baseURL }) => {
-  const { page, dialogs, close } = await open(browser, baseURL, reader);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   await page.goto("/discover");
   await expect(page.getByRole("heading", { name: "Discover" })).toBeVisible();
   await expect(page.getByText("Explore conversations and insights from the AI community")).toBeVisible();
@@ -87,7 +76,7 @@ test("a reader finds it on Discover, filters, likes it and comments", async ({ b
 });
 
 test("the author deletes it from its page and it is gone from Discover", async ({ browser, baseURL }) => {
-  const { page, dialogs, close } = await open(browser, baseURL, author);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
   await page.goto(postPath);
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/discover$/);

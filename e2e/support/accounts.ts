@@ -37,3 +37,19 @@ export async function createAccount(browser: Browser, baseURL: string | undefine
   await context.close();
   return state;
 }
+
+/**
+ * A page signed in as `state` that accepts every alert and confirm and records their texts;
+ * clipboard access is granted for the share and copy-link buttons.
+ */
+export async function openSignedIn(browser: Browser, baseURL: string | undefined, state: StorageState, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ baseURL, storageState: state, viewport });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  return { page, dialogs, close: () => context.close() };
+}

@@ -4,7 +4,8 @@ import { Spinner } from "../../components/spinner";
 import { useAuth } from "../../lib/auth";
 import { messageOf, trpc } from "../../lib/trpc";
 import { PostCard, type PostSummary } from "./post-card";
-import { FEED_FILTER_BUTTONS, POST_TEXTS, SAMPLE_POSTS, type FeedFilterId } from "./texts";
+import { FEED_FILTERS, type FeedFilter } from "@parley/contracts";
+import { POST_TEXTS, SAMPLE_POSTS } from "./texts";
 import { useToggleLike } from "./use-toggle-like";
 
 const PAGE_SIZE = 50;
@@ -13,7 +14,7 @@ const PAGE_SIZE = 50;
 export function DiscoverPage() {
   const { user } = useAuth();
   const utils = trpc.useUtils();
-  const [filter, setFilter] = useState<FeedFilterId>("all");
+  const [filter, setFilter] = useState<FeedFilter>("all");
   const category = filter === "creative" || filter === "technical" ? filter : undefined;
   const input = { limit: PAGE_SIZE, category };
   const feed = trpc.post.list.useQuery(input);
@@ -43,7 +44,7 @@ export function DiscoverPage() {
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
       <PageIntro title={POST_TEXTS.feedTitle} subtitle={POST_TEXTS.feedSubtitle} />
       <div role="group" aria-label="Filter posts" className="mt-6 flex flex-wrap gap-2">
-        {FEED_FILTER_BUTTONS.map((button) => (
+        {FEED_FILTERS.map((button) => (
           <button
             key={button.id}
             type="button"

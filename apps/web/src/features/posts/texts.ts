@@ -21,16 +21,6 @@ export const POST_TEXTS = {
   commentSignIn: "Please log in to add a comment.",
 } as const;
 
-/** The feed filters of spec §2; only creative and technical ask the server again. */
-export const FEED_FILTER_BUTTONS = [
-  { id: "all", label: "All" },
-  { id: "popular", label: "Most Popular" },
-  { id: "latest", label: "Latest" },
-  { id: "creative", label: "Creative" },
-  { id: "technical", label: "Technical" },
-] as const;
-export type FeedFilterId = (typeof FEED_FILTER_BUTTONS)[number]["id"];
-
 /** The two built-in sample items shown when the feed cannot load (spec §3). */
 export const SAMPLE_POSTS = [
   { id: -1, user_id: "sample-1", username: "ai_enthusiast", avatar: "🦊", description: "Asked three models to explain recursion to a five-year-old. The answers were delightfully different.", categories: ["education"], model_versions: ["AI"], created_at: "", likes: 0, comments: 0, has_liked: false },
