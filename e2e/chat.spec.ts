@@ -141,12 +141,14 @@ test("untrusted markdown runs nothing and shows as text", async ({ browser, base
     "[click me](javascript:window.__xss=4)",
     "[data link](data:text/html,<script>alert(5)</script>)",
   ];
+  // Only the messages on screen are in the page, so each one is checked as it arrives.
   for (const text of corpus) {
     await sendMessage(page, text);
     await replyDone(page);
+    // Raw HTML shows as the text that was typed; markdown links render as links.
+    if (text.startsWith("<")) await expect(sent(page, text)).toBeVisible();
+    await expect(page.locator("article img, article svg[onload], article script")).toHaveCount(0);
   }
-  await expect(sent(page, "<script>window.__xss = 1; alert(1)</script>")).toBeVisible();
-  await expect(sent(page, '<img src=x onerror="window.__xss = 2; alert(2)">')).toBeVisible();
   await page.getByText("click me").first().click();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);

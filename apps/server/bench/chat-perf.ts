@@ -130,7 +130,7 @@ async function openAndTime(page: Page, title: string, lastText: string) {
 async function streamAndCount(page: Page) {
   await page.evaluate(`(() => {
     window.__updates = 0;
-    new MutationObserver(() => (window.__updates += 1)).observe(document.querySelector("[aria-live]"), { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => (window.__updates += 1)).observe(document.querySelector('[role="region"][aria-label="Messages"]'), { childList: true, subtree: true, characterData: true });
   })()`);
   await page.getByPlaceholder("Type your message here...").fill("Please stream a reply");
   await page.getByPlaceholder("Type your message here...").press("Enter");

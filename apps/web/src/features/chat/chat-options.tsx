@@ -1,20 +1,25 @@
 import { CATEGORIES, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
+import { ForkIcon, LinkIcon } from "./chat-icons";
 import { CHAT_TEXTS } from "./texts";
 
 const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
+const FIELD =
+  "rounded-xl border border-zinc-300 bg-white px-3 font-normal text-zinc-900 shadow-xs dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 type ChatOptionsProps =
-  | { mode: "shared"; onClone: () => void; cloning: boolean }
+  | { mode: "shared"; onClone: () => void; cloning: boolean; available: boolean }
   | {
       mode: "own";
       category: string;
       onCategoryChange: (category: string) => void;
       description: string;
       onDescriptionChange: (description: string) => void;
+      saved: boolean;
       shared: boolean;
       onShare: () => void;
       onUnshare: () => void;
+      sharing: boolean;
       onPost: () => void;
       posting: boolean;
       canPost: boolean;
@@ -23,24 +28,21 @@ type ChatOptionsProps =
 /** The right panel 'Chat Options' (spec §2). */
 export function ChatOptions(props: ChatOptionsProps) {
   return (
-    <aside aria-label="Chat Options" className="flex flex-col gap-4">
-      <h2 className="text-sm font-semibold text-zinc-500 uppercase dark:text-zinc-400">Chat Options</h2>
+    <aside aria-label="Chat Options" className="flex flex-col gap-5">
+      <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Chat Options</h2>
       {props.mode === "shared" ? (
         <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-300">{CHAT_TEXTS.sharedPanel}</p>
-          <button type="button" onClick={props.onClone} disabled={props.cloning} className={buttonClass("primary", "md", "w-full")}>
+          <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-300">{CHAT_TEXTS.sharedPanel}</p>
+          <button type="button" onClick={props.onClone} disabled={props.cloning || !props.available} className={buttonClass("primary", "md", "w-full")}>
+            <ForkIcon className="size-4" />
             Clone and Continue
           </button>
         </>
       ) : (
         <>
-          <label className="flex flex-col gap-1 text-sm font-medium">
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
             Category
-            <select
-              value={props.category}
-              onChange={(event) => props.onCategoryChange(event.target.value)}
-              className="h-10 rounded-lg border border-zinc-300 bg-white px-2 font-normal dark:border-zinc-700 dark:bg-zinc-900"
-            >
+            <select value={props.category} onChange={(event) => props.onCategoryChange(event.target.value)} className={`${FIELD} h-10`}>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {label(category)}
@@ -48,7 +50,7 @@ export function ChatOptions(props: ChatOptionsProps) {
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
             Description
             <textarea
               value={props.description}
@@ -56,23 +58,30 @@ export function ChatOptions(props: ChatOptionsProps) {
               onChange={(event) => props.onDescriptionChange(event.target.value.slice(0, LIMITS.postDescription))}
               rows={4}
               placeholder="What is this conversation about?"
-              className="resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 font-normal dark:border-zinc-700 dark:bg-zinc-900"
+              className={`${FIELD} resize-y py-2`}
             />
-            <span className="self-end text-xs font-normal text-zinc-500">
+            <span className="self-end text-xs font-normal text-zinc-500 tabular-nums dark:text-zinc-400">
               {props.description.length}/{LIMITS.postDescription}
             </span>
           </label>
-          <button type="button" onClick={props.onPost} disabled={!props.canPost || props.posting} className={buttonClass("primary", "md", "w-full")}>
-            {props.posting ? "Posting..." : "Post Conversation"}
-          </button>
-          <button type="button" onClick={props.onShare} className={buttonClass("secondary", "md", "w-full")}>
-            Share Conversation
-          </button>
-          {props.shared && (
-            <button type="button" onClick={props.onUnshare} className={buttonClass("ghost", "sm", "w-full")}>
-              Stop sharing
+          <div className="flex flex-col gap-2">
+            <button type="button" onClick={props.onPost} disabled={!props.canPost || props.posting} className={buttonClass("primary", "md", "w-full")}>
+              {props.posting ? "Posting..." : "Post Conversation"}
             </button>
+            <button type="button" onClick={props.onShare} disabled={props.sharing} className={buttonClass("secondary", "md", "w-full")}>
+              <LinkIcon className="size-4" />
+              Share Conversation
+            </button>
+          </div>
+          {props.shared && (
+            <div className="rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-900 dark:bg-brand-950/50 dark:text-brand-100">
+              <p>Anyone signed in who has the link can read this conversation.</p>
+              <button type="button" onClick={props.onUnshare} disabled={props.sharing} className="mt-2 font-semibold underline underline-offset-2 hover:no-underline disabled:opacity-60">
+                Stop sharing
+              </button>
+            </div>
           )}
+          {!props.saved && <p className="text-xs leading-5 text-zinc-500 dark:text-zinc-400">Send a first message to save this conversation; then it can be shared or posted.</p>}
         </>
       )}
     </aside>

@@ -1,173 +1,151 @@
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
-import { messageOf, trpc } from "../../lib/trpc";
+import { profileOf, useAuth } from "../../lib/auth";
+import { errorCodeOf, messageOf, trpc } from "../../lib/trpc";
+import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
 import { Composer } from "./composer";
+import type { Me } from "./message-bubble";
 import { MessageList } from "./message-list";
 import { messagesOf, type UiMessage } from "./messages";
 import { SessionList } from "./session-list";
-import { shareSessionLink } from "./share-link";
+import { SideDrawer } from "./side-drawer";
 import { createStreamingStore } from "./streaming-store";
 import { CHAT_TEXTS, DEFAULT_AI_LABEL, DEFAULT_USER_LABEL } from "./texts";
-import { useChatSend } from "./use-chat-send";
+import { useChatSend, type SendResult } from "./use-chat-send";
 import { useCloneOnOpen } from "./use-clone-on-open";
+import { useSessionActions } from "./use-session-actions";
 
 export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; postId: number | null } | { kind: "shared"; sessionId: number };
+
+/** Failures of one conversation: sends the server never stored, and why stored ones failed. */
+type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number, string> };
+const NO_FAILURES: Failures = { sessionId: 0, unsent: [], details: {} };
 
 /** The chat screen (spec §2 /chat and /chat/share/{sessionId}). */
 export function ChatScreen({ mode }: { mode: ChatMode }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const auth = useAuth();
   const shared = mode.kind === "shared";
   const sessionId = mode.sessionId;
   const [streaming] = useState(createStreamingStore);
-  // Failed sends and a chosen category belong to the session they were made in.
-  const [failedBySession, setFailed] = useState<{ sessionId: number; messages: UiMessage[] }>({ sessionId: 0, messages: [] });
+  const [failures, setFailures] = useState<Failures>(NO_FAILURES);
+  // A chosen category belongs to the conversation it was chosen in.
   const [categoryChoice, setCategoryChoice] = useState<{ sessionId: number; category: string } | null>(null);
   const [panel, setPanel] = useState<"none" | "sessions" | "options">("none");
-
-  const options = trpc.chat.options.useQuery(undefined, { enabled: !shared });
-  const sessions = trpc.chat.sessions.useQuery();
-  const history = trpc.chat.history.useQuery({ sessionId, shared }, { enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat) });
-
   const [modelId, setModelId] = useState("");
   const [promptId, setPromptId] = useState<number | null>(null);
   const [description, setDescription] = useState("");
-  const firstModel = options.data?.userModels[0]?.id ?? "";
-  const selectedModel = modelId || firstModel;
 
-  // The category comes with the history (spec §3); a new chat starts with 'general'.
-  const category = (categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined) ?? history.data?.category ?? DEFAULT_CATEGORY;
-  const setCategory = (value: string) => setCategoryChoice({ sessionId, category: value });
-
-  const modelNames = useMemo(() => new Map((options.data?.userModels ?? []).map((m) => [m.id, m.name])), [options.data]);
-  const aiName = modelNames.get(selectedModel) ?? DEFAULT_AI_LABEL;
-  const messages = useMemo(
-    () => [
-      ...messagesOf(history.data?.sessions ?? [], (id) => (id && modelNames.get(id)) || (shared ? "AI" : aiName)),
-      ...(failedBySession.sessionId === sessionId ? failedBySession.messages : []),
-    ],
-    [history.data, modelNames, aiName, shared, failedBySession, sessionId],
-  );
-
-  const openSession = useCallback(
-    (id: number) => void navigate({ to: "/chat", search: id > 0 ? { sessionId: id } : {}, replace: false }),
-    [navigate],
-  );
+  const openSession = useCallback((id: number) => void navigate({ to: "/chat", search: id > 0 ? { sessionId: id } : {} }), [navigate]);
   const onNewSession = useCallback((id: number) => void navigate({ to: "/chat", search: { sessionId: id }, replace: true }), [navigate]);
-  const { send, stop, busy } = useChatSend(streaming, onNewSession);
+  const { send, stop, streaming: replying } = useChatSend(streaming, onNewSession);
   const cloning = useCloneOnOpen(mode);
 
-  const onSend = async (text: string) => {
-    const result = await send({ text, modelId: selectedModel, promptId, sessionId, category });
-    if (result.error) {
+  const options = trpc.chat.options.useQuery(undefined, { enabled: !shared });
+  const sessions = trpc.chat.sessions.useQuery();
+  const history = trpc.chat.history.useQuery(
+    { sessionId, shared },
+    {
+      enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat),
+      // A stopped reply is saved a moment after the browser lets go: look again until it is.
+      refetchInterval: (query) => (!replying && query.state.data?.sessions.at(-1)?.status === "pending" ? 1000 : false),
+    },
+  );
+
+  const selectedModel = modelId || options.data?.userModels[0]?.id || "";
+  // The category comes with the history (spec §3); a new chat starts with 'general'.
+  const category = (categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined) ?? history.data?.category ?? DEFAULT_CATEGORY;
+  const modelNames = useMemo(() => new Map((options.data?.userModels ?? []).map((m) => [m.id, m.name])), [options.data]);
+  const aiName = modelNames.get(selectedModel) ?? DEFAULT_AI_LABEL;
+  const profile = auth.user ? profileOf(auth.user) : null;
+  const me = useMemo<Me>(() => ({ name: profile?.nickname ?? profile?.name ?? DEFAULT_USER_LABEL, picture: profile?.picture ?? "" }), [profile?.nickname, profile?.name, profile?.picture]);
+
+  const mine = failures.sessionId === sessionId ? failures : NO_FAILURES;
+  const messages = useMemo(() => {
+    const stored = messagesOf(history.data?.sessions ?? [], (id) => (id && modelNames.get(id)) || (shared ? "AI" : aiName));
+    const explained = stored.map((message) => {
+      const detail = mine.details[Number.parseInt(message.key, 10)];
+      return detail && !message.isUser && message.note ? { ...message, note: `${message.note}: ${detail}` } : message;
+    });
+    return [...explained, ...mine.unsent];
+  }, [history.data, modelNames, aiName, shared, mine]);
+
+  const remember = (text: string, result: SendResult) => {
+    if (!result.error) return;
+    const error = result.error;
+    setFailures((current) => {
+      const base = current.sessionId === result.sessionId ? current : { ...NO_FAILURES, sessionId: result.sessionId };
+      if (result.entryId !== null) return { ...base, details: { ...base.details, [result.entryId]: error } };
       const now = new Date().toISOString();
       const pair: UiMessage[] = [
-        { key: `failed-${now}-user`, isUser: true, user: DEFAULT_USER_LABEL, content: text, timestamp: now },
-        { key: `failed-${now}-ai`, isUser: false, user: aiName, content: "", timestamp: now, note: `${CHAT_TEXTS.sendFailed}: ${result.error}` },
+        { key: `unsent-${now}-user`, isUser: true, user: DEFAULT_USER_LABEL, content: text, timestamp: now },
+        { key: `unsent-${now}-ai`, isUser: false, user: aiName, content: "", timestamp: now, note: `${CHAT_TEXTS.sendFailed}: ${error}` },
       ];
-      setFailed((current) => ({ sessionId: result.sessionId, messages: current.sessionId === result.sessionId ? [...current.messages, ...pair] : pair }));
-    }
+      return { ...base, unsent: [...base.unsent, ...pair] };
+    });
   };
+  const onSend = async (text: string) => remember(text, await send({ text, modelId: selectedModel, promptId, sessionId, category }));
 
-  const remove = trpc.chat.delete.useMutation();
-  const onDelete = async (id: number) => {
-    if (!window.confirm(CHAT_TEXTS.confirmDelete)) return;
-    try {
-      await remove.mutateAsync({ id });
-      await utils.chat.sessions.invalidate();
-      if (id === sessionId) openSession(0);
-    } catch (error) {
-      window.alert(error instanceof Error ? CHAT_TEXTS.deleteError(messageOf(error)) : CHAT_TEXTS.deleteUnexpected);
-    }
+  const actions = useSessionActions({ sessionId, category, description, clearDescription: () => setDescription(""), openSession });
+  const selectAndClose = (id: number) => {
+    setPanel("none");
+    openSession(id);
   };
-
-  const share = trpc.chat.share.useMutation({ onSuccess: () => utils.chat.history.invalidate({ sessionId }) });
-  const onShare = async () => {
-    if (sessionId <= 0) return window.alert(CHAT_TEXTS.shareNeedsSave);
-    try {
-      await share.mutateAsync({ id: sessionId, shared: true });
-    } catch (error) {
-      return window.alert(CHAT_TEXTS.shareFailed(messageOf(error)));
-    }
-    await shareSessionLink(sessionId);
-    await utils.chat.sessions.invalidate();
-  };
-  const onUnshare = async () => {
-    await share.mutateAsync({ id: sessionId, shared: false }).catch((error: unknown) => window.alert(messageOf(error)));
-    await utils.chat.sessions.invalidate();
-  };
-
-  const post = trpc.post.create.useMutation();
-  const onPost = async () => {
-    if (sessionId <= 0) return window.alert(CHAT_TEXTS.postNeedsSave);
-    if (!description.trim()) return window.alert(CHAT_TEXTS.postNeedsDescription);
-    try {
-      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: [category as never] });
-      if (!result.post_id) return window.alert(CHAT_TEXTS.postNoId);
-      setDescription("");
-      void navigate({ to: "/post/$postId", params: { postId: String(result.post_id) } });
-    } catch (error) {
-      window.alert(error instanceof Error ? CHAT_TEXTS.postError(messageOf(error)) : CHAT_TEXTS.postUnexpected);
-    }
-  };
-
-  const sharedMissing = shared && history.isError;
-  const title = shared ? "Shared Chat (Read-only)" : "Chat";
-  const forkedFrom = history.data?.forked_from;
   const sessionList = (
-    <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={openSession} onDelete={onDelete} onNew={() => openSession(0)} />
+    <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
   );
+  const unavailable = sessionId <= 0 || history.isError;
   const optionsPanel = shared ? (
-    <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} />
+    <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} />
   ) : (
     <ChatOptions
       mode="own"
       category={category}
-      onCategoryChange={setCategory}
+      onCategoryChange={(value) => setCategoryChoice({ sessionId, category: value })}
       description={description}
       onDescriptionChange={setDescription}
+      saved={sessionId > 0}
       shared={history.data?.shared ?? false}
-      onShare={() => void onShare()}
-      onUnshare={() => void onUnshare()}
-      onPost={() => void onPost()}
-      posting={post.isPending}
+      onShare={() => void actions.shareSession()}
+      onUnshare={() => void actions.unshareSession()}
+      sharing={actions.sharing}
+      onPost={() => void actions.postSession()}
+      posting={actions.posting}
       canPost={sessionId > 0 && description.trim() !== ""}
     />
   );
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-[1500px] gap-4 px-2 py-3 sm:px-4">
-      <div className="hidden w-72 shrink-0 flex-col rounded-2xl border border-zinc-200 bg-zinc-50/70 p-3 lg:flex dark:border-zinc-800 dark:bg-zinc-900/50">{sessionList}</div>
-      <section aria-labelledby="chat-title" className="flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-        <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <button type="button" onClick={() => setPanel(panel === "sessions" ? "none" : "sessions")} className="rounded-lg px-2 py-1 text-sm font-medium hover:bg-zinc-100 lg:hidden dark:hover:bg-zinc-800" aria-expanded={panel === "sessions"}>
-            Conversations
-          </button>
-          <div className="min-w-0 flex-1">
-            <h1 id="chat-title" className="truncate text-lg font-semibold">
-              {title}
-            </h1>
-            {shared && history.data?.username && <p className="truncate text-xs text-zinc-500">Shared by {history.data.username}</p>}
-            {!shared && forkedFrom && <p className="truncate text-xs text-zinc-500">Forked from {forkedFrom.username ?? "another conversation"}</p>}
-          </div>
-          <button type="button" onClick={() => setPanel(panel === "options" ? "none" : "options")} className="rounded-lg px-2 py-1 text-sm font-medium hover:bg-zinc-100 xl:hidden dark:hover:bg-zinc-800" aria-expanded={panel === "options"}>
-            Options
-          </button>
-        </header>
-        {panel === "sessions" && <div className="max-h-[45vh] overflow-y-auto border-b border-zinc-200 p-3 lg:hidden dark:border-zinc-800">{sessionList}</div>}
-        {panel === "options" && <div className="border-b border-zinc-200 p-3 xl:hidden dark:border-zinc-800">{optionsPanel}</div>}
-        {sharedMissing ? (
-          <div className="m-auto max-w-md p-6 text-center">
-            <h2 className="text-xl font-semibold">Conversation not found</h2>
-            <p className="mt-2 text-zinc-500">{messageOf(history.error)}</p>
-          </div>
+    <div className="flex h-[calc(100dvh-4rem)] w-full bg-white dark:bg-zinc-950">
+      <div className="hidden w-72 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 p-3 lg:flex dark:border-zinc-800 dark:bg-zinc-900/60">{sessionList}</div>
+      <section aria-labelledby="chat-title" className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          shared={shared}
+          description={history.data?.description ?? ""}
+          owner={shared ? history.data?.username : undefined}
+          forkedFrom={shared ? null : (history.data?.forked_from ?? null)}
+          onOpenSessions={() => setPanel("sessions")}
+          onOpenOptions={() => setPanel("options")}
+        />
+        {history.isError ? (
+          <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
         ) : (
-          <MessageList key={sessionId} messages={messages} streaming={streaming} aiName={aiName} />
+          <MessageList
+            sessionId={sessionId}
+            messages={messages}
+            loading={history.isLoading || cloning}
+            streaming={streaming}
+            lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
+            aiName={aiName}
+            me={me}
+          />
         )}
         {shared ? (
-          <p className="border-t border-zinc-200 px-4 py-4 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">{CHAT_TEXTS.sharedInput}</p>
+          <p className="mx-3 mb-3 rounded-2xl border border-zinc-200 bg-zinc-50 px-4 py-3 text-center text-sm text-zinc-600 sm:mx-6 sm:mb-4 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+            {CHAT_TEXTS.sharedInput}
+          </p>
         ) : (
           <Composer
             options={options.data}
@@ -175,13 +153,37 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
             onModelChange={setModelId}
             promptId={promptId}
             onPromptChange={setPromptId}
-            busy={busy || cloning}
+            busy={replying || cloning}
+            streaming={replying}
             onSend={(text) => void onSend(text)}
             onStop={stop}
           />
         )}
       </section>
-      <div className="hidden w-72 shrink-0 rounded-2xl border border-zinc-200 bg-zinc-50/70 p-4 xl:block dark:border-zinc-800 dark:bg-zinc-900/50">{optionsPanel}</div>
+      <div className="hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-5 xl:block dark:border-zinc-800 dark:bg-zinc-900/60">{optionsPanel}</div>
+      {panel === "sessions" && (
+        <SideDrawer side="left" title="Your Conversations" onClose={() => setPanel("none")}>
+          {sessionList}
+        </SideDrawer>
+      )}
+      {panel === "options" && (
+        <SideDrawer side="right" title="Chat Options" onClose={() => setPanel("none")}>
+          {optionsPanel}
+        </SideDrawer>
+      )}
+    </div>
+  );
+}
+
+/** A conversation that cannot be shown: a revoked or missing share, or a failed load. */
+function Unavailable({ shared, notFound, reason, onNew }: { shared: boolean; notFound: boolean; reason: string; onNew: () => void }) {
+  return (
+    <div className="m-auto max-w-md p-6 text-center" role="alert">
+      <h2 className="text-xl font-semibold">{notFound ? CHAT_TEXTS.sharedMissingTitle : CHAT_TEXTS.loadFailed}</h2>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{notFound && shared ? CHAT_TEXTS.sharedMissingText : reason}</p>
+      <button type="button" onClick={onNew} className="mt-5 rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+        Start a new conversation
+      </button>
     </div>
   );
 }

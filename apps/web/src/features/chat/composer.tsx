@@ -1,12 +1,12 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
-import { buttonClass } from "../../components/button-styles";
+import { ArrowUpIcon, StopIcon } from "./chat-icons";
 import { CHAT_TEXTS } from "./texts";
 
 type Options = RouterOutputs["chat"]["options"];
 
 /** Models grouped by service; the group label is the service in upper case, 'OTHER' without one (spec §2). */
-function groupByService(models: Options["userModels"]) {
+export function groupByService(models: Options["userModels"]) {
   const groups = new Map<string, Options["userModels"]>();
   for (const model of models) {
     const label = model.service ? model.service.toUpperCase() : "OTHER";
@@ -22,16 +22,30 @@ type ComposerProps = {
   promptId: number | null;
   onPromptChange: (id: number | null) => void;
   busy: boolean;
+  streaming: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
 };
 
+const MAX_INPUT_PX = 208;
+const PILL =
+  "h-8 min-w-0 max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
+
 /** The input area: message box, model and prompt pickers, send and stop (spec §2, §4). */
-export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, onSend, onStop }: ComposerProps) {
+export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop }: ComposerProps) {
   const [text, setText] = useState("");
+  const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";
   // No model yet (the options are still loading): nothing to send to.
   const ready = modelId !== "";
+
+  // The box grows with its text up to a limit, then scrolls.
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.style.height = "auto";
+    element.style.height = `${Math.min(element.scrollHeight, MAX_INPUT_PX)}px`;
+  }, [text]);
 
   const send = () => {
     if (blank || busy || !ready) return;
@@ -42,7 +56,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
     event.preventDefault();
     send();
   };
-  // Enter sends; Shift+Enter adds a new line (spec §4).
+  // Enter sends; Shift+Enter adds a new line (spec §4). Not while an input method composes a word.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -51,69 +65,83 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-zinc-200 bg-white/90 px-4 py-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-950/90">
-      <div className="mx-auto flex max-w-3xl flex-col gap-2">
-        <div className="flex flex-wrap gap-2">
-          <label className="sr-only" htmlFor="chat-model">
-            Model
-          </label>
-          <select
-            id="chat-model"
-            value={modelId}
-            onChange={(event) => onModelChange(event.target.value)}
-            className="h-9 max-w-[16rem] rounded-lg border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            {!options && <option value="">Loading models…</option>}
-            {groupByService(options?.userModels ?? []).map(([label, models]) => (
-              <optgroup key={label} label={label}>
-                {models.map((model) => (
-                  <option key={model.id} value={model.id}>
-                    {model.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <label className="sr-only" htmlFor="chat-prompt">
-            Prompt
-          </label>
-          <select
-            id="chat-prompt"
-            value={promptId ?? ""}
-            onChange={(event) => onPromptChange(event.target.value ? Number(event.target.value) : null)}
-            className="h-9 max-w-[14rem] rounded-lg border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            <option value="">Select prompt</option>
-            {(options?.userPrompts ?? []).map((prompt) => (
-              <option key={prompt.id} value={prompt.id} title={prompt.prompt}>
-                {prompt.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end gap-2">
+    <form onSubmit={onSubmit} className="shrink-0 px-3 pt-2 pb-3 sm:px-6 sm:pb-4">
+      <div className="mx-auto max-w-3xl">
+        <div className="rounded-[1.6rem] border border-zinc-300 bg-white shadow-sm transition focus-within:border-zinc-400 focus-within:shadow-md dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
           <label className="sr-only" htmlFor="chat-input">
             Message
           </label>
           <textarea
+            ref={input}
             id="chat-input"
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
             placeholder={CHAT_TEXTS.placeholder}
-            rows={2}
-            className="max-h-48 min-h-[3rem] flex-1 resize-y rounded-xl border border-zinc-300 bg-white px-3 py-2 text-[0.95rem] dark:border-zinc-700 dark:bg-zinc-900"
+            rows={1}
+            enterKeyHint="send"
+            className="block max-h-52 min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[0.95rem] leading-6 text-zinc-900 placeholder:text-zinc-500 focus:outline-none dark:text-zinc-50 dark:placeholder:text-zinc-400"
           />
-          {busy ? (
-            <button type="button" onClick={onStop} className={buttonClass("secondary", "md")}>
-              Stop
-            </button>
-          ) : (
-            <button type="submit" disabled={blank || !ready} className={buttonClass("primary", "md")} aria-label="Send message">
-              Send
-            </button>
-          )}
+          <div className="flex items-center gap-2 px-2.5 pb-2.5">
+            <label className="sr-only" htmlFor="chat-model">
+              Model
+            </label>
+            <select id="chat-model" value={modelId} onChange={(event) => onModelChange(event.target.value)} className={PILL}>
+              {!options && <option value="">Loading models…</option>}
+              {groupByService(options?.userModels ?? []).map(([label, models]) => (
+                <optgroup key={label} label={label}>
+                  {models.map((model) => (
+                    <option key={model.id} value={model.id}>
+                      {model.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <label className="sr-only" htmlFor="chat-prompt">
+              Prompt
+            </label>
+            <select
+              id="chat-prompt"
+              value={promptId ?? ""}
+              onChange={(event) => onPromptChange(event.target.value ? Number(event.target.value) : null)}
+              className={PILL}
+            >
+              <option value="">Select prompt</option>
+              {(options?.userPrompts ?? []).map((prompt) => (
+                <option key={prompt.id} value={prompt.id} title={prompt.prompt}>
+                  {prompt.name}
+                </option>
+              ))}
+            </select>
+            <div className="ml-auto shrink-0">
+              {streaming ? (
+                <button
+                  type="button"
+                  onClick={onStop}
+                  aria-label="Stop"
+                  title="Stop the reply"
+                  className="inline-flex size-9 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
+                >
+                  <StopIcon />
+                </button>
+              ) : (
+                <button
+                  type="submit"
+                  disabled={blank || busy || !ready}
+                  aria-label="Send message"
+                  title="Send (Enter)"
+                  className="inline-flex size-9 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 disabled:shadow-none dark:disabled:bg-zinc-700 dark:disabled:text-zinc-500"
+                >
+                  <ArrowUpIcon className="size-[1.15rem]" />
+                </button>
+              )}
+            </div>
+          </div>
         </div>
+        <p className="mt-2 hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400">
+          Enter sends · Shift+Enter adds a line · Replies can be wrong: check what matters.
+        </p>
       </div>
     </form>
   );

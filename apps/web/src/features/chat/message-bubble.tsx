@@ -1,42 +1,84 @@
 import { memo } from "react";
-import { avatarEmojiFor } from "@parley/contracts";
+import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
 import { Markdown } from "../../lib/markdown/markdown";
+import { SparkIcon } from "./chat-icons";
 import { localTime, type UiMessage } from "./messages";
+import { DEFAULT_USER_LABEL } from "./texts";
+import "./chat.css";
 
-/** One message: avatar, sender name, local time and markdown content (spec §2 chat window). */
-export const MessageBubble = memo(function MessageBubble({ message, typing = false }: { message: UiMessage; typing?: boolean }) {
+/** The signed-in person, whose messages carry their picture or name emoji. */
+export type Me = { name: string; picture: string };
+
+function UserAvatar({ label, me }: { label: string; me: Me }) {
+  const mine = label === DEFAULT_USER_LABEL;
+  if (mine && isImageAvatar(me.picture)) return <img src={me.picture} alt="" referrerPolicy="no-referrer" className="size-7 rounded-full object-cover" />;
   return (
-    <article className={`flex gap-3 ${message.isUser ? "flex-row-reverse" : ""}`} aria-label={`${message.user} said`}>
-      <span
-        aria-hidden="true"
-        className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-lg ${
-          message.isUser ? "bg-brand-100 dark:bg-brand-950" : "bg-gradient-to-br from-fuchsia-100 to-brand-100 dark:from-fuchsia-950 dark:to-brand-950"
-        }`}
-      >
-        {message.isUser ? avatarEmojiFor(message.user) : "✨"}
-      </span>
-      <div className={`min-w-0 max-w-[85%] ${message.isUser ? "items-end text-right" : ""} flex flex-col`}>
-        <div className="mb-1 flex items-baseline gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="font-semibold text-zinc-700 dark:text-zinc-200">{message.user}</span>
-          {message.timestamp && <time dateTime={message.timestamp}>{localTime(message.timestamp)}</time>}
+    <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-zinc-200 text-sm dark:bg-zinc-700">
+      {avatarEmojiFor(mine ? me.name || label : label)}
+    </span>
+  );
+}
+
+const AiAvatar = () => (
+  <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-fuchsia-500 text-white shadow-sm">
+    <SparkIcon className="size-4" />
+  </span>
+);
+
+function Stamp({ timestamp }: { timestamp: string }) {
+  return timestamp ? (
+    <time dateTime={timestamp} className="text-zinc-500 dark:text-zinc-400">
+      {localTime(timestamp)}
+    </time>
+  ) : null;
+}
+
+/**
+ * One message: avatar, sender name, local time and markdown content (spec §2 chat window). The
+ * person's messages sit on the right in a bubble; replies read as plain text across the column.
+ */
+export const MessageBubble = memo(function MessageBubble({ message, me, typing = false }: { message: UiMessage; me: Me; typing?: boolean }) {
+  if (message.isUser) {
+    return (
+      <article aria-label={`${message.user} said`} className="flex flex-col items-end gap-1.5">
+        <header className="flex items-center gap-2 text-xs">
+          <Stamp timestamp={message.timestamp} />
+          <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.user}</span>
+          <UserAvatar label={message.user} me={me} />
+        </header>
+        <div className="max-w-[88%] rounded-3xl rounded-tr-md bg-zinc-100 px-4 py-2.5 text-zinc-900 sm:max-w-[80%] dark:bg-zinc-800 dark:text-zinc-50">
+          <Markdown>{message.content}</Markdown>
         </div>
-        <div
-          className={`rounded-2xl px-4 py-3 text-left text-[0.95rem] ${
-            message.isUser
-              ? "bg-brand-600 text-white [&_a]:text-white"
-              : "border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-          }`}
-        >
-          {message.content ? <Markdown>{message.content}</Markdown> : null}
-          {typing && (
-            <span className="typing-dots mt-1 inline-flex gap-1" role="status" aria-label="The model is typing">
-              <span />
-              <span />
-              <span />
-            </span>
-          )}
-          {message.note && <p className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">{message.note}</p>}
-        </div>
+      </article>
+    );
+  }
+  return (
+    <article aria-label={`${message.user} said`} className="flex flex-col gap-1.5">
+      <header className="flex items-center gap-2 text-xs">
+        <AiAvatar />
+        <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.user}</span>
+        <Stamp timestamp={message.timestamp} />
+      </header>
+      <div className="min-w-0 text-zinc-900 sm:pl-9 dark:text-zinc-100">
+        {message.content ? <Markdown>{message.content}</Markdown> : null}
+        {typing && (
+          <span className="typing-dots mt-2 inline-flex gap-1 text-zinc-500" role="status" aria-label="The model is typing">
+            <span />
+            <span />
+            <span />
+          </span>
+        )}
+        {message.note && (
+          <p
+            className={`mt-2 inline-block rounded-lg border px-3 py-1.5 text-sm font-medium ${
+              message.noteTone === "info"
+                ? "border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+                : "border-red-200 bg-red-50 text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+            }`}
+          >
+            {message.note}
+          </p>
+        )}
       </div>
     </article>
   );

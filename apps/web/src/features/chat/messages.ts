@@ -4,7 +4,7 @@ import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
 type Entry = RouterOutputs["chat"]["history"]["sessions"][number];
 
 /** A message as the chat window shows it (spec §3 UI chat message). */
-export type UiMessage = { key: string; isUser: boolean; user: string; content: string; timestamp: string; note?: string };
+export type UiMessage = { key: string; isUser: boolean; user: string; content: string; timestamp: string; note?: string; noteTone?: "error" | "info" };
 
 /** Each stored exchange as the user's message and the model's reply, oldest first (spec §4). */
 export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string): UiMessage[] {
@@ -15,14 +15,29 @@ export function messagesOf(entries: readonly Entry[], modelName: (modelId: strin
       user: modelName(entry.model_id),
       content: entry.response_content,
       timestamp: entry.timestamp,
-      note: entry.status === "error" ? CHAT_TEXTS.sendFailed : entry.status === "stopped" ? "Stopped" : undefined,
+      note: entry.status === "error" ? CHAT_TEXTS.sendFailed : entry.status === "stopped" ? CHAT_TEXTS.stopped : undefined,
+      noteTone: entry.status === "stopped" ? "info" : "error",
     };
     return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? DEFAULT_USER_LABEL, content: entry.message_content, timestamp: entry.timestamp }, reply];
   });
 }
 
-/** Session times arrive as UTC without a `Z` (spec §3); shown in the viewer's local format. */
-export function localTime(timestamp: string): string {
+/** Session times arrive as UTC without a `Z` (spec §3); ISO times with a zone are read as they are. */
+export function parseServerTime(timestamp: string): Date | null {
   const date = new Date(/Z$|[+-]\d\d:\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Date and time in the viewer's locale and zone ("22 Nov 2026, 21:38"). */
+export function localTime(timestamp: string): string {
+  return parseServerTime(timestamp)?.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) ?? "";
+}
+
+/** A compact local time for lists: the time today, the day this year, else the date. */
+export function shortLocalTime(timestamp: string, now = new Date()): string {
+  const date = parseServerTime(timestamp);
+  if (!date) return "";
+  if (date.toDateString() === now.toDateString()) return date.toLocaleTimeString(undefined, { timeStyle: "short" });
+  if (date.getFullYear() === now.getFullYear()) return date.toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return date.toLocaleDateString(undefined, { dateStyle: "medium" });
 }

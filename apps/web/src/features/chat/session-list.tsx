@@ -1,6 +1,7 @@
 import type { RouterOutputs } from "@parley/api";
-import { buttonClass } from "../../components/button-styles";
-import { localTime } from "./messages";
+import { LinkIcon, PlusIcon, TrashIcon } from "./chat-icons";
+import { localTime, shortLocalTime } from "./messages";
+import "./chat.css";
 
 type Session = RouterOutputs["chat"]["sessions"]["sessions"][number];
 
@@ -12,16 +13,21 @@ type SessionListProps = {
   onNew: () => void;
 };
 
-/** 'Your Conversations' (spec §2): newest first, the open one highlighted, delete per item. */
+/** 'Your Conversations' (spec §2): newest first, the open one highlighted, delete per item; no list when empty. */
 export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }: SessionListProps) {
   return (
     <nav aria-label="Your Conversations" className="flex h-full min-h-0 flex-col gap-3">
-      <h2 className="px-1 text-sm font-semibold text-zinc-500 uppercase dark:text-zinc-400">Your Conversations</h2>
-      <button type="button" onClick={onNew} className={buttonClass("primary", "sm", "w-full")}>
+      <button
+        type="button"
+        onClick={onNew}
+        className="inline-flex h-10 w-full items-center gap-2 rounded-xl border border-zinc-200 bg-white px-3 text-sm font-semibold text-zinc-800 shadow-xs transition hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+      >
+        <PlusIcon className="size-4" />
         New Conversation
       </button>
+      <h2 className="px-2 pt-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Your Conversations</h2>
       {sessions.length > 0 && (
-        <ul className="-mx-1 min-h-0 flex-1 space-y-1 overflow-y-auto px-1">
+        <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1 pb-2">
           {sessions.map((session) => {
             const selected = session.id === selectedId;
             return (
@@ -30,17 +36,29 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
                   type="button"
                   onClick={() => onSelect(session.id)}
                   aria-current={selected ? "page" : undefined}
-                  className={`w-full rounded-xl px-3 py-2 pr-10 text-left transition ${
-                    selected
-                      ? "bg-brand-50 ring-1 ring-brand-300 dark:bg-brand-950 dark:ring-brand-800"
-                      : "hover:bg-zinc-100 dark:hover:bg-zinc-800/70"
+                  className={`w-full rounded-lg px-2.5 py-2 pr-9 text-left transition ${
+                    selected ? "bg-zinc-200/80 dark:bg-zinc-800" : "hover:bg-zinc-200/50 dark:hover:bg-zinc-800/60"
                   }`}
                 >
-                  <span className="block truncate text-sm font-medium">{session.description || "Untitled conversation"}</span>
-                  <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
-                    {session.active && <span className="size-1.5 rounded-full bg-emerald-500" aria-label="Most recent" />}
-                    {localTime(session.last_updated)}
-                    {session.shared && <span className="ml-1 rounded bg-zinc-200 px-1 text-[0.65rem] dark:bg-zinc-700">shared</span>}
+                  <span className={`block truncate text-sm ${selected ? "font-semibold" : "font-medium"} text-zinc-900 dark:text-zinc-100`}>
+                    {session.description || "Untitled conversation"}
+                  </span>
+                  <span className="mt-0.5 flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+                    {session.active && (
+                      <span className="inline-flex items-center gap-1 font-medium text-emerald-800 dark:text-emerald-400">
+                        <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+                        Latest
+                      </span>
+                    )}
+                    <time dateTime={`${session.last_updated}Z`} title={localTime(session.last_updated)}>
+                      {shortLocalTime(session.last_updated)}
+                    </time>
+                    {session.shared && (
+                      <span className="inline-flex items-center gap-0.5 text-brand-700 dark:text-brand-300">
+                        <LinkIcon className="size-3" />
+                        Shared
+                      </span>
+                    )}
                   </span>
                 </button>
                 <button
@@ -48,11 +66,10 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
                   onClick={() => onDelete(session.id)}
                   aria-label="Delete chat"
                   title="Delete chat"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-zinc-400 opacity-60 hover:bg-red-50 hover:text-red-600 group-hover:opacity-100 focus:opacity-100 dark:hover:bg-red-950"
+                  data-selected={selected || undefined}
+                  className="session-delete absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-zinc-500 transition hover:bg-red-100 hover:text-red-700 dark:text-zinc-400 dark:hover:bg-red-950 dark:hover:text-red-300"
                 >
-                  <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-                    <path d="M7 3h6l1 2h3v2H3V5h3l1-2zm-2 6h10l-1 8H6L5 9z" />
-                  </svg>
+                  <TrashIcon className="size-4" />
                 </button>
               </li>
             );

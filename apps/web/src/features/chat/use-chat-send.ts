@@ -5,22 +5,28 @@ import type { StreamingStore } from "./streaming-store";
 type SendInput = { text: string; modelId: string; promptId: number | null; sessionId: number; category: string };
 
 /**
- * Sends a message and streams the reply into `store` (spec §4). Resolves with the session id the
- * server used (new for a first message) or with a failure to show; Stop aborts and keeps what
- * arrived.
+ * What became of a send: the session the server used (new for a first message), and a failure
+ * to show. With an `entryId` the server kept the exchange, and its history shows the failure.
  */
-export function useChatSend(store: StreamingStore, onSession: (id: number) => void) {
+export type SendResult = { sessionId: number; entryId: number | null; error?: string };
+
+/**
+ * Sends a message and streams the reply into `store` (spec §4). Stop aborts the request; the
+ * server keeps what arrived, marked 'stopped'.
+ */
+export function useChatSend(store: StreamingStore, onNewSession: (id: number) => void) {
   const utils = trpc.useUtils();
-  const [busy, setBusy] = useState(false);
+  const [streaming, setStreaming] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   const send = useCallback(
-    async (input: SendInput): Promise<{ sessionId: number; error?: string }> => {
+    async (input: SendInput): Promise<SendResult> => {
       const abort = new AbortController();
       controller.current = abort;
-      setBusy(true);
+      setStreaming(true);
       store.start(input.text);
       let sessionId = input.sessionId;
+      let entryId: number | null = null;
       try {
         const events = await utils.client.chat.send.mutate(
           { messages: [{ content: input.text }], model_id: input.modelId, prompt_id: input.promptId, session_id: input.sessionId, category: input.category as never },
@@ -29,27 +35,28 @@ export function useChatSend(store: StreamingStore, onSession: (id: number) => vo
         for await (const event of events) {
           if (event.type === "session") {
             sessionId = event.session_id;
-            store.entry(event.entry_id);
-            if (event.created) onSession(sessionId);
+            entryId = event.entry_id;
+            store.entry(entryId);
+            if (event.created) onNewSession(sessionId);
           } else if (event.type === "text") store.append(event.text);
-          else if (event.type === "error") return { sessionId, error: event.detail };
+          else if (event.type === "error") return { sessionId, entryId, error: event.detail || event.message };
         }
-        return { sessionId };
+        return { sessionId, entryId };
       } catch (error) {
-        if (abort.signal.aborted) return { sessionId };
-        return { sessionId, error: messageOf(error) };
+        if (abort.signal.aborted) return { sessionId, entryId };
+        return { sessionId, entryId, error: messageOf(error) };
       } finally {
         controller.current = null;
         await Promise.all([utils.chat.sessions.invalidate(), sessionId > 0 ? utils.chat.history.invalidate({ sessionId }) : Promise.resolve()]);
         store.stop();
-        setBusy(false);
+        setStreaming(false);
         // The subscription badge refreshes on this event (spec §4).
         window.dispatchEvent(new Event("chat-sent"));
       }
     },
-    [store, utils, onSession],
+    [store, utils, onNewSession],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);
-  return { send, stop, busy };
+  return { send, stop, streaming };
 }
