@@ -1,81 +1,68 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
+import type { FeedFilter } from "@parley/contracts";
+import { buttonClass } from "../../components/button-styles";
 import { PageIntro } from "../../components/page-intro";
 import { Spinner } from "../../components/spinner";
 import { useAuth } from "../../lib/auth";
-import { messageOf, trpc } from "../../lib/trpc";
-import { PostCard, type PostSummary } from "./post-card";
-import { FEED_FILTERS, type FeedFilter } from "@parley/contracts";
-import { POST_TEXTS, SAMPLE_POSTS } from "./texts";
-import { useToggleLike } from "./use-toggle-like";
+import { FeedFilterBar } from "./feed-filter-bar";
+import { PostCard } from "./post-card";
+import { PostSkeletons } from "./post-skeleton";
+import { POST_TEXTS } from "./texts";
+import { useDeletePost } from "./use-delete-post";
+import { useFeed } from "./use-feed";
+import { useLoadOnView } from "./use-load-on-view";
+import { usePostCache } from "./use-post-cache";
 
-const PAGE_SIZE = 50;
-
-/** The community feed (spec §2 Discover, §4 feed filter). */
+/** The community feed (spec §2 Discover, §4 feed filter, §8 feed load). */
 export function DiscoverPage() {
   const { user } = useAuth();
-  const utils = trpc.useUtils();
   const [filter, setFilter] = useState<FeedFilter>("all");
-  const category = filter === "creative" || filter === "technical" ? filter : undefined;
-  const input = { limit: PAGE_SIZE, category };
-  const feed = trpc.post.list.useQuery(input);
-  const remove = trpc.post.delete.useMutation();
+  const feed = useFeed(filter);
+  const remove = useDeletePost("feed");
+  const cache = usePostCache();
+  const more = useLoadOnView<HTMLDivElement>(feed.hasMore && !feed.loadingMore && !feed.moreFailed, feed.loadMore);
 
-  const update = (postId: number, change: (post: PostSummary) => PostSummary) =>
-    utils.post.list.setData(input, (data) => data && { ...data, posts: data.posts.map((post) => (post.id === postId ? change(post) : post)) });
-  const toggleLike = useToggleLike(update);
-
-  const posts = useMemo(() => {
-    const loaded = feed.data?.posts ?? [];
-    return filter === "popular" ? [...loaded].sort((a, b) => b.likes - a.likes) : loaded;
-  }, [feed.data, filter]);
-
-  const onDelete = async (post: PostSummary) => {
-    if (!window.confirm(POST_TEXTS.confirmDeleteFeed)) return;
-    try {
-      await remove.mutateAsync({ id: post.id });
-      utils.post.list.setData(input, (data) => data && { ...data, posts: data.posts.filter((p) => p.id !== post.id) });
-    } catch (error) {
-      window.alert(error instanceof Error ? POST_TEXTS.deleteFailed(messageOf(error)) : POST_TEXTS.deleteUnexpected);
-    }
+  const onDelete = async (postId: number) => {
+    if (await remove.run(postId)) cache.forgetPage(postId);
   };
 
-  const shown = feed.isError ? SAMPLE_POSTS : posts;
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+    <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
       <PageIntro title={POST_TEXTS.feedTitle} subtitle={POST_TEXTS.feedSubtitle} />
-      <div role="group" aria-label="Filter posts" className="mt-6 flex flex-wrap gap-2">
-        {FEED_FILTERS.map((button) => (
-          <button
-            key={button.id}
-            type="button"
-            aria-pressed={filter === button.id}
-            onClick={() => setFilter(button.id)}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${filter === button.id ? "bg-brand-600 text-white" : "border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"}`}
-          >
-            {button.label}
-          </button>
-        ))}
+      <div className="mt-6">
+        <FeedFilterBar value={filter} onChange={setFilter} />
       </div>
-      {feed.isError && <p className="mt-4 text-sm text-amber-800 dark:text-amber-300">{POST_TEXTS.feedFailed}</p>}
-      {feed.isPending ? (
-        <p className="mt-8 flex items-center gap-3" role="status">
-          <Spinner size="sm" /> Loading posts…
-        </p>
-      ) : shown.length === 0 ? (
-        <p className="mt-10 text-center text-zinc-600 dark:text-zinc-400">{POST_TEXTS.empty}</p>
-      ) : (
-        <ul className="mt-6 space-y-4">
-          {shown.map((post) => (
-            <li key={post.id}>
-              <PostCard
-                post={post}
-                canDelete={post.user_id === user?.profile.sub}
-                onLike={post.id > 0 ? () => void toggleLike(post) : undefined}
-                onDelete={() => void onDelete(post)}
-              />
-            </li>
-          ))}
-        </ul>
+      {feed.failed && (
+        <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          <span>{POST_TEXTS.feedFailed}</span>
+          <button type="button" onClick={feed.retry} className={buttonClass("secondary", "sm")}>
+            {POST_TEXTS.tryAgain}
+          </button>
+        </div>
+      )}
+      <div className="mt-6">
+        {feed.loading ? (
+          <PostSkeletons label={POST_TEXTS.feedLoading} />
+        ) : feed.posts.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.empty}</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Posts">
+            {feed.posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} variant="feed" own={Boolean(user) && post.user_id === user?.profile.sub} onDelete={() => void onDelete(post.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {feed.hasMore && (
+        <div ref={more} className="mt-6 flex flex-col items-center gap-2">
+          {feed.moreFailed && <p className="text-sm text-red-700 dark:text-red-300">{POST_TEXTS.loadMoreFailed}</p>}
+          <button type="button" onClick={feed.loadMore} disabled={feed.loadingMore} className={buttonClass("secondary", "sm")}>
+            {feed.loadingMore ? <Spinner size="sm" /> : null}
+            {feed.moreFailed ? POST_TEXTS.tryAgain : POST_TEXTS.loadMore}
+          </button>
+        </div>
       )}
     </section>
   );

@@ -1,93 +1,67 @@
 import { Link } from "@tanstack/react-router";
-import type { RouterOutputs } from "@parley/api";
-import { isImageAvatar } from "@parley/contracts";
-import { POST_TEXTS } from "./texts";
+import { Avatar } from "./avatar";
+import { LocalTime } from "./local-time";
+import { PostActions } from "./post-actions";
+import { SparkIcon } from "./post-icons";
+import type { PostSummary } from "./post-types";
 
-export type PostSummary = RouterOutputs["post"]["list"]["posts"][number];
+type PostCardProps = {
+  post: PostSummary;
+  /** `feed`: the whole card opens the post (spec §2 Discover); `page`: the post's own page. */
+  variant: "feed" | "page";
+  /** The viewer's own post (DESIGN.md: the delete button shows only there). */
+  own: boolean;
+  onDelete?: () => void;
+};
+
+/** 'Using' and the model versions joined by commas, or 'AI' (spec §2 post card). */
+export const modelsOf = (post: Pick<PostSummary, "model_versions">) => (post.model_versions.length ? post.model_versions.join(", ") : "AI");
 
 /** A post's author, models, time, text, tags and actions (spec §2 Discover item and post card). */
-export function PostCard({
-  post,
-  link = true,
-  canDelete,
-  onLike,
-  onDelete,
-}: {
-  post: PostSummary;
-  link?: boolean;
-  canDelete: boolean;
-  onLike?: () => void;
-  onDelete?: () => void;
-}) {
-  const models = post.model_versions.length ? post.model_versions.join(", ") : "AI";
-  const copyLink = async () => {
-    await navigator.clipboard.writeText(`${window.location.origin}/post/${post.id}`).then(
-      () => window.alert(POST_TEXTS.linkCopied),
-      (error: unknown) => console.error("Copying the link failed", error),
-    );
-  };
-  const body = <p className="mt-3 text-[0.95rem] whitespace-pre-wrap">{post.description}</p>;
+export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
+  const opens = variant === "feed" && post.id > 0;
+  const text = <p className={`whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-100 ${variant === "page" ? "text-lg leading-relaxed" : "text-[0.975rem] leading-relaxed"}`}>{post.description}</p>;
   return (
-    <article aria-label={`Post by ${post.username}`} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
-      <header className="flex items-center gap-3">
-        {isImageAvatar(post.avatar) ? (
-          <img src={post.avatar} alt="" className="size-10 rounded-full object-cover" referrerPolicy="no-referrer" />
-        ) : (
-          <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-xl dark:bg-brand-950" aria-hidden="true">
-            {post.avatar}
-          </span>
-        )}
+    <article
+      aria-label={`Post by ${post.username}`}
+      className={`relative rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/[0.03] sm:p-5 dark:border-zinc-800 dark:bg-zinc-900 dark:shadow-none ${
+        opens ? "transition hover:border-brand-300 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-500 dark:hover:border-brand-800" : ""
+      }`}
+    >
+      <header className="flex items-start gap-3">
+        <Avatar avatar={post.avatar} username={post.username} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{post.username}</p>
-          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-            Using {models} · {post.created_at ? new Date(post.created_at).toLocaleString() : "Recently"}
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="truncate font-semibold text-zinc-950 dark:text-white">{post.username}</span>
+            <LocalTime iso={post.created_at} className="text-xs text-zinc-500 dark:text-zinc-400" />
+          </p>
+          <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
+            <SparkIcon className="size-3.5 shrink-0 text-brand-500" />
+            <span className="truncate">Using {modelsOf(post)}</span>
           </p>
         </div>
       </header>
-      {link && post.id > 0 ? (
-        <Link to="/post/$postId" params={{ postId: String(post.id) }} className="block rounded-lg hover:opacity-90">
-          {body}
-        </Link>
-      ) : (
-        body
-      )}
+      <div className="mt-3">
+        {opens ? (
+          // The link stretches over the card (its ::after), so a click anywhere opens the post;
+          // the action buttons sit above it.
+          <Link to="/post/$postId" params={{ postId: String(post.id) }} data-card-link="" className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+            {text}
+          </Link>
+        ) : (
+          text
+        )}
+      </div>
       {post.categories.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
           {post.categories.map((category) => (
-            <li key={category} className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+            <li key={category} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-950 dark:text-brand-200">
               #{category}
             </li>
           ))}
         </ul>
       )}
-      <footer className="mt-4 flex items-center gap-1 text-sm text-zinc-600 dark:text-zinc-300">
-        <button
-          type="button"
-          onClick={onLike}
-          disabled={!onLike}
-          aria-pressed={post.has_liked}
-          className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
-        >
-          <span className="sr-only">{post.has_liked ? "Unlike" : "Like"}</span>
-          <span aria-hidden="true" className={post.has_liked ? "text-rose-600" : ""}>
-            {post.has_liked ? "♥" : "♡"}
-          </span>
-          <span>{post.likes}</span>
-        </button>
-        <span className="inline-flex items-center gap-1.5 px-3 py-1.5" aria-label={`${post.comments} comments`}>
-          <span aria-hidden="true">💬</span> {post.comments}
-        </span>
-        {post.id > 0 && (
-          <button type="button" onClick={() => void copyLink()} className="rounded-full px-3 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-            Copy link
-          </button>
-        )}
-        {canDelete && onDelete && (
-          <button type="button" onClick={onDelete} className="ml-auto rounded-full px-3 py-1.5 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
-            Delete
-          </button>
-        )}
-      </footer>
+      <PostActions post={post} variant={variant} own={own} onDelete={onDelete} />
     </article>
   );
 }

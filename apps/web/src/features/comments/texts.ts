@@ -1,0 +1,14 @@
+/** Texts of the comments section (spec §2 Comments section, §8 comments). */
+export const COMMENT_TEXTS = {
+  heading: (count: number) => `Comments (${count})`,
+  loading: "Loading comments...",
+  loadFailed: "Failed to load comments.",
+  loadError: "An error occurred while loading comments.",
+  empty: "No comments yet. Be the first to comment!",
+  placeholder: "Add a comment...",
+  inputLabel: "Add a comment",
+  send: "Send",
+  addFailed: "Failed to add your comment.",
+  addError: "An error occurred while adding your comment.",
+  signIn: "Please log in to add a comment.",
+} as const;

@@ -1,0 +1,75 @@
+import { Link } from "@tanstack/react-router";
+import { avatarEmojiFor } from "@parley/contracts";
+import { buttonClass } from "../../components/button-styles";
+import { Markdown } from "../../lib/markdown/markdown";
+import { LocalTime } from "./local-time";
+import { CommentIcon, SparkIcon } from "./post-icons";
+import type { PostDetail } from "./post-types";
+import { POST_TEXTS } from "./texts";
+
+type PostMessage = PostDetail["messages"][number];
+
+/** Who wrote a message: the user's name or the model's, with the spec's fallbacks 'User' and 'AI' (§3). */
+const authorOf = (message: PostMessage) => (message.isUser ? message.user || "User" : message.model_name || "AI");
+
+/**
+ * The post's conversation, read-only (spec §2 post screen): each message with its author and
+ * time, content as untrusted markdown; and the way to continue it in one's own chat.
+ */
+export function PostConversation({ postId, messages }: { postId: number; messages: PostMessage[] }) {
+  return (
+    <section aria-labelledby="conversation-heading" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
+          {POST_TEXTS.conversation}
+        </h2>
+        <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
+          <CommentIcon className="size-4" />
+          {POST_TEXTS.interact}
+        </Link>
+      </div>
+      {messages.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.noMessages}</p>
+      ) : (
+        <ol className="space-y-5">
+          {messages.map((message, index) => (
+            <li key={index}>
+              <ConversationMessage message={message} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ConversationMessage({ message }: { message: PostMessage }) {
+  const author = authorOf(message);
+  return (
+    <article aria-label={`${author} said`} className={`flex gap-3 ${message.isUser ? "flex-row-reverse" : ""}`}>
+      <span
+        aria-hidden="true"
+        className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-lg ${
+          message.isUser ? "bg-brand-100 dark:bg-brand-950" : "bg-gradient-to-br from-fuchsia-100 to-brand-100 text-brand-700 dark:from-fuchsia-950 dark:to-brand-950 dark:text-brand-200"
+        }`}
+      >
+        {message.isUser ? avatarEmojiFor(author) : <SparkIcon className="size-5" />}
+      </span>
+      <div className={`flex min-w-0 max-w-[88%] flex-col ${message.isUser ? "items-end" : ""}`}>
+        <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="font-semibold text-zinc-800 dark:text-zinc-100">{author}</span>
+          <LocalTime iso={message.timestamp} />
+        </p>
+        <div
+          className={`min-w-0 max-w-full rounded-2xl px-4 py-3 text-[0.95rem] ${
+            message.isUser
+              ? "rounded-tr-md bg-brand-600 text-white [&_a]:text-white"
+              : "rounded-tl-md border border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+          }`}
+        >
+          <Markdown>{message.content}</Markdown>
+        </div>
+      </div>
+    </article>
+  );
+}
