@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { periodEnd } from "@parley/api";
 import { resultRows } from "@parley/db";
 import { createChatApp, MODEL } from "./support/chat-fixture";
+
+const subjectIs = (name: string) => sql`(select id from users where subject = ${name})`;
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 beforeAll(async () => {
@@ -40,6 +43,25 @@ describe("the token allowance", () => {
     const after = await allowance("racer");
     expect(after.free_tokens_used).toBe(14);
     expect(await ledger("racer")).toEqual([{ key_source: "platform", charged_tokens: 14, input_tokens: 12, output_tokens: 2 }]);
+  });
+
+  it("sends that all start while the allowance row is busy still let only one through", async () => {
+    await t.signUp("queued");
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 } });
+    const calls = t.openai.requests.length;
+    // Another transaction holds the row, so on PostgreSQL every send reaches the database and
+    // waits on it with a snapshot taken before the first one's reservation commits.
+    const pending: Promise<{ status: number }>[] = [];
+    await t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from subscriptions where user_id = ${subjectIs("queued")} for update`);
+      for (let i = 0; i < 20; i++) pending.push(t.send("queued", `queued ${i}`, { model_id: MODEL.platform }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const statuses = (await Promise.all(pending)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(19);
+    expect(t.openai.requests.length - calls).toBe(1);
+    expect(await allowance("queued")).toMatchObject({ free_tokens_used: 14 });
   });
 
   it("an exhausted allowance is refused with 402 before any provider call, and the balance never goes below zero", async () => {
@@ -89,5 +111,55 @@ describe("the token allowance", () => {
     expect(t.openai.requests.length).toBe(openaiCalls);
     expect(await allowance("owner")).toMatchObject({ free_tokens_used: 0 });
     expect(await ledger("owner")).toEqual([{ key_source: "user", charged_tokens: 0, input_tokens: 300, output_tokens: 400 }]);
+  });
+  it("a Basic or Pro plan is charged to its own counter, and only what the reply used stays spent", async () => {
+    await t.signUp("basic");
+    await t.db.db.execute(sql`update subscriptions set plan = 'basic', max_tokens_allowed = 5000 where user_id = ${subjectIs("basic")}`);
+    t.openai.setScenario({ type: "reply", chunks: ["Paid"], usage: { inputTokens: 40, outputTokens: 60 } });
+    expect((await t.send("basic", "on my plan", { model_id: MODEL.platform })).status).toBe(200);
+    const [row] = resultRows<{ tokens_used: number; free_tokens_used: number }>(
+      await t.db.db.execute(sql`select tokens_used, free_tokens_used from subscriptions where user_id = ${subjectIs("basic")}`),
+    );
+    expect(row).toEqual({ tokens_used: 100, free_tokens_used: 0 });
+  });
+
+  it("a new month renews a used-up allowance on the next send", async () => {
+    await t.signUp("monthly");
+    await t.db.db.execute(
+      sql`update subscriptions set free_tokens_used = 500, period_start = now() - interval '40 days' where user_id = ${subjectIs("monthly")}`,
+    );
+    t.openai.setScenario({ type: "reply", chunks: ["Renewed"], usage: { inputTokens: 10, outputTokens: 5 } });
+    expect((await t.send("monthly", "new month", { model_id: MODEL.platform })).status).toBe(200);
+    const [row] = resultRows<{ free_tokens_used: number; fresh: boolean }>(
+      await t.db.db.execute(
+        sql`select free_tokens_used, period_start > now() - interval '1 minute' as fresh from subscriptions where user_id = ${subjectIs("monthly")}`,
+      ),
+    );
+    expect(row).toEqual({ free_tokens_used: 15, fresh: true });
+  });
+
+  it("a refused send to an existing conversation stores nothing and leaves it untouched", async () => {
+    await t.signUp("continuer");
+    const first = await t.send("continuer", "first, on the demo");
+    const sessionId = first.body.session_id as number;
+    const before = await t.call("continuer", "POST", "/chat/getChatHistory", { sessionId });
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 500 where user_id = ${subjectIs("continuer")}`);
+    const refused = await t.send("continuer", "second, on the platform key", { model_id: MODEL.platform, session_id: sessionId, category: "technology" });
+    expect(refused.status).toBe(402);
+    const after = await t.call("continuer", "POST", "/chat/getChatHistory", { sessionId });
+    expect(after.body).toEqual(before.body);
+    const sessions = await t.call("continuer", "GET", "/chat/getSessionHistory");
+    expect(sessions.body.sessions).toEqual([expect.objectContaining({ id: sessionId, category: "general" })]);
+  });
+
+  it("the allowance renews one calendar month on, as the database counts it", async () => {
+    const starts = ["2026-01-31T10:00:00Z", "2028-01-31T23:30:00Z", "2026-03-31T00:00:00Z", "2026-12-15T12:34:56.789Z", "2026-02-28T08:00:00Z"];
+    for (const start of starts) {
+      const [row] = resultRows<{ end: string }>(
+        await t.db.db.execute(sql`select to_char(((${start}::timestamptz at time zone 'UTC') + interval '1 month'), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as end`),
+      );
+      expect(periodEnd(new Date(start)).toISOString(), start).toBe(row!.end);
+    }
+    expect(periodEnd(new Date("2026-01-31T10:00:00Z")).toISOString()).toBe("2026-02-28T10:00:00.000Z");
   });
 });

@@ -14,5 +14,14 @@ export {
   type ModelSpec,
   type ServiceConfig,
 } from "./catalogue";
-export { listUserModels, resolveModelRoute, type KeySource, type ModelRoute, type RouteProviderOptions, type UserKeys } from "./model-route";
+export {
+  createModelRouter,
+  listUserModels,
+  resolveModelRoute,
+  type KeySource,
+  type ModelRoute,
+  type ModelRouter,
+  type RouteProviderOptions,
+  type UserKeys,
+} from "./model-route";
 export { discoverOllamaModels, OLLAMA_BASE_URL, type DiscoverOllamaOptions } from "./ollama";

@@ -75,19 +75,40 @@ function createProvider(plan: RoutePlan, options: RouteProviderOptions): ModelPr
   return plan.protocol === "anthropic" ? createAnthropicProvider(common) : createOpenAIProvider(common);
 }
 
+/** Finds how a model is reached for one user; see `createModelRouter`. */
+export type ModelRouter = (modelId: string, userKeys: UserKeys) => ModelRoute | null;
+
 /**
  * The provider and key source for a model id, or null when the id is not in the configured
  * catalogue or this user has no usable key for it. Ids are looked up in the catalogue built from
- * configuration, so a stored or submitted value can never choose the destination.
+ * configuration, so a stored or submitted value can never choose the destination. Providers on
+ * the server's own keys (or none) are built once and reused, keeping their connections warm; a
+ * provider on a user's own key is built for its one request, so no user key outlives it.
  */
+export function createModelRouter(config: CatalogueConfig, options: RouteProviderOptions = {}): ModelRouter {
+  const entries = new Map(buildCatalogue(config).map((entry) => [entry.id, entry]));
+  const shared = new Map<string, ModelProvider>();
+  const sharedProvider = (plan: RoutePlan) => {
+    const key = JSON.stringify([plan.protocol, plan.baseURL, plan.apiKey]);
+    let provider = shared.get(key);
+    if (!provider) shared.set(key, (provider = createProvider(plan, options)));
+    return provider;
+  };
+  return (modelId, userKeys) => {
+    const entry = entries.get(modelId);
+    const plan = entry ? planRoute(config, entry, userKeys) : null;
+    if (!entry || !plan) return null;
+    const provider = plan.keySource === "user" ? createProvider(plan, options) : sharedProvider(plan);
+    return { entry, keySource: plan.keySource, baseURL: plan.baseURL, provider };
+  };
+}
+
+/** One lookup of `createModelRouter` (which see), building nothing to reuse. */
 export function resolveModelRoute(
   config: CatalogueConfig,
   modelId: string,
   userKeys: UserKeys,
   options: RouteProviderOptions = {},
 ): ModelRoute | null {
-  const entry = buildCatalogue(config).find((candidate) => candidate.id === modelId);
-  const plan = entry ? planRoute(config, entry, userKeys) : null;
-  if (!entry || !plan) return null;
-  return { entry, keySource: plan.keySource, baseURL: plan.baseURL, provider: createProvider(plan, options) };
+  return createModelRouter(config, options)(modelId, userKeys);
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { listUserModels, resolveModelRoute, type CatalogueConfig, type ModelRoute } from "../src";
+import { createModelRouter, listUserModels, resolveModelRoute, type CatalogueConfig, type ModelRoute } from "../src";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "../src/testing";
 import { collect } from "./collect";
 
@@ -51,6 +51,21 @@ describe("resolveModelRoute decisions", () => {
     const found = route("openai:gpt-4o-mini", { openai: USER_OPENAI });
     expect(JSON.stringify(found)).not.toContain(USER_OPENAI);
     expect(JSON.stringify(found)).not.toContain(PLATFORM_OPENAI);
+  });
+});
+
+describe("createModelRouter", () => {
+  const config: CatalogueConfig = { ...offline, openai: { apiKey: PLATFORM_OPENAI, models: ["gpt-4o-mini"] } };
+
+  it("reuses providers on the server's keys and builds one per request on a user's key", () => {
+    const router = createModelRouter(config);
+    const platform = router("openai:gpt-4o-mini", {})!;
+    expect(router("openai:gpt-4o-mini", {})!.provider).toBe(platform.provider);
+    expect(router("demo:parley-demo", {})!.provider).toBe(router("demo:parley-demo", {})!.provider);
+    const own = router("openai:gpt-4o-mini", { openai: USER_OPENAI })!;
+    expect(own.keySource).toBe("user");
+    expect(own.provider).not.toBe(platform.provider);
+    expect(router("openai:gpt-4o-mini", { openai: USER_OPENAI })!.provider).not.toBe(own.provider);
   });
 });
 

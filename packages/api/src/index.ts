@@ -10,4 +10,5 @@ export { syncBuiltinPrompts, type BuiltinPrompt } from "./chat/prompts";
 export { syncModelCatalogue } from "./chat/catalogue-sync";
 export type { SendEvent } from "./chat/send";
 export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
+export { periodEnd } from "./subscription/allowance";
 export { applyStripeEvent, type StripeEventOutcome } from "./subscription/stripe-events";

@@ -1,6 +1,6 @@
 import {
+  createModelRouter,
   listUserModels,
-  resolveModelRoute,
   type CatalogueConfig,
   type CatalogueEntry,
   type ModelRoute,
@@ -17,10 +17,11 @@ export type ModelGateway = {
 
 /** A gateway over the configured catalogue; `options` tune the providers (tests shorten waits). */
 export function createModelGateway(config: CatalogueConfig, options: RouteProviderOptions = {}): ModelGateway {
+  const route = createModelRouter(config, options);
   return {
     // Only the presence of a key matters for what is offered; no key is decrypted for a listing.
     listForUser: (own) => listUserModels(config, { openai: own.openai ? "stored" : null, anthropic: own.anthropic ? "stored" : null }),
-    resolve: (modelId, keys) => resolveModelRoute(config, modelId, keys, options),
+    resolve: route,
   };
 }
 

@@ -58,11 +58,10 @@ export const chatRouter = router({
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
-    const user = await requireUser(ctx);
     const content = parseMessage(input.messages.at(-1));
     return startSend(
       ctx,
-      user.id,
+      ctx.auth,
       { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
       signal,
     );

@@ -1,17 +1,16 @@
-import { eq } from "drizzle-orm";
 import { ProviderError, type ChatTurn, type ModelRoute, type UserKeys } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
-import { chatEntries, chatSessions, type Database } from "@parley/db";
-import type { Logger } from "../context";
+import type { Database } from "@parley/db";
+import type { AuthIdentity, Logger } from "../context";
 import { AppError } from "../errors";
-import { MIN_REPLY_TOKENS, recordUsage, reserveTokens, settleReservation, type Reservation } from "../subscription/allowance";
+import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
 import type { KeyVault } from "../user/key-vault";
-import { getProviderKeys } from "../user/provider-keys";
+import { openProviderKey, type ProviderKeyName } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
 import type { ModelGateway } from "./model-gateway";
 import { getPromptForUser } from "./prompts";
+import { finishExchange, findSender, loadContext, storeMessage } from "./send-store";
 import { newSessionId } from "./session-id";
-import { getOwnedSession, listEntriesBySession } from "./sessions";
 
 /** Longest reply asked of a model in one exchange. */
 export const MAX_REPLY_TOKENS = 2048;
@@ -38,11 +37,10 @@ export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log
 /** Rough token count for budgeting before the call (about four characters a token). */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4) + 4;
 
-/** The user's own key for the model's service, if any; catalogue ids are `service:version`. */
-async function userKeysOf(deps: SendDeps, userId: string, modelId: string): Promise<UserKeys> {
+/** Which of the user's own keys a model can use; catalogue ids are `service:version`. */
+function keyNameOf(modelId: string): ProviderKeyName | null {
   const service = modelId.split(":", 1)[0];
-  const own = await getProviderKeys(deps.db, deps.keys, userId, (p) => (p === "openai" ? service === "openai" : service === "anthropic"));
-  return { openai: own.openai, anthropic: own.claude };
+  return service === "openai" ? "openai" : service === "anthropic" ? "claude" : null;
 }
 
 function resolveRoute(deps: SendDeps, modelId: string, keys: UserKeys): ModelRoute {
@@ -72,34 +70,48 @@ type PreparedSend = {
 
 /**
  * Sends one message (spec §4 chat session; DESIGN.md "Models"). Everything that can refuse the
- * send (model, prompt, ownership, allowance) happens here, before any model call, and throws;
- * the user's message is then stored, and the returned stream carries the reply. Platform-key
- * replies are charged to the allowance, reserved atomically up front; own-key and demo replies
- * are recorded, not charged.
+ * send (account, model, prompt, ownership, allowance) happens here, before any model call, and
+ * throws; the user's message is then stored, and the returned stream carries the reply.
+ * Platform-key replies are charged to the allowance, reserved atomically with the store;
+ * own-key and demo replies are recorded, not charged. The model is called after at most three
+ * round trips to the database: the sender, the conversation (prompt alongside), the store.
  */
-export async function startSend(deps: SendDeps, userId: string, input: SendInput, signal?: AbortSignal): Promise<AsyncGenerator<SendEvent>> {
-  const keys = await userKeysOf(deps, userId, input.modelId);
-  const route = resolveRoute(deps, input.modelId, keys);
-  const system = input.promptId === null ? undefined : (await getPromptForUser(deps.db, userId, input.promptId)).prompt;
-  const existing = input.sessionId > 0 ? await getOwnedSession(deps.db, userId, input.sessionId) : undefined;
+export async function startSend(deps: SendDeps, identity: AuthIdentity, input: SendInput, signal?: AbortSignal): Promise<AsyncGenerator<SendEvent>> {
+  const keyName = keyNameOf(input.modelId);
+  const sender = await findSender(deps.db, identity, keyName);
+  const { userId } = sender;
+  const ownKey = keyName && sender.sealedKey ? openProviderKey(deps.keys, userId, keyName, sender.sealedKey) : undefined;
+  const route = resolveRoute(deps, input.modelId, { openai: keyName === "openai" ? ownKey : undefined, anthropic: keyName === "claude" ? ownKey : undefined });
 
-  const history = existing ? (await listEntriesBySession(deps.db, existing.id)).filter((e) => e.status === "complete").slice(-CONTEXT_EXCHANGES) : [];
+  const [prompt, context] = await Promise.all([
+    input.promptId === null ? undefined : getPromptForUser(deps.db, userId, input.promptId),
+    input.sessionId > 0 ? loadContext(deps.db, userId, input.sessionId, CONTEXT_EXCHANGES) : undefined,
+  ]);
+  const system = prompt?.prompt;
   const turns: ChatTurn[] = [
-    ...history.flatMap((e): ChatTurn[] => [
-      { role: "user", content: e.messageContent },
-      { role: "assistant", content: e.responseContent },
+    ...(context?.history ?? []).flatMap((e): ChatTurn[] => [
+      { role: "user", content: e.message },
+      { role: "assistant", content: e.response },
     ]),
     { role: "user", content: input.content },
   ];
   const inputEstimate = estimateTokens((system ?? "") + turns.map((t) => t.content).join(""));
 
-  // One transaction reserves the allowance (platform keys only) and stores the message, so a
-  // refused send leaves nothing behind and an accepted one is saved before the model is called.
-  const description = existing?.description ?? describeFirstMessage(input.content);
-  const budget = route.keySource === "platform" ? { wanted: inputEstimate + MAX_REPLY_TOKENS, minimum: inputEstimate + MIN_REPLY_TOKENS } : undefined;
-  const stored = await storeMessage(deps, userId, existing?.id, input, description, budget);
+  const description = context?.description ?? describeFirstMessage(input.content);
+  const sessionId = context ? input.sessionId : newSessionId();
+  const stored = await storeMessage(deps.db, {
+    userId,
+    session: context ? { existing: sessionId } : { create: sessionId, description },
+    category: input.category,
+    defaultCategory: DEFAULT_CATEGORY,
+    content: input.content,
+    modelId: input.modelId,
+    promptId: input.promptId,
+    budget: route.keySource === "platform" ? { wanted: inputEstimate + MAX_REPLY_TOKENS, minimum: inputEstimate + MIN_REPLY_TOKENS } : undefined,
+    now: deps.now(),
+  });
   const maxTokens = stored.reservation ? Math.max(MIN_REPLY_TOKENS, stored.reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
-  const prepared = { userId, route, turns, system, inputEstimate, maxTokens, description, created: !existing, ...stored };
+  const prepared = { userId, route, turns, system, inputEstimate, maxTokens, description, created: !context, sessionId, ...stored };
   return streamReply(deps, prepared, signal);
 }
 
@@ -135,18 +147,19 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) - 4 };
     const status = finished ? "complete" : failure && failure.kind !== "aborted" ? "error" : "stopped";
     charged = reservation ? Math.min(usage.inputTokens + usage.outputTokens, reservation.reserved) : 0;
-    await finishEntry(deps, { entryId: send.entryId, sessionId, reply, status, usage, error: failure?.kind ?? null });
-    await recordUsage(deps.db, {
+    await finishExchange(deps.db, {
       userId: send.userId,
       sessionId,
-      modelId: route.entry.id,
-      service: route.entry.service,
-      keySource: route.keySource,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      chargedTokens: charged,
+      entryId: send.entryId,
+      reply,
+      status,
+      error: failure?.kind ?? null,
+      usage,
+      model: { id: route.entry.id, service: route.entry.service, keySource: route.keySource },
+      charged,
+      reservation,
+      now: deps.now(),
     });
-    if (reservation) await settleReservation(deps.db, reservation, charged);
   }
   if (failure) {
     deps.log.warn({ sessionId, model: route.entry.id, kind: failure.kind, status: failure.status, code: failure.code }, "model reply failed");
@@ -159,58 +172,4 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     message_response: reply,
     usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, charged_tokens: charged },
   };
-}
-
-/** Reserves the allowance when a budget is given, creates the session when needed and stores the user's message. */
-async function storeMessage(
-  deps: SendDeps,
-  userId: string,
-  sessionId: number | undefined,
-  input: SendInput,
-  description: string,
-  budget: { wanted: number; minimum: number } | undefined,
-) {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const reservation = budget ? await reserveTokens(tx, userId, budget.wanted, budget.minimum, now) : undefined;
-    let id = sessionId;
-    if (id === undefined) {
-      id = newSessionId();
-      await tx.insert(chatSessions).values({
-        id,
-        userId,
-        description,
-        category: input.category ?? DEFAULT_CATEGORY,
-        createdAt: now,
-        lastUpdated: now,
-      });
-    } else {
-      await tx
-        .update(chatSessions)
-        .set({ lastUpdated: now, ...(input.category ? { category: input.category } : {}) })
-        .where(eq(chatSessions.id, id));
-    }
-    const [entry] = await tx
-      .insert(chatEntries)
-      .values({ sessionId: id, messageContent: input.content, modelId: input.modelId, promptId: input.promptId, status: "pending", createdAt: now })
-      .returning({ id: chatEntries.id });
-    return { sessionId: id, entryId: entry!.id, reservation };
-  });
-}
-
-async function finishEntry(
-  deps: SendDeps,
-  result: { entryId: number; sessionId: number; reply: string; status: string; usage: { inputTokens: number; outputTokens: number }; error: string | null },
-) {
-  await deps.db
-    .update(chatEntries)
-    .set({
-      responseContent: result.reply,
-      status: result.status,
-      error: result.error,
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-    })
-    .where(eq(chatEntries.id, result.entryId));
-  await deps.db.update(chatSessions).set({ lastUpdated: deps.now() }).where(eq(chatSessions.id, result.sessionId));
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
-import { subscriptions, usageLedger, type Executor, type Transaction } from "@parley/db";
+import { subscriptions, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -22,69 +22,71 @@ export function exhaustedMessage(plan: PlanId, allowed: number): string {
   );
 }
 
-/** One month after `start`: when the allowance renews. */
-function periodEnd(start: Date): Date {
+/**
+ * One calendar month after `start` (UTC): when the allowance renews. A day the next month lacks
+ * becomes its last day (31 January → 28 or 29 February), as PostgreSQL's `+ interval '1 month'`
+ * does in the reservation below.
+ */
+export function periodEnd(start: Date): Date {
   const end = new Date(start);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
   end.setUTCMonth(end.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
   return end;
 }
 
-export type Reservation = { userId: string; reserved: number; plan: PlanId };
+export type Reservation = { userId: string; reserved: number; free: boolean };
+
+/** What a send asks of the allowance before a platform-key call. */
+export type Budget = { wanted: number; minimum: number };
 
 /**
- * Reserves up to `wanted` tokens of the user's allowance before a platform-key call, inside the
- * caller's transaction (the subscription row stays locked until it commits), renewing the
- * allowance when its month is over. Everything left is reserved when less than `wanted` remains,
- * so parallel sends cannot overspend: the balance never goes below zero. Refuses with
- * PAYMENT_REQUIRED when less than `minimum` is left.
+ * Two common table expressions, `quota` and `reserved`, that reserve up to `wanted` tokens of
+ * the user's allowance inside the statement that stores the message (DESIGN.md "Payments"):
+ * the subscription row is locked, a new month renews the allowance, and everything left is
+ * reserved when less than `wanted` remains, so parallel sends cannot overspend and the balance
+ * never goes below zero. `reserved` has no row when less than `minimum` is left; the rest of the
+ * statement then stores nothing. Its row carries `reserved` and `free` (which counter was used).
  */
-export async function reserveTokens(tx: Transaction, userId: string, wanted: number, minimum: number, now: Date): Promise<Reservation> {
-  {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
-    if (!row) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
-    // A new month renews the allowance.
-    const current = now >= periodEnd(row.periodStart) ? { ...row, periodStart: now, tokensUsed: 0, freeTokensUsed: 0 } : row;
-    if (current !== row) {
-      await tx.update(subscriptions).set({ periodStart: now, tokensUsed: 0, freeTokensUsed: 0 }).where(eq(subscriptions.userId, userId));
-    }
-    const remaining = allowedOf(current) - usedOf(current);
-    const plan = planOf(current);
-    if (remaining < minimum) throw new AppError("PAYMENT_REQUIRED", exhaustedMessage(plan, allowedOf(current)));
-    const reserved = Math.min(wanted, remaining);
-    await tx
-      .update(subscriptions)
-      .set(isFree(current) ? { freeTokensUsed: sql`${subscriptions.freeTokensUsed} + ${reserved}` } : { tokensUsed: sql`${subscriptions.tokensUsed} + ${reserved}` })
-      .where(eq(subscriptions.userId, userId));
-    return { userId, reserved, plan };
-  }
+export function reservationCtes(userId: string, budget: Budget, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const renew = sql`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
+  const take = sql`least(${budget.wanted}::int, q.remaining)`;
+  return sql`quota as (
+      select user_id, plan = 'free' as free, ${renew} as renew,
+        case when plan = 'free' then free_tokens_allowed else max_tokens_allowed end
+          - case when ${renew} then 0 when plan = 'free' then free_tokens_used else tokens_used end as remaining
+      from subscriptions where user_id = ${userId}::uuid
+      for update
+    ),
+    reserved as (
+      update subscriptions s set
+        period_start = case when q.renew then ${at} else s.period_start end,
+        free_tokens_used = case when q.renew then 0 else s.free_tokens_used end + case when q.free then ${take} else 0 end,
+        tokens_used = case when q.renew then 0 else s.tokens_used end + case when q.free then 0 else ${take} end
+      from quota q
+      where s.user_id = q.user_id and q.remaining >= ${budget.minimum}::int
+      returning ${take} as reserved, q.free
+    )`;
 }
 
-/** Gives back what a reply did not use: `charged` (≤ reserved) stays spent. */
-export async function settleReservation(db: Executor, reservation: Reservation, charged: number) {
+/** Why a reservation found nothing to reserve: no account yet, or the allowance is used up (402). */
+export async function refusal(db: Executor, userId: string): Promise<AppError> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!row) return new AppError("NOT_FOUND", "Finish setting up your account first.");
+  return new AppError("PAYMENT_REQUIRED", exhaustedMessage(planOf(row), allowedOf(row)));
+}
+
+/** An update statement giving back what a reply did not use: `charged` (≤ reserved) stays spent. */
+export function refundSql(reservation: Reservation, charged: number): SQL | undefined {
   const refund = reservation.reserved - Math.min(Math.max(0, charged), reservation.reserved);
-  if (refund <= 0) return;
-  const column = reservation.plan === "free" ? subscriptions.freeTokensUsed : subscriptions.tokensUsed;
-  const key = reservation.plan === "free" ? "freeTokensUsed" : "tokensUsed";
-  await db
-    .update(subscriptions)
-    .set({ [key]: sql`greatest(0, ${column} - ${refund})` })
-    .where(eq(subscriptions.userId, reservation.userId));
-}
-
-export type UsageRecord = {
-  userId: string;
-  sessionId: number | null;
-  modelId: string;
-  service: string;
-  keySource: "platform" | "user" | "free";
-  inputTokens: number;
-  outputTokens: number;
-  chargedTokens: number;
-};
-
-/** Writes one reply's usage to the ledger. */
-export async function recordUsage(db: Executor, usage: UsageRecord) {
-  await db.insert(usageLedger).values(usage);
+  if (refund <= 0) return undefined;
+  const where = sql`where user_id = ${reservation.userId}::uuid returning user_id`;
+  return reservation.free
+    ? sql`update subscriptions set free_tokens_used = greatest(0, free_tokens_used - ${refund}::int) ${where}`
+    : sql`update subscriptions set tokens_used = greatest(0, tokens_used - ${refund}::int) ${where}`;
 }
 
 /** The subscription record of spec §3, read from the allowance. */

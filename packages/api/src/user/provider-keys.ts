@@ -53,7 +53,7 @@ export async function listProviderKeyHints(db: Executor, userId: string): Promis
 }
 
 /** Opens one sealed key; a key sealed under another ENCRYPTION_KEY is a CONFLICT a person can fix. */
-function openKey(keys: KeyVault, userId: string, provider: ProviderKeyName, ciphertext: string): string {
+export function openProviderKey(keys: KeyVault, userId: string, provider: ProviderKeyName, ciphertext: string): string {
   try {
     return keys.open(ciphertext, sealContext(userId, provider));
   } catch (error) {
@@ -80,27 +80,5 @@ export async function getProviderKey(
     .from(userProviderKeys)
     .where(and(eq(userProviderKeys.userId, userId), eq(userProviderKeys.provider, provider)))
     .limit(1);
-  return row ? openKey(keys, userId, provider, row.ciphertext) : undefined;
-}
-
-/**
- * All of a user's own keys in one query, each opened only when `wanted` asks for it (a send
- * needs at most one). Never log or return the result.
- */
-export async function getProviderKeys(
-  db: Executor,
-  keys: KeyVault,
-  userId: string,
-  wanted: (provider: ProviderKeyName) => boolean,
-): Promise<Partial<Record<ProviderKeyName, string>>> {
-  const rows = await db
-    .select({ provider: userProviderKeys.provider, ciphertext: userProviderKeys.ciphertext })
-    .from(userProviderKeys)
-    .where(eq(userProviderKeys.userId, userId));
-  const opened: Partial<Record<ProviderKeyName, string>> = {};
-  for (const row of rows) {
-    const provider = row.provider as ProviderKeyName;
-    if (PROVIDER_KEY_NAMES.includes(provider) && wanted(provider)) opened[provider] = openKey(keys, userId, provider, row.ciphertext);
-  }
-  return opened;
+  return row ? openProviderKey(keys, userId, provider, row.ciphertext) : undefined;
 }
