@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@parley/contracts";
@@ -84,6 +85,52 @@ describe("sending messages", () => {
     const response = await t.call("alice", "POST", "/chat/postChat", { messages: [{ content: "hi" }], model_id: MODEL.demo, session_id: 0, ...change });
     expect(response.status).toBe(status);
     expect(response.body.message).toMatch(message);
+  });
+
+  it("refuses, storing nothing, a send without an account, to a key-only model without a key, or with a key it cannot open", async () => {
+    const counts = async () =>
+      resultRows<{ sessions: number; entries: number }>(
+        await t.db.db.execute(sql`select (select count(*)::int from chat_sessions) as sessions, (select count(*)::int from chat_entries) as entries`),
+      )[0];
+    const before = await counts();
+    const stranger = await t.call("nobody", "POST", "/chat/postChat", { messages: [{ content: "hi" }], model_id: MODEL.demo, session_id: 0 });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toMatch(/Finish setting up your account/);
+
+    await t.signUp("keyless");
+    const claude = await t.send("keyless", "hi Claude", { model_id: MODEL.claude });
+    expect(claude.status).toBe(400);
+    expect(claude.body.message).toMatch(/not available to you/);
+
+    // A key sealed under another encryption key: the send is refused and its message withdrawn.
+    await t.db.db.execute(
+      sql`insert into user_provider_keys (user_id, provider, ciphertext, last4) select id, 'claude', ${`v1.${randomBytes(48).toString("base64url")}`}, '1234' from users where subject = 'keyless'`,
+    );
+    const sealed = await t.send("keyless", "hi again", { model_id: MODEL.claude });
+    expect(sealed.status).toBe(409);
+    expect(sealed.body.message).toMatch(/Claude key can no longer be read/);
+    expect(await counts()).toEqual(before);
+    expect(t.anthropic.requests).toHaveLength(0);
+  });
+
+  it("sends the last 20 complete exchanges as context, oldest first, leaving failed ones out", async () => {
+    const first = await t.send("alice", "Exchange 0", { model_id: MODEL.demo });
+    const sessionId = first.body.session_id as number;
+    await t.db.db.execute(sql`
+      insert into chat_entries (session_id, message_content, response_content, status, created_at)
+      select ${sessionId}::bigint, 'Exchange ' || n, 'Reply ' || n, case when n % 5 = 0 then 'error' else 'complete' end, now() + n * interval '1 second'
+      from generate_series(1, 30) as n`);
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 1, outputTokens: 1 } });
+    expect((await t.send("alice", "And now?", { model_id: MODEL.platform, session_id: sessionId })).status).toBe(200);
+    const messages = (t.openai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    const kept = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n % 5 !== 0).slice(-20);
+    expect(messages).toEqual([
+      ...kept.flatMap((n) => [
+        { role: "user", content: `Exchange ${n}` },
+        { role: "assistant", content: `Reply ${n}` },
+      ]),
+      { role: "user", content: "And now?" },
+    ]);
   });
 
   it("keeps the message and marks the exchange failed when the provider fails before replying", async () => {

@@ -18,6 +18,7 @@ export {
   createModelRouter,
   listUserModels,
   resolveModelRoute,
+  type KeyPolicy,
   type KeySource,
   type ModelRoute,
   type ModelRouter,

@@ -75,15 +75,25 @@ function createProvider(plan: RoutePlan, options: RouteProviderOptions): ModelPr
   return plan.protocol === "anthropic" ? createAnthropicProvider(common) : createOpenAIProvider(common);
 }
 
-/** Finds how a model is reached for one user; see `createModelRouter`. */
-export type ModelRouter = (modelId: string, userKeys: UserKeys) => ModelRoute | null;
+/**
+ * Which keys can pay for a model, known before any key is read: `ownKey` names the service whose
+ * user key takes precedence (OpenAI and Claude only), `platformKey` says whether the server holds
+ * a key for it (the user's allowance is then charged). Neither means the model is free.
+ */
+export type KeyPolicy = { ownKey: "openai" | "anthropic" | null; platformKey: boolean };
+
+export type ModelRouter = {
+  /** How a model is reached for one user, or null when it is not offered to them. */
+  resolve: (modelId: string, userKeys: UserKeys) => ModelRoute | null;
+  /** The model's key policy, or null when the id is not in the catalogue. */
+  keyPolicy: (modelId: string) => KeyPolicy | null;
+};
 
 /**
- * The provider and key source for a model id, or null when the id is not in the configured
- * catalogue or this user has no usable key for it. Ids are looked up in the catalogue built from
- * configuration, so a stored or submitted value can never choose the destination. Providers on
- * the server's own keys (or none) are built once and reused, keeping their connections warm; a
- * provider on a user's own key is built for its one request, so no user key outlives it.
+ * Routes model ids to providers. Ids are looked up in the catalogue built from configuration,
+ * so a stored or submitted value can never choose the destination. Providers on the server's own
+ * keys (or none) are built once and reused, keeping their connections warm; a provider on a
+ * user's own key is built for its one request, so no user key outlives it.
  */
 export function createModelRouter(config: CatalogueConfig, options: RouteProviderOptions = {}): ModelRouter {
   const entries = new Map(buildCatalogue(config).map((entry) => [entry.id, entry]));
@@ -94,12 +104,23 @@ export function createModelRouter(config: CatalogueConfig, options: RouteProvide
     if (!provider) shared.set(key, (provider = createProvider(plan, options)));
     return provider;
   };
-  return (modelId, userKeys) => {
-    const entry = entries.get(modelId);
-    const plan = entry ? planRoute(config, entry, userKeys) : null;
-    if (!entry || !plan) return null;
-    const provider = plan.keySource === "user" ? createProvider(plan, options) : sharedProvider(plan);
-    return { entry, keySource: plan.keySource, baseURL: plan.baseURL, provider };
+  return {
+    resolve(modelId, userKeys) {
+      const entry = entries.get(modelId);
+      const plan = entry ? planRoute(config, entry, userKeys) : null;
+      if (!entry || !plan) return null;
+      const provider = plan.keySource === "user" ? createProvider(plan, options) : sharedProvider(plan);
+      return { entry, keySource: plan.keySource, baseURL: plan.baseURL, provider };
+    },
+    keyPolicy(modelId) {
+      const entry = entries.get(modelId);
+      if (!entry) return null;
+      if (entry.service === "openai" || entry.service === "anthropic") {
+        return { ownKey: entry.service, platformKey: usableKey(config[entry.service]?.apiKey) !== undefined };
+      }
+      const plan = planRoute(config, entry, {});
+      return plan ? { ownKey: null, platformKey: plan.keySource === "platform" } : null;
+    },
   };
 }
 
@@ -110,5 +131,5 @@ export function resolveModelRoute(
   userKeys: UserKeys,
   options: RouteProviderOptions = {},
 ): ModelRoute | null {
-  return createModelRouter(config, options)(modelId, userKeys);
+  return createModelRouter(config, options).resolve(modelId, userKeys);
 }

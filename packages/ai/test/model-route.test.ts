@@ -58,14 +58,24 @@ describe("createModelRouter", () => {
   const config: CatalogueConfig = { ...offline, openai: { apiKey: PLATFORM_OPENAI, models: ["gpt-4o-mini"] } };
 
   it("reuses providers on the server's keys and builds one per request on a user's key", () => {
-    const router = createModelRouter(config);
-    const platform = router("openai:gpt-4o-mini", {})!;
-    expect(router("openai:gpt-4o-mini", {})!.provider).toBe(platform.provider);
-    expect(router("demo:parley-demo", {})!.provider).toBe(router("demo:parley-demo", {})!.provider);
-    const own = router("openai:gpt-4o-mini", { openai: USER_OPENAI })!;
+    const { resolve } = createModelRouter(config);
+    const platform = resolve("openai:gpt-4o-mini", {})!;
+    expect(resolve("openai:gpt-4o-mini", {})!.provider).toBe(platform.provider);
+    expect(resolve("demo:parley-demo", {})!.provider).toBe(resolve("demo:parley-demo", {})!.provider);
+    const own = resolve("openai:gpt-4o-mini", { openai: USER_OPENAI })!;
     expect(own.keySource).toBe("user");
     expect(own.provider).not.toBe(platform.provider);
-    expect(router("openai:gpt-4o-mini", { openai: USER_OPENAI })!.provider).not.toBe(own.provider);
+    expect(resolve("openai:gpt-4o-mini", { openai: USER_OPENAI })!.provider).not.toBe(own.provider);
+  });
+
+  it("tells which keys can pay for a model before any key is read", () => {
+    const { keyPolicy } = createModelRouter({ ...config, compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }] });
+    expect(keyPolicy("openai:gpt-4o-mini")).toEqual({ ownKey: "openai", platformKey: true });
+    expect(keyPolicy("anthropic:claude-haiku-4-5")).toEqual({ ownKey: "anthropic", platformKey: false });
+    expect(keyPolicy("groq:llama")).toEqual({ ownKey: null, platformKey: true });
+    expect(keyPolicy("local:tiny")).toEqual({ ownKey: null, platformKey: false });
+    expect(keyPolicy("demo:parley-demo")).toEqual({ ownKey: null, platformKey: false });
+    expect(keyPolicy("openai:gpt-4o")).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { asc, eq, isNull, or } from "drizzle-orm";
 import { prompts, type Database, type Executor } from "@parley/db";
-import { AppError } from "../errors";
 
 /** A prompt of the built-in set: `key` keeps it stable across restarts. */
 export type BuiltinPrompt = { key: string; name: string; prompt: string };
@@ -24,13 +23,5 @@ export async function listPromptsForUser(db: Executor, userId: string) {
     .orderBy(asc(prompts.id));
 }
 
-/** One prompt the user may use, or BAD_REQUEST. */
-export async function getPromptForUser(db: Executor, userId: string, promptId: number) {
-  const [row] = await db
-    .select({ id: prompts.id, prompt: prompts.prompt })
-    .from(prompts)
-    .where(and(eq(prompts.id, promptId), or(isNull(prompts.userId), eq(prompts.userId, userId))))
-    .limit(1);
-  if (!row) throw new AppError("BAD_REQUEST", "That prompt no longer exists. Pick another one or none.");
-  return row;
-}
+/** Shown when a send names a prompt that is gone or not the caller's. */
+export const PROMPT_GONE_MESSAGE = "That prompt no longer exists. Pick another one or none.";

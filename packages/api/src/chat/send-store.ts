@@ -1,108 +1,188 @@
-import { sql, type SQL } from "drizzle-orm";
-import { resultRows, type Executor } from "@parley/db";
+import type { KeyPolicy } from "@parley/ai";
+import { joinStatements, runStatement, stmt, type Database, type Statement } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
-import { refundSql, refusal, reservationCtes, type Budget, type Reservation } from "../subscription/allowance";
+import { refundSql, refusal, reservationCtes, type Reservation } from "../subscription/allowance";
 import type { ProviderKeyName } from "../user/provider-keys";
 import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
+import { PROMPT_GONE_MESSAGE } from "./prompts";
 import { SESSION_NOT_FOUND } from "./sessions";
 
-// The statements of a send, each one round trip: a reply's first token waits only for the
-// sender lookup, the conversation's context (when it continues one) and the store.
+/** A model the caller has no usable key for (or that is not in the catalogue). */
+export const MODEL_UNAVAILABLE_MESSAGE =
+  "This model is not available to you. Pick another model, or add a key for its service under Profile → API Keys.";
 
-/** Who is sending, with their own key for the model's service when they stored one (still sealed). */
-export type Sender = { userId: string; sealedKey: string | null };
+// A send touches the database twice: one statement before the model is called, which checks and
+// stores everything, and one after the reply, which stores the reply and its usage.
 
-/** The caller's account and, for `keyName`, their sealed key, in one query; NOT_FOUND before account setup. */
-export async function findSender(db: Executor, identity: Pick<AuthIdentity, "issuer" | "subject">, keyName: ProviderKeyName | null): Promise<Sender> {
-  const account = sql`from users u where u.issuer = ${identity.issuer} and u.subject = ${identity.subject}`;
-  const query = keyName
-    ? sql`select u.id, (select k.ciphertext from user_provider_keys k where k.user_id = u.id and k.provider = ${keyName}) as sealed ${account}`
-    : sql`select u.id, null as sealed ${account}`;
-  const [row] = resultRows<{ id: string; sealed: string | null }>(await db.execute(query));
-  if (!row) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
-  return { userId: row.id, sealedKey: row.sealed };
-}
-
-/** A conversation being continued: its description and its last complete exchanges, oldest first. */
-export type SendContext = { description: string; history: { message: string; response: string }[] };
-
-/** The caller's session with its last `exchanges` complete exchanges; NOT_FOUND when it is not theirs. */
-export async function loadContext(db: Executor, userId: string, sessionId: number, exchanges: number): Promise<SendContext> {
-  const rows = resultRows<{ description: string; message: string | null; response: string | null }>(
-    await db.execute(sql`
-      select s.description, e.message_content as message, e.response_content as response
-      from chat_sessions s
-      left join lateral (
-        select message_content, response_content, created_at, id from chat_entries
-        where session_id = s.id and status = 'complete'
-        order by created_at desc, id desc
-        limit ${exchanges}
-      ) e on true
-      where s.id = ${sessionId}::bigint and s.user_id = ${userId}::uuid
-      order by e.created_at, e.id`),
-  );
-  if (rows.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
-  return {
-    description: rows[0]!.description,
-    history: rows.flatMap((row) => (row.message === null ? [] : [{ message: row.message, response: row.response ?? "" }])),
-  };
-}
-
-export type NewMessage = {
-  userId: string;
-  /** The session to add to (already checked to be the caller's), or a new one with this id. */
+export type SendRequest = {
+  identity: Pick<AuthIdentity, "issuer" | "subject">;
+  /** The model's key policy: whose key can pay, decided from configuration. */
+  policy: KeyPolicy;
+  /** The session to continue, or a new one with this id and description. */
   session: { existing: number } | { create: number; description: string };
   category: string | null;
   defaultCategory: string;
   content: string;
   modelId: string;
   promptId: number | null;
-  /** Reserve this much of the allowance first (platform keys); nothing is stored when it cannot. */
-  budget: Budget | undefined;
+  /** Earlier complete exchanges read back as context. */
+  exchanges: number;
+  /** Tokens reserved beyond the input estimate when the platform's key pays, and the least worth a call. */
+  replyTokens: { wanted: number; minimum: number };
   now: Date;
 };
 
+export type PreparedMessage = {
+  userId: string;
+  /** The user's own key for the model's service, still sealed, when they stored one. */
+  sealedKey: string | null;
+  system: string | undefined;
+  description: string;
+  history: { message: string; response: string }[];
+  /** Input tokens, estimated at about four characters a token. */
+  inputEstimate: number;
+  entryId: number;
+  reservation: Reservation | undefined;
+};
+
+/** The stored key each service's own-key policy reads. */
+export const OWN_KEY_NAME: Record<NonNullable<KeyPolicy["ownKey"]>, ProviderKeyName> = { openai: "openai", anthropic: "claude" };
+
+type PrepareRow = {
+  user_id: string | null;
+  sealed: string | null;
+  prompt_found: boolean;
+  prompt: string | null;
+  session_found: boolean;
+  description: string | null;
+  history: { message: string; response: string }[] | string | null;
+  input_estimate: number;
+  reserved: number | null;
+  free: boolean | null;
+  entry_id: number | string | bigint | null;
+};
+
 /**
- * Stores the user's message, creating the session when needed, in one statement that first
- * reserves the allowance when a budget is given: a refused send leaves nothing behind, and an
- * accepted one is saved before the model is called.
+ * Checks and stores a message in one statement, before the model is called: the caller's
+ * account and own key for the model's service, the prompt, the session and its last exchanges
+ * (ownership is part of every lookup), the allowance reservation when the platform's key pays,
+ * then the session (created when new) and the message itself. Anything missing or refused
+ * stores nothing and throws the error a person can act on.
  */
-export async function storeMessage(db: Executor, message: NewMessage): Promise<{ entryId: number; reservation: Reservation | undefined }> {
-  const { userId, now, budget } = message;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const allowed = budget ? sql`where exists (select 1 from reserved)` : sql``;
-  const session: SQL =
-    "create" in message.session
-      ? sql`insert into chat_sessions (id, user_id, description, category, created_at, last_updated)
-          select ${message.session.create}::bigint, ${userId}::uuid, ${message.session.description}, ${message.category ?? message.defaultCategory}, ${at}, ${at}
-          ${allowed}
-          returning id`
-      : sql`update chat_sessions set last_updated = ${at}, category = coalesce(${message.category}, category)
-          where id = ${message.session.existing}::bigint and user_id = ${userId}::uuid ${budget ? sql`and exists (select 1 from reserved)` : sql``}
-          returning id`;
-  const ctes = sql.join(
-    [
-      ...(budget ? [reservationCtes(userId, budget, now)] : []),
-      sql`session as (${session})`,
-      sql`entry as (
-        insert into chat_entries (session_id, message_content, model_id, prompt_id, status, created_at)
-        select id, ${message.content}, ${message.modelId}, ${message.promptId}::int, 'pending', ${at} from session
-        returning id
-      )`,
-    ],
-    sql`, `,
+export async function prepareMessage(db: Database, request: SendRequest): Promise<PreparedMessage> {
+  const { policy, now } = request;
+  const at = stmt`${now.toISOString()}::timestamptz`;
+  const continuing = "existing" in request.session ? request.session.existing : null;
+  const ctes: Statement[] = [stmt`u as (select id from users where issuer = ${request.identity.issuer} and subject = ${request.identity.subject})`];
+  ctes.push(
+    policy.ownKey
+      ? stmt`k as (select ciphertext from user_provider_keys where user_id = (select id from u) and provider = ${OWN_KEY_NAME[policy.ownKey]})`
+      : stmt`k as (select null::text as ciphertext where false)`,
   );
-  const reservedColumns = budget ? sql`, (select reserved from reserved) as reserved, (select free from reserved) as free` : sql``;
-  const [row] = resultRows<{ entry_id: number | string | bigint | null; reserved?: number | null; free?: boolean | null }>(
-    await db.execute(sql`with ${ctes} select (select id from entry) as entry_id ${reservedColumns}`),
+  ctes.push(
+    request.promptId === null
+      ? stmt`p as (select null::text as prompt where false)`
+      : stmt`p as (select prompt from prompts where id = ${request.promptId}::int and (user_id is null or user_id = (select id from u)))`,
   );
-  if (row?.entry_id === null || row?.entry_id === undefined) {
-    if (budget && (row?.reserved === null || row?.reserved === undefined)) throw await refusal(db, userId);
+  ctes.push(
+    continuing === null
+      ? stmt`s as (select null::bigint as id, null::text as description where false)`
+      : stmt`s as (select id, description from chat_sessions where id = ${continuing}::bigint and user_id = (select id from u))`,
+  );
+  ctes.push(stmt`h as (
+      select message_content, response_content, created_at, id from chat_entries
+      where session_id = (select id from s) and status = 'complete'
+      order by created_at desc, id desc
+      limit ${request.exchanges}::int
+    )`);
+  // Mirrors the estimate the reply's budget is based on: about four characters a token.
+  ctes.push(stmt`est as (
+      select (ceil((${request.content.length}::int + coalesce((select length(prompt) from p), 0)
+        + coalesce((select sum(length(message_content) + length(response_content)) from h), 0)) / 4.0) + 4)::int as input
+    )`);
+  const checks = [
+    stmt`exists (select 1 from u)`,
+    ...(request.promptId === null ? [] : [stmt`exists (select 1 from p)`]),
+    ...(continuing === null ? [] : [stmt`exists (select 1 from s)`]),
+    // Without a platform key, the user's own key is the only way to this model.
+    ...(policy.ownKey && !policy.platformKey ? [stmt`exists (select 1 from k)`] : []),
+  ];
+  ctes.push(stmt`ok as (select 1 as ok where ${joinStatements(checks, " and ")})`);
+  // The platform pays when it has a key and the user has none of their own for this service.
+  const platformPays = policy.platformKey ? (policy.ownKey ? stmt`not exists (select 1 from k)` : stmt`true`) : null;
+  if (platformPays) {
+    const input = stmt`(select input from est)`;
+    ctes.push(
+      reservationCtes(
+        stmt`(select id from u)`,
+        { wanted: stmt`${input} + ${request.replyTokens.wanted}::int`, minimum: stmt`${input} + ${request.replyTokens.minimum}::int` },
+        now,
+        stmt`exists (select 1 from ok) and ${platformPays}`,
+      ),
+    );
+  }
+  const go = platformPays ? stmt`exists (select 1 from ok) and (not (${platformPays}) or exists (select 1 from reserved))` : stmt`exists (select 1 from ok)`;
+  ctes.push(
+    continuing === null
+      ? stmt`session as (
+          insert into chat_sessions (id, user_id, description, category, created_at, last_updated)
+          select ${"create" in request.session ? request.session.create : 0}::bigint, (select id from u),
+            ${"create" in request.session ? request.session.description : ""}, ${request.category ?? request.defaultCategory}, ${at}, ${at}
+          where ${go}
+          returning id
+        )`
+      : stmt`session as (
+          update chat_sessions set last_updated = ${at}, category = coalesce(${request.category}, category)
+          where id = (select id from s) and ${go}
+          returning id
+        )`,
+  );
+  ctes.push(stmt`entry as (
+      insert into chat_entries (session_id, message_content, model_id, prompt_id, status, created_at)
+      select id, ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
+      returning id
+    )`);
+  const reservedColumns = platformPays ? stmt`(select reserved from reserved) as reserved, (select free from reserved) as free` : stmt`null::int as reserved, null::boolean as free`;
+  const [row] = await runStatement<PrepareRow>(
+    db,
+    stmt`with ${joinStatements(ctes, ", ")}
+      select (select id from u) as user_id, (select ciphertext from k) as sealed,
+        exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
+        exists (select 1 from s) as session_found, (select description from s) as description,
+        (select json_agg(json_build_object('message', message_content, 'response', response_content) order by created_at, id) from h) as history,
+        (select input from est) as input_estimate, ${reservedColumns},
+        (select id from entry) as entry_id`,
+  );
+  if (!row?.user_id) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
+  if (request.promptId !== null && !row.prompt_found) throw new AppError("BAD_REQUEST", PROMPT_GONE_MESSAGE);
+  if (continuing !== null && !row.session_found) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (row.entry_id === null) {
+    if (policy.ownKey && !policy.platformKey && row.sealed === null) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
+    if (platformPays && row.reserved === null) throw await refusal(db, row.user_id);
     throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   }
-  const reservation = budget ? { userId, reserved: Number(row.reserved), free: Boolean(row.free) } : undefined;
-  return { entryId: Number(row.entry_id), reservation };
+  const history = typeof row.history === "string" ? (JSON.parse(row.history) as PreparedMessage["history"]) : (row.history ?? []);
+  return {
+    userId: row.user_id,
+    sealedKey: row.sealed,
+    system: row.prompt ?? undefined,
+    description: row.description ?? ("create" in request.session ? request.session.description : ""),
+    history,
+    inputEstimate: Number(row.input_estimate),
+    entryId: Number(row.entry_id),
+    reservation: row.reserved === null ? undefined : { userId: row.user_id, reserved: Number(row.reserved), free: Boolean(row.free) },
+  };
+}
+
+/** Takes back a stored message whose send could not go on (its session too, when the send created it). */
+export async function withdrawMessage(db: Database, entryId: number, createdSession: number | null): Promise<void> {
+  await runStatement(
+    db,
+    createdSession === null
+      ? stmt`delete from chat_entries where id = ${entryId}::bigint`
+      : stmt`delete from chat_sessions where id = ${createdSession}::bigint`,
+  );
 }
 
 export type FinishedExchange = {
@@ -125,10 +205,12 @@ export type FinishedExchange = {
  * part of the reservation, in one statement. A session deleted meanwhile keeps the ledger row
  * (without its session), so the usage still counts.
  */
-export async function finishExchange(db: Executor, done: FinishedExchange): Promise<void> {
+export async function finishExchange(db: Database, done: FinishedExchange): Promise<void> {
   const { usage } = done;
   const refund = done.reservation ? refundSql(done.reservation, done.charged) : undefined;
-  await db.execute(sql`
+  await runStatement(
+    db,
+    stmt`
     with entry as (
       update chat_entries set response_content = ${done.reply}, status = ${done.status}, error = ${done.error},
         input_tokens = ${usage.inputTokens}::int, output_tokens = ${usage.outputTokens}::int
@@ -144,6 +226,7 @@ export async function finishExchange(db: Executor, done: FinishedExchange): Prom
         ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${done.charged}::int)
       returning id
     )
-    ${refund ? sql`, refund as (${refund})` : sql``}
-    select 1`);
+    ${refund ? stmt`, refund as (${refund})` : stmt``}
+    select 1`,
+  );
 }

@@ -1,15 +1,14 @@
-import { ProviderError, type ChatTurn, type ModelRoute, type UserKeys } from "@parley/ai";
+import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import type { AuthIdentity, Logger } from "../context";
 import { AppError } from "../errors";
 import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
 import type { KeyVault } from "../user/key-vault";
-import { openProviderKey, type ProviderKeyName } from "../user/provider-keys";
+import { openProviderKey } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
 import type { ModelGateway } from "./model-gateway";
-import { getPromptForUser } from "./prompts";
-import { finishExchange, findSender, loadContext, storeMessage } from "./send-store";
+import { finishExchange, MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, withdrawMessage } from "./send-store";
 import { newSessionId } from "./session-id";
 
 /** Longest reply asked of a model in one exchange. */
@@ -37,23 +36,6 @@ export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log
 /** Rough token count for budgeting before the call (about four characters a token). */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4) + 4;
 
-/** Which of the user's own keys a model can use; catalogue ids are `service:version`. */
-function keyNameOf(modelId: string): ProviderKeyName | null {
-  const service = modelId.split(":", 1)[0];
-  return service === "openai" ? "openai" : service === "anthropic" ? "claude" : null;
-}
-
-function resolveRoute(deps: SendDeps, modelId: string, keys: UserKeys): ModelRoute {
-  const route = deps.models.resolve(modelId, keys);
-  if (!route) {
-    throw new AppError(
-      "BAD_REQUEST",
-      "This model is not available to you. Pick another model, or add a key for its service under Profile → API Keys.",
-    );
-  }
-  return route;
-}
-
 type PreparedSend = {
   userId: string;
   route: ModelRoute;
@@ -70,49 +52,65 @@ type PreparedSend = {
 
 /**
  * Sends one message (spec §4 chat session; DESIGN.md "Models"). Everything that can refuse the
- * send (account, model, prompt, ownership, allowance) happens here, before any model call, and
- * throws; the user's message is then stored, and the returned stream carries the reply.
- * Platform-key replies are charged to the allowance, reserved atomically with the store;
- * own-key and demo replies are recorded, not charged. The model is called after at most three
- * round trips to the database: the sender, the conversation (prompt alongside), the store.
+ * send (account, model, prompt, ownership, allowance) is checked before any model call, in the
+ * same single statement that stores the message, and throws; the returned stream carries the
+ * reply. Platform-key replies are charged to the allowance, reserved atomically with the store;
+ * own-key and demo replies are recorded, not charged.
  */
 export async function startSend(deps: SendDeps, identity: AuthIdentity, input: SendInput, signal?: AbortSignal): Promise<AsyncGenerator<SendEvent>> {
-  const keyName = keyNameOf(input.modelId);
-  const sender = await findSender(deps.db, identity, keyName);
-  const { userId } = sender;
-  const ownKey = keyName && sender.sealedKey ? openProviderKey(deps.keys, userId, keyName, sender.sealedKey) : undefined;
-  const route = resolveRoute(deps, input.modelId, { openai: keyName === "openai" ? ownKey : undefined, anthropic: keyName === "claude" ? ownKey : undefined });
-
-  const [prompt, context] = await Promise.all([
-    input.promptId === null ? undefined : getPromptForUser(deps.db, userId, input.promptId),
-    input.sessionId > 0 ? loadContext(deps.db, userId, input.sessionId, CONTEXT_EXCHANGES) : undefined,
-  ]);
-  const system = prompt?.prompt;
-  const turns: ChatTurn[] = [
-    ...(context?.history ?? []).flatMap((e): ChatTurn[] => [
-      { role: "user", content: e.message },
-      { role: "assistant", content: e.response },
-    ]),
-    { role: "user", content: input.content },
-  ];
-  const inputEstimate = estimateTokens((system ?? "") + turns.map((t) => t.content).join(""));
-
-  const description = context?.description ?? describeFirstMessage(input.content);
-  const sessionId = context ? input.sessionId : newSessionId();
-  const stored = await storeMessage(deps.db, {
-    userId,
-    session: context ? { existing: sessionId } : { create: sessionId, description },
+  const policy = deps.models.keyPolicy(input.modelId);
+  if (!policy) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
+  const created = input.sessionId > 0 ? null : newSessionId();
+  const prepared = await prepareMessage(deps.db, {
+    identity,
+    policy,
+    session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
     category: input.category,
     defaultCategory: DEFAULT_CATEGORY,
     content: input.content,
     modelId: input.modelId,
     promptId: input.promptId,
-    budget: route.keySource === "platform" ? { wanted: inputEstimate + MAX_REPLY_TOKENS, minimum: inputEstimate + MIN_REPLY_TOKENS } : undefined,
+    exchanges: CONTEXT_EXCHANGES,
+    replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
     now: deps.now(),
   });
-  const maxTokens = stored.reservation ? Math.max(MIN_REPLY_TOKENS, stored.reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
-  const prepared = { userId, route, turns, system, inputEstimate, maxTokens, description, created: !context, sessionId, ...stored };
-  return streamReply(deps, prepared, signal);
+  const { userId, reservation, inputEstimate } = prepared;
+  let route: ModelRoute | null;
+  try {
+    const ownKey = policy.ownKey && prepared.sealedKey ? openProviderKey(deps.keys, userId, OWN_KEY_NAME[policy.ownKey], prepared.sealedKey) : undefined;
+    route = deps.models.resolve(input.modelId, policy.ownKey && ownKey ? { [policy.ownKey]: ownKey } : {});
+    if (!route) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
+  } catch (error) {
+    // A stored key this server can no longer open: nothing was sent, so nothing is kept.
+    await withdrawMessage(deps.db, prepared.entryId, created);
+    throw error;
+  }
+
+  const turns: ChatTurn[] = [
+    ...prepared.history.flatMap((e): ChatTurn[] => [
+      { role: "user", content: e.message },
+      { role: "assistant", content: e.response },
+    ]),
+    { role: "user", content: input.content },
+  ];
+  const maxTokens = reservation ? Math.max(MIN_REPLY_TOKENS, reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
+  return streamReply(
+    deps,
+    {
+      userId,
+      route,
+      turns,
+      system: prepared.system,
+      inputEstimate,
+      maxTokens,
+      reservation,
+      sessionId: created ?? input.sessionId,
+      entryId: prepared.entryId,
+      description: prepared.description,
+      created: created !== null,
+    },
+    signal,
+  );
 }
 
 /**
@@ -121,7 +119,11 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
  */
 async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
   const { route, reservation, sessionId } = send;
-  yield { type: "session", session_id: sessionId, entry_id: send.entryId, description: send.description, created: send.created };
+  const upstream = route.provider.stream({ model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal })[Symbol.asyncIterator]();
+  // The model is asked before the session event goes out, so the two overlap; a failure is
+  // read (and handled) in the loop below.
+  const first = upstream.next();
+  first.catch(() => undefined);
 
   let reply = "";
   let usage = { inputTokens: 0, outputTokens: 0 };
@@ -129,8 +131,9 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
   let finished = false;
   let charged: number;
   try {
-    const request = { model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal };
-    for await (const event of route.provider.stream(request)) {
+    yield { type: "session", session_id: sessionId, entry_id: send.entryId, description: send.description, created: send.created };
+    for (let next = await first; !next.done; next = await upstream.next()) {
+      const event = next.value;
       if (event.type === "text") {
         reply += event.text;
         yield { type: "text", text: event.text };
@@ -143,7 +146,9 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     failure = error instanceof ProviderError ? error : new ProviderError("unavailable");
     if (!(error instanceof ProviderError)) deps.log.error({ err: error, sessionId }, "model call failed");
   } finally {
-    // Runs on success, on failure and when the consumer goes away mid-stream.
+    // Runs on success, on failure and when the consumer goes away mid-stream (which closes the
+    // model call; after the end or a failure this does nothing).
+    await upstream.return?.(undefined).catch(() => undefined);
     if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) - 4 };
     const status = finished ? "complete" : failure && failure.kind !== "aborted" ? "error" : "stopped";
     charged = reservation ? Math.min(usage.inputTokens + usage.outputTokens, reservation.reserved) : 0;

@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
-import { subscriptions, type Executor } from "@parley/db";
+import { stmt, subscriptions, type Executor, type Statement } from "@parley/db";
 import { AppError } from "../errors";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -39,26 +39,23 @@ export function periodEnd(start: Date): Date {
 
 export type Reservation = { userId: string; reserved: number; free: boolean };
 
-/** What a send asks of the allowance before a platform-key call. */
-export type Budget = { wanted: number; minimum: number };
-
 /**
  * Two common table expressions, `quota` and `reserved`, that reserve up to `wanted` tokens of
- * the user's allowance inside the statement that stores the message (DESIGN.md "Payments"):
- * the subscription row is locked, a new month renews the allowance, and everything left is
- * reserved when less than `wanted` remains, so parallel sends cannot overspend and the balance
- * never goes below zero. `reserved` has no row when less than `minimum` is left; the rest of the
- * statement then stores nothing. Its row carries `reserved` and `free` (which counter was used).
+ * the user's allowance inside the statement that stores the message (DESIGN.md "Payments"),
+ * when `when` holds: the subscription row is locked, a new month renews the allowance, and
+ * everything left is reserved when less than `wanted` remains, so parallel sends cannot
+ * overspend and the balance never goes below zero. `reserved` has no row when less than
+ * `minimum` is left. Its row carries `reserved` and `free` (which counter was used).
  */
-export function reservationCtes(userId: string, budget: Budget, now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const renew = sql`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const take = sql`least(${budget.wanted}::int, q.remaining)`;
-  return sql`quota as (
+export function reservationCtes(userId: Statement, budget: { wanted: Statement; minimum: Statement }, now: Date, when: Statement): Statement {
+  const at = stmt`${now.toISOString()}::timestamptz`;
+  const renew = stmt`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
+  const take = stmt`least(${budget.wanted}, q.remaining)`;
+  return stmt`quota as (
       select user_id, plan = 'free' as free, ${renew} as renew,
         case when plan = 'free' then free_tokens_allowed else max_tokens_allowed end
           - case when ${renew} then 0 when plan = 'free' then free_tokens_used else tokens_used end as remaining
-      from subscriptions where user_id = ${userId}::uuid
+      from subscriptions where user_id = ${userId} and ${when}
       for update
     ),
     reserved as (
@@ -67,7 +64,7 @@ export function reservationCtes(userId: string, budget: Budget, now: Date): SQL 
         free_tokens_used = case when q.renew then 0 else s.free_tokens_used end + case when q.free then ${take} else 0 end,
         tokens_used = case when q.renew then 0 else s.tokens_used end + case when q.free then 0 else ${take} end
       from quota q
-      where s.user_id = q.user_id and q.remaining >= ${budget.minimum}::int
+      where s.user_id = q.user_id and q.remaining >= ${budget.minimum}
       returning ${take} as reserved, q.free
     )`;
 }
@@ -80,13 +77,13 @@ export async function refusal(db: Executor, userId: string): Promise<AppError> {
 }
 
 /** An update statement giving back what a reply did not use: `charged` (≤ reserved) stays spent. */
-export function refundSql(reservation: Reservation, charged: number): SQL | undefined {
+export function refundSql(reservation: Reservation, charged: number): Statement | undefined {
   const refund = reservation.reserved - Math.min(Math.max(0, charged), reservation.reserved);
   if (refund <= 0) return undefined;
-  const where = sql`where user_id = ${reservation.userId}::uuid returning user_id`;
+  const where = stmt`where user_id = ${reservation.userId}::uuid returning user_id`;
   return reservation.free
-    ? sql`update subscriptions set free_tokens_used = greatest(0, free_tokens_used - ${refund}::int) ${where}`
-    : sql`update subscriptions set tokens_used = greatest(0, tokens_used - ${refund}::int) ${where}`;
+    ? stmt`update subscriptions set free_tokens_used = greatest(0, free_tokens_used - ${refund}::int) ${where}`
+    : stmt`update subscriptions set tokens_used = greatest(0, tokens_used - ${refund}::int) ${where}`;
 }
 
 /** The subscription record of spec §3, read from the allowance. */

@@ -1,0 +1,44 @@
+// Parley in its own process for ttft.ts: the real app (routes, tRPC, REST, database, model
+// providers through the SDKs) with a stand-in sign-in check, its platform OpenAI key pointing at
+// the local provider. PGlite in a scratch directory, or BENCH_DATABASE_URL.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createKeyVault, createModelGateway } from "@parley/api";
+import { createDb, migrate, subscriptions } from "@parley/db";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+
+// Production runs the built bundle without source maps; stack traces (aborted requests make
+// some) should cost what they cost there.
+process.setSourceMapsEnabled(false);
+
+const key = process.env.BENCH_KEY ?? "sk-bench";
+const dir = mkdtempSync(join(tmpdir(), "parley-ttft-"));
+const handle = await createDb(process.env.BENCH_DATABASE_URL ?? join(dir, "db"));
+await migrate(handle.db);
+const identity = { issuer: "https://bench.local", subject: "bench", claims: {} };
+const app = await buildApp({
+  config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dir }),
+  db: handle,
+  logger: false,
+  authenticator: { authenticate: async (header) => (header === "Bearer bench" ? identity : null) },
+  keys: createKeyVault(randomBytes(32)),
+  models: createModelGateway({ openai: { apiKey: key, baseURL: process.env.PROVIDER_URL!, models: ["bench"] }, demo: false }),
+});
+const url = await app.listen({ port: 0, host: "127.0.0.1" });
+const headers = { authorization: "Bearer bench", "content-type": "application/json" };
+await fetch(`${url}/api/v1/user/addUser`, { method: "POST", headers, body: JSON.stringify({ user: { name: "Bench" } }) });
+// A Pro-sized allowance, so the benchmark never runs out.
+await handle.db.update(subscriptions).set({ freeTokensAllowed: 100_000_000 });
+console.log(JSON.stringify({ url, database: handle.kind === "pglite" ? "PGlite" : "PostgreSQL" }));
+
+process.on("SIGTERM", () => {
+  void (async () => {
+    await app.close();
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});
