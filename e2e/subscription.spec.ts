@@ -22,3 +22,18 @@ test("the badge shows the free allowance and the subscription tab shows both pla
   await expectNoSeriousA11yViolations(page);
   await context.close();
 });
+
+test("on a phone the badge is in the menu and opens the subscription tab", async ({ browser, baseURL }) => {
+  const state = await createAccount(browser, baseURL, newAccount("phone-plans"));
+  const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/chat");
+  await expect(page.getByRole("link", { name: "Free (500 tokens left)" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const badge = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Free (500 tokens left)" });
+  await expect(badge).toBeVisible();
+  await badge.click();
+  await expect(page).toHaveURL(/\/admin\?tab=subscription/);
+  await expect(page.getByRole("heading", { name: "Subscription Plans" })).toBeVisible();
+  await context.close();
+});

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useAuth } from "../../lib/auth";
+import { SubscribeBadge } from "../subscription/subscribe-badge";
 import { AuthButtons } from "./auth-buttons";
 import { SIGNED_IN_TABS } from "./nav-items";
 import { useBodyScrollLock } from "./use-body-scroll-lock";
@@ -59,6 +60,11 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               ))
             : null}
         </ul>
+        {isSignedIn ? (
+          <div className="mt-4 px-4">
+            <SubscribeBadge placement="menu" />
+          </div>
+        ) : null}
         <div className="mt-6 border-t border-zinc-200 pt-6 dark:border-zinc-800">
           <AuthButtons stacked />
         </div>

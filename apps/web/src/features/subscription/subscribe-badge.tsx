@@ -10,7 +10,7 @@ const STORAGE_KEY = "subscriptionInfo";
  * subscribers), 'Subscribe' until that is known; opens the subscription tab. It refreshes when a
  * chat reply arrives ('chat-sent') and keeps the last answer in session storage (spec §3, §4).
  */
-export function SubscribeBadge() {
+export function SubscribeBadge({ placement = "nav" }: { placement?: "nav" | "menu" }) {
   const current = trpc.subscription.current.useQuery(undefined, { retry: false });
   const { refetch } = current;
   useEffect(() => {
@@ -31,7 +31,8 @@ export function SubscribeBadge() {
     <Link
       to="/admin"
       search={{ tab: "subscription" }}
-      className="hidden h-9 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 lg:inline-flex dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      // In the bar on wide screens; in the menu on small ones.
+      className={`${placement === "nav" ? "hidden lg:inline-flex" : "inline-flex"} h-9 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100`}
     >
       {info ? (
         <>
