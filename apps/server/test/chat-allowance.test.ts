@@ -128,6 +128,10 @@ describe("the token allowance", () => {
     await t.db.db.execute(
       sql`update subscriptions set free_tokens_used = 500, period_start = now() - interval '40 days' where user_id = ${subjectIs("monthly")}`,
     );
+    // The record already shows the new month before anything is sent.
+    const record = await t.call("monthly", "GET", "/subscription/userSubscription");
+    expect(record.body).toMatchObject({ free_tokens_used: 0, tokens_left: 500 });
+    expect(new Date(record.body.period_ends_at as string).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     t.openai.setScenario({ type: "reply", chunks: ["Renewed"], usage: { inputTokens: 10, outputTokens: 5 } });
     expect((await t.send("monthly", "new month", { model_id: MODEL.platform })).status).toBe(200);
     const [row] = resultRows<{ free_tokens_used: number; fresh: boolean }>(

@@ -87,9 +87,11 @@ export function refundSql(reservation: Reservation, charged: number): Statement 
 }
 
 /** The subscription record of spec §3, read from the allowance. */
-export async function getSubscriptionRecord(db: Executor, userId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
+export async function getSubscriptionRecord(db: Executor, userId: string, now: Date) {
+  const [stored] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!stored) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
+  // A month that is over counts as renewed here already; the next send stores the renewal.
+  const row = now >= periodEnd(stored.periodStart) ? { ...stored, periodStart: now, tokensUsed: 0, freeTokensUsed: 0 } : stored;
   const plan = planOf(row);
   return {
     subscription_type: PLANS[plan].type,

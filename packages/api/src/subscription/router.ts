@@ -7,7 +7,7 @@ import { createCheckoutSession, createPortalSession } from "./checkout";
 /** Procedures of the subscription domain (spec §7 subscription calls). */
 export const subscriptionRouter = router({
   /** The allowance record of spec §3. */
-  current: protectedProcedure.query(async ({ ctx }) => getSubscriptionRecord(ctx.db, (await requireUser(ctx)).id)),
+  current: protectedProcedure.query(async ({ ctx }) => getSubscriptionRecord(ctx.db, (await requireUser(ctx)).id, ctx.now())),
   /** The two prices (spec §3 subscription config); `enabled` is false without Stripe settings. */
   config: protectedProcedure.query(({ ctx }) => ({
     basicPrice: ctx.billing?.prices.basic ?? null,
