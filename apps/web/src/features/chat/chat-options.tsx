@@ -1,6 +1,6 @@
 import { CATEGORIES, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
-import { ForkIcon, LinkIcon } from "./chat-icons";
+import { ForkIcon, LinkIcon } from "../../components/icons";
 import { CHAT_TEXTS } from "./texts";
 
 const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);

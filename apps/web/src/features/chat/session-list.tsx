@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@parley/api";
-import { LinkIcon, PlusIcon, TrashIcon } from "./chat-icons";
+import { LinkIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { localTime, shortLocalTime } from "./messages";
 import "./chat.css";
 

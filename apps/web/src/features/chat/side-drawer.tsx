@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { CloseIcon } from "./chat-icons";
+import { CloseIcon } from "../../components/icons";
 
 type SideDrawerProps = { side: "left" | "right"; title: string; onClose: () => void; children: ReactNode };
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { copyText, postLink } from "./copy-text";
-import { CommentIcon, HeartIcon, LinkIcon, TrashIcon } from "./post-icons";
+import { CommentIcon, HeartIcon, LinkIcon, TrashIcon } from "../../components/icons";
 import type { PostSummary } from "./post-types";
 import { POST_TEXTS } from "./texts";
 import { useLikePost } from "./use-like-post";
