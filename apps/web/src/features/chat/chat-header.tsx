@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@parley/api";
-import { ChatsIcon, ForkIcon, SlidersIcon } from "../../components/icons";
+import { ChatsIcon, ForkIcon, SlidersIcon } from "./chat-icons";
 
 type ForkedFrom = RouterOutputs["chat"]["history"]["forked_from"];
 

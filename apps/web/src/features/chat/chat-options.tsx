@@ -1,6 +1,7 @@
 import { CATEGORIES, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
-import { ForkIcon, LinkIcon } from "../../components/icons";
+import { ForkIcon } from "./chat-icons";
+import { LinkIcon } from "../../components/action-icons";
 import { CHAT_TEXTS } from "./texts";
 
 const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);

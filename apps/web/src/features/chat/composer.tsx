@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
-import { ArrowUpIcon, StopIcon } from "../../components/icons";
+import { ArrowUpIcon, StopIcon } from "./chat-icons";
 import { CHAT_TEXTS } from "./texts";
 
 type Options = RouterOutputs["chat"]["options"];

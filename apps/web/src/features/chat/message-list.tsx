@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Spinner } from "../../components/spinner";
-import { ArrowDownIcon } from "../../components/icons";
+import { ArrowDownIcon } from "./chat-icons";
 import { MessageBubble, type Me } from "./message-bubble";
 import type { UiMessage } from "./messages";
 import { useStreaming, type StreamingStore } from "./streaming-store";

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@parley/api";
-import { LinkIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { LinkIcon, TrashIcon } from "../../components/action-icons";
+import { PlusIcon } from "./chat-icons";
 import { localTime, shortLocalTime } from "./messages";
 import "./chat.css";
 

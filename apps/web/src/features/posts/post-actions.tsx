@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { copyText, postLink } from "./copy-text";
-import { CommentIcon, HeartIcon, LinkIcon, TrashIcon } from "../../components/icons";
+import { CommentIcon, HeartIcon } from "./post-icons";
+import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";
 import { POST_TEXTS } from "./texts";
 import { useLikePost } from "./use-like-post";

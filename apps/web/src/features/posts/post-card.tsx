@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Avatar } from "./avatar";
 import { LocalTime } from "./local-time";
 import { PostActions } from "./post-actions";
-import { SparkIcon } from "../../components/icons";
+import { SparkIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";
 
 type PostCardProps = {

@@ -3,7 +3,8 @@ import { avatarEmojiFor } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { Markdown } from "../../lib/markdown/markdown";
 import { LocalTime } from "./local-time";
-import { CommentIcon, SparkIcon } from "../../components/icons";
+import { CommentIcon } from "./post-icons";
+import { SparkIcon } from "../../components/action-icons";
 import type { PostDetail } from "./post-types";
 import { POST_TEXTS } from "./texts";
 
