@@ -32,7 +32,7 @@ async function ledger(name: string) {
 describe("the token allowance", () => {
   it("20 parallel sends from a user whose allowance covers one reply let at most one through", async () => {
     await t.signUp("racer");
-    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 50 });
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 500 });
     const calls = t.openai.requests.length;
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send("racer", `question ${i}`, { model_id: MODEL.platform })));
     const statuses = results.map((r) => r.status);
@@ -47,7 +47,9 @@ describe("the token allowance", () => {
 
   it("sends that all start while the allowance row is busy still let only one through", async () => {
     await t.signUp("queued");
-    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 } });
+    // The first reply stays in flight (its reservation held) until every other send has been
+    // answered; once it ends, what it did not use is given back and could pay for another.
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 1500 });
     const calls = t.openai.requests.length;
     // Another transaction holds the row, so on PostgreSQL every send reaches the database and
     // waits on it with a snapshot taken before the first one's reservation commits.
