@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
 import { stmt, subscriptions, type Executor, type Statement } from "@parley/db";
 import { AppError } from "../errors";
+import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -72,7 +73,7 @@ export function reservationCtes(userId: Statement, budget: { wanted: Statement; 
 /** Why a reservation found nothing to reserve: no account yet, or the allowance is used up (402). */
 export async function refusal(db: Executor, userId: string): Promise<AppError> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!row) return new AppError("NOT_FOUND", "Finish setting up your account first.");
+  if (!row) return new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   return new AppError("PAYMENT_REQUIRED", exhaustedMessage(planOf(row), allowedOf(row)));
 }
 
@@ -89,7 +90,7 @@ export function refundSql(reservation: Reservation, charged: number): Statement 
 /** The subscription record of spec §3, read from the allowance. */
 export async function getSubscriptionRecord(db: Executor, userId: string, now: Date) {
   const [stored] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  if (!stored) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
+  if (!stored) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   // A month that is over counts as renewed here already; the next send stores the renewal.
   const row = now >= periodEnd(stored.periodStart) ? { ...stored, periodStart: now, tokensUsed: 0, freeTokensUsed: 0 } : stored;
   const plan = planOf(row);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { subscriptions, users, type Database } from "@parley/db";
 import { AppError } from "../errors";
+import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
 import { PAYMENTS_NOT_CONFIGURED, planForPrice, type Billing } from "./billing";
 
 function requireBilling(billing: Billing | null): Billing {
@@ -16,7 +17,7 @@ async function ensureCustomer(db: Database, billing: Billing, userId: string): P
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(eq(subscriptions.userId, userId))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Finish setting up your account first.");
+  if (!row) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   if (row.customerId) return row.customerId;
   const customer = await billing.stripe.customers.create(
     { email: row.email ?? undefined, name: row.name ?? undefined, metadata: { parley_user_id: userId } },

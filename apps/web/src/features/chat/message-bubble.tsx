@@ -2,7 +2,8 @@ import { memo } from "react";
 import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
 import { Markdown } from "../../lib/markdown/markdown";
 import { SparkIcon } from "../../components/action-icons";
-import { localTime, type UiMessage } from "./messages";
+import { localTime } from "../../lib/time";
+import type { UiMessage } from "./messages";
 import { DEFAULT_USER_LABEL } from "./texts";
 import "./chat.css";
 

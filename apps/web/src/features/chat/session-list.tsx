@@ -1,7 +1,7 @@
 import type { RouterOutputs } from "@parley/api";
 import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import { PlusIcon } from "./chat-icons";
-import { localTime, shortLocalTime } from "./messages";
+import { localTime, shortLocalTime } from "../../lib/time";
 import "./chat.css";
 
 type Session = RouterOutputs["chat"]["sessions"]["sessions"][number];

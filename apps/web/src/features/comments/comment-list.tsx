@@ -1,6 +1,6 @@
 import type { RouterOutputs } from "@parley/api";
 import { Avatar } from "../posts/avatar";
-import { LocalTime } from "../posts/local-time";
+import { LocalTime } from "../../lib/time/local-time";
 
 type Comment = RouterOutputs["post"]["comments"][number];
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Avatar } from "./avatar";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../../lib/time/local-time";
 import { PostActions } from "./post-actions";
 import { SparkIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { avatarEmojiFor } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { Markdown } from "../../lib/markdown/markdown";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../../lib/time/local-time";
 import { CommentIcon } from "./post-icons";
 import { SparkIcon } from "../../components/action-icons";
 import type { PostDetail } from "./post-types";
