@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinStatements, renderStatement, runStatement, stmt } from "../src";
 import type { DbHandle } from "../src";
@@ -29,6 +30,37 @@ describe("statements", () => {
         );
         expect(rows).toEqual([{ n: i + 1, s: "it's", j: { a: i } }]);
       }
+    });
+
+    it("report a failed run as the database's error, and the next run of the same text works", async () => {
+      await t.db.execute(sql`create table statement_probe (id int primary key, note text)`);
+      const insert = (id: number, note: string | null) => runStatement<{ id: number }>(t.db, stmt`insert into statement_probe (id, note) values (${id}::int, ${note}) returning id`);
+      expect(await insert(1, "first")).toEqual([{ id: 1 }]);
+      await expect(insert(1, "again")).rejects.toMatchObject({ code: "23505" });
+      expect(await insert(2, null)).toEqual([{ id: 2 }]);
+      await expect(runStatement(t.db, stmt`select * from no_such_table where id = ${1}::int`)).rejects.toMatchObject({ code: "42P01" });
+      expect(await runStatement(t.db, stmt`select note from statement_probe order by id`)).toEqual([{ note: "first" }, { note: null }]);
+    });
+
+    it("wait for an open transaction instead of running inside it", async () => {
+      await t.db.execute(sql`create table statement_tx_probe (id int primary key)`);
+      let release!: () => void;
+      let inserted!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into statement_tx_probe values (1)`);
+        inserted();
+        await held;
+        throw new Error("rolled back on purpose");
+      });
+      await insertDone;
+      // Started while the transaction is open: it must not see (or become part of) its insert.
+      const count = runStatement<{ n: number }>(t.db, stmt`select count(*)::int as n from statement_tx_probe where id >= ${0}::int`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await expect(transaction).rejects.toThrow("rolled back on purpose");
+      expect(await count).toEqual([{ n: 0 }]);
     });
   });
 });
