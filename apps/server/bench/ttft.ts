@@ -89,13 +89,27 @@ async function timeToFirstWithFetch(url: string, headers: Record<string, string>
   return first;
 }
 
-async function time(label: string, once: () => Promise<number>) {
-  for (let i = 0; i < WARMUP; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) samples.push(await once());
-  console.log(`  ${label.padEnd(48)} median ${median(samples).toFixed(2).padStart(6)} ms   p90 ${p90(samples).toFixed(2).padStart(6)} ms`);
-  return median(samples);
+type Row = { label: string; once: () => Promise<number>; samples: number[] };
+
+/**
+ * Times every row in turns, one request of each per round (starting at a different row each
+ * round), so a machine that gets slower or faster during the run weighs on every row alike.
+ */
+async function timeInTurns(rows: Row[]) {
+  for (const row of rows) for (let i = 0; i < WARMUP; i++) await row.once();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < rows.length; k++) {
+      const row = rows[(round + k) % rows.length]!;
+      row.samples.push(await row.once());
+    }
+  }
+  for (const { label, samples } of rows) {
+    console.log(`  ${label.padEnd(52)} median ${median(samples).toFixed(2).padStart(6)} ms   p90 ${p90(samples).toFixed(2).padStart(6)} ms`);
+  }
+  return rows.map(({ samples }) => median(samples));
 }
+
+const row = (label: string, once: () => Promise<number>): Row => ({ label, once, samples: [] });
 
 const provider = await start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KEY: KEY });
 const { baseURL } = provider.ready;
@@ -114,29 +128,31 @@ for (let i = 0; i < HISTORY; i++) {
 }
 
 console.log(
-  `Time to first token, ${ROUNDS} requests each after ${WARMUP} warm-up, 127.0.0.1, client, server and provider in separate processes, Parley on ${parley.ready.database}, client ${process.env.BENCH_HTTP_CLIENT === "fetch" ? "fetch" : "node:http"}:`,
+  `Time to first token, ${ROUNDS} requests per row in turns after ${WARMUP} warm-up each, 127.0.0.1, client, server and provider in separate processes, Parley on ${parley.ready.database}, client ${process.env.BENCH_HTTP_CLIENT === "fetch" ? "fetch" : "node:http"}:`,
 );
 try {
-  const direct = await time("direct to the provider (streamed completion)", () =>
-    timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
-  );
-  const bare = await time("floor: bare node:http server + provider code", () => timeToFirst(floor.ready.url, headers, body("Hello"), "event: text"));
   const sse = (session: number) => () => timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
-  const rest = await time("through Parley, REST postChat (SSE), new chat", sse(0));
-  const continuing = await time(`through Parley, REST postChat (SSE), ${HISTORY}-exchange chat`, sse(sessionId));
-  const trpcWire = await time("through Parley, tRPC chat.send (JSON lines)", () =>
-    timeToFirst(`${url}/trpc/chat.send?batch=1`, { ...headers, "trpc-accept": "application/jsonl" }, JSON.stringify({ 0: JSON.parse(body("Hello")) }), '"type":"text"'),
-  );
-  // The tRPC client itself (batching tick, stream parsing) on top of the same request, in Node.
-  const viaTrpc = await time("through Parley, tRPC client (httpBatchStreamLink)", async () => {
-    const begin = performance.now();
-    let first: number | undefined;
-    const stream = await trpc.chat.send.mutate({ messages: [{ content: "Hello" }], model_id: "openai:bench", session_id: 0 });
-    for await (const event of stream) if (event.type === "text") first ??= performance.now() - begin;
-    if (first === undefined) throw new Error("the reply had no text");
-    return first;
-  });
-  const added = (value: number) => `${(value - direct).toFixed(2)} ms`;
+  const [direct, bare, rest, continuing, trpcWire, viaTrpc] = await timeInTurns([
+    row("direct to the provider (streamed completion)", () =>
+      timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
+    ),
+    row("floor: bare node:http server + provider code", () => timeToFirst(floor.ready.url, headers, body("Hello"), "event: text")),
+    row("through Parley, REST postChat (SSE), new chat", sse(0)),
+    row(`through Parley, REST postChat (SSE), ${HISTORY}-exchange chat`, sse(sessionId)),
+    row("through Parley, tRPC chat.send (JSON lines)", () =>
+      timeToFirst(`${url}/trpc/chat.send?batch=1`, { ...headers, "trpc-accept": "application/jsonl" }, JSON.stringify({ 0: JSON.parse(body("Hello")) }), '"type":"text"'),
+    ),
+    // The tRPC client itself (batching tick, fetch, stream parsing) on top of the same request, in Node.
+    row("through Parley, tRPC client (httpBatchStreamLink)", async () => {
+      const begin = performance.now();
+      let first: number | undefined;
+      const stream = await trpc.chat.send.mutate({ messages: [{ content: "Hello" }], model_id: "openai:bench", session_id: 0 });
+      for await (const event of stream) if (event.type === "text") first ??= performance.now() - begin;
+      if (first === undefined) throw new Error("the reply had no text");
+      return first;
+    }),
+  ]);
+  const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
   console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
 } finally {
   for (const { child } of [parley, floor, provider]) {
