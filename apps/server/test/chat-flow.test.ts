@@ -113,6 +113,23 @@ describe("sending messages", () => {
     expect(t.anthropic.requests).toHaveLength(0);
   });
 
+  it("withdraws a send its key cannot pay for from an existing conversation, leaving the conversation as it was", async () => {
+    await t.signUp("sealed");
+    const first = await t.send("sealed", "first, on the demo");
+    const sessionId = first.body.session_id as number;
+    const history = await t.call("sealed", "POST", "/chat/getChatHistory", { sessionId });
+    const sessions = await t.call("sealed", "GET", "/chat/getSessionHistory");
+    await t.db.db.execute(
+      sql`insert into user_provider_keys (user_id, provider, ciphertext, last4) select id, 'claude', ${`v1.${randomBytes(48).toString("base64url")}`}, '1234' from users where subject = 'sealed'`,
+    );
+    const refused = await t.send("sealed", "second, on Claude", { model_id: MODEL.claude, session_id: sessionId, category: "technology" });
+    expect(refused.status).toBe(409);
+    expect((await t.call("sealed", "POST", "/chat/getChatHistory", { sessionId })).body).toEqual(history.body);
+    expect((await t.call("sealed", "GET", "/chat/getSessionHistory")).body).toEqual(sessions.body);
+    expect(sessions.body.sessions).toEqual([expect.objectContaining({ id: sessionId, category: "general" })]);
+    expect(t.anthropic.requests).toHaveLength(0);
+  });
+
   it("sends the last 20 complete exchanges as context, oldest first, leaving failed ones out", async () => {
     const first = await t.send("alice", "Exchange 0", { model_id: MODEL.demo });
     const sessionId = first.body.session_id as number;

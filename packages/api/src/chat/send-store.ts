@@ -44,6 +44,8 @@ export type PreparedMessage = {
   inputEstimate: number;
   entryId: number;
   reservation: Reservation | undefined;
+  /** What the send changed on a continued conversation, to put back if the send is withdrawn. */
+  continued: { sessionId: number; lastUpdated: string; category: string; touchedAt: Date } | null;
 };
 
 /** The stored key each service's own-key policy reads. */
@@ -56,6 +58,8 @@ type PrepareRow = {
   prompt: string | null;
   session_found: boolean;
   description: string | null;
+  last_updated: string | null;
+  category: string | null;
   history: { message: string; response: string }[] | string | null;
   input_estimate: number;
   reserved: number | null;
@@ -87,8 +91,8 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   );
   ctes.push(
     continuing === null
-      ? stmt`s as (select null::bigint as id, null::text as description where false)`
-      : stmt`s as (select id, description from chat_sessions where id = ${continuing}::bigint and user_id = (select id from u))`,
+      ? stmt`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category where false)`
+      : stmt`s as (select id, description, last_updated, category from chat_sessions where id = ${continuing}::bigint and user_id = (select id from u))`,
   );
   ctes.push(stmt`h as (
       select message_content, response_content, created_at, id from chat_entries
@@ -150,6 +154,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
       select (select id from u) as user_id, (select ciphertext from k) as sealed,
         exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
         exists (select 1 from s) as session_found, (select description from s) as description,
+        (select last_updated from s)::text as last_updated, (select category from s) as category,
         (select json_agg(json_build_object('message', message_content, 'response', response_content) order by created_at, id) from h) as history,
         (select input from est) as input_estimate, ${reservedColumns},
         (select id from entry) as entry_id`,
@@ -172,16 +177,25 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     inputEstimate: Number(row.input_estimate),
     entryId: Number(row.entry_id),
     reservation: row.reserved === null ? undefined : { userId: row.user_id, reserved: Number(row.reserved), free: Boolean(row.free) },
+    continued: continuing === null ? null : { sessionId: continuing, lastUpdated: row.last_updated!, category: row.category!, touchedAt: now },
   };
 }
 
-/** Takes back a stored message whose send could not go on (its session too, when the send created it). */
-export async function withdrawMessage(db: Database, entryId: number, createdSession: number | null): Promise<void> {
+/**
+ * Takes back a stored message whose send could not go on: a session the send created goes with
+ * it; a continued one gets back its last update and category, unless another send touched it since.
+ */
+export async function withdrawMessage(db: Database, prepared: Pick<PreparedMessage, "entryId" | "continued">, createdSession: number | null): Promise<void> {
+  const { continued } = prepared;
+  if (createdSession !== null || continued === null) {
+    await runStatement(db, stmt`delete from chat_sessions where id = ${createdSession}::bigint`);
+    return;
+  }
   await runStatement(
     db,
-    createdSession === null
-      ? stmt`delete from chat_entries where id = ${entryId}::bigint`
-      : stmt`delete from chat_sessions where id = ${createdSession}::bigint`,
+    stmt`with entry as (delete from chat_entries where id = ${prepared.entryId}::bigint returning id)
+      update chat_sessions set last_updated = ${continued.lastUpdated}::timestamptz, category = ${continued.category}
+      where id = ${continued.sessionId}::bigint and last_updated = ${continued.touchedAt.toISOString()}::timestamptz`,
   );
 }
 

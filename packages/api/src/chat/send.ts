@@ -82,7 +82,7 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     if (!route) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
   } catch (error) {
     // A stored key this server can no longer open: nothing was sent, so nothing is kept.
-    await withdrawMessage(deps.db, prepared.entryId, created);
+    await withdrawMessage(deps.db, prepared, created);
     throw error;
   }
 
