@@ -1,4 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { once } from "node:events";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -33,6 +36,29 @@ export type CreateDbOptions = {
   connectTimeoutSeconds?: number;
 };
 
+/**
+ * The embedded engine runs inside the server process, so its buffer pool is resident memory:
+ * 32 MB instead of PostgreSQL's 128 MB default keeps an idle server about 110 MB smaller, and the
+ * operating system still caches the data files. (A database that outgrows this is better served
+ * by a PostgreSQL server.)
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
+
+/**
+ * A new data directory is created (PostgreSQL's initdb) in a worker thread that then ends: the
+ * engine keeps most of what initdb used for as long as its thread lives, which on a first start
+ * would otherwise stay with the server (about 450 MB).
+ */
+async function createDataDirApart(dir: string): Promise<void> {
+  if (existsSync(join(dir, "PG_VERSION"))) return;
+  const source = `import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))})
+    .then(async ({ PGlite }) => { const pg = new PGlite(${JSON.stringify(dir)}, ${JSON.stringify(PGLITE_OPTIONS)}); await pg.waitReady; await pg.close(); })
+    .then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
+  const worker = new Worker(source, { eval: true });
+  const [code] = (await once(worker, "exit")) as [number];
+  if (code !== 0) throw new Error(`Creating the database in ${dir} failed (exit code ${code}); see the error above.`);
+}
+
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 /**
@@ -58,10 +84,11 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
   }
   let client: PGlite;
   if (url === "memory://" || url === "") {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   } else {
     mkdirSync(url, { recursive: true });
-    client = new PGlite(url);
+    await createDataDirApart(url);
+    client = new PGlite(url, PGLITE_OPTIONS);
   }
   await client.waitReady;
   prepareQueries(client);
