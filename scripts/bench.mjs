@@ -2,6 +2,7 @@
 // the gzipped JavaScript of each page, and the server's idle memory on each database. Needs a
 // build (`pnpm bench` builds first). docs/performance.md records measured figures.
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -98,7 +99,15 @@ try {
 }
 
 console.log("");
-// Streaming: time to first token through Parley against the provider directly (in-process app,
-// TypeScript sources through tsx; see apps/server/bench/ttft.ts).
+// Streaming: time to first token through Parley against the provider directly (the app from its
+// TypeScript sources through tsx, in its own process; see apps/server/bench/ttft.ts), then the same
+// as the web app sees it in Chromium when it is installed (apps/server/bench/ttft-browser.ts).
 const ttft = spawnSync(process.execPath, ["--import", "tsx", "bench/ttft.ts"], { cwd: "apps/server", stdio: "inherit" });
 if (ttft.status !== 0) console.log(`  time to first token: not measured (exit ${ttft.status})`);
+if (existsSync("/usr/bin/chromium")) {
+  console.log("");
+  const browser = spawnSync(process.execPath, ["--import", "tsx", "bench/ttft-browser.ts"], { cwd: "apps/server", stdio: "inherit" });
+  if (browser.status !== 0) console.log(`  time to first token in Chromium: not measured (exit ${browser.status})`);
+} else {
+  console.log("  time to first token in Chromium: not measured (no /usr/bin/chromium)");
+}

@@ -9,32 +9,16 @@
 // does (sign-in check, account and key lookup, allowance reservation, message stored, the `openai`
 // SDK call) and are timed until the first text event arrives. BENCH_DATABASE_URL=postgres://...
 // runs Parley on PostgreSQL; BENCH_HTTP_CLIENT=fetch times with fetch instead of node:http.
-import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
-import { createInterface } from "node:readline";
 import { createTRPCClient, httpBatchStreamLink } from "@trpc/client";
 import type { AppRouter } from "@parley/api";
+import { median, p90, start, stopAll } from "./ttft-processes";
 
 const ROUNDS = 200;
 const WARMUP = 20;
 const KEY = "sk-bench";
 const HISTORY = 10;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
-
-/** BENCH_CPU_PROFILE_DIR=dir writes a CPU profile of the Parley process there, to see where its time goes. */
-const profile = (script: string) =>
-  process.env.BENCH_CPU_PROFILE_DIR && script === "ttft-server.ts" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-
-/** Starts `script` under tsx and resolves with the JSON it prints once ready. */
-function start<T>(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, [...profile(script), "--import", "tsx", script], { cwd: import.meta.dirname, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, ready: JSON.parse(line) as T }));
-  });
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -155,8 +139,5 @@ try {
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
   console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
 } finally {
-  for (const { child } of [parley, floor, provider]) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
+  await stopAll([parley, floor, provider]);
 }

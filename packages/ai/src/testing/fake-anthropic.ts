@@ -90,6 +90,6 @@ export async function startFakeAnthropicServer(options: FakeServerOptions = {}):
     const body = (recorded.body ?? {}) as MessagesBody;
     if (typeof body.max_tokens !== "number") return sendAnthropicError(res, 400, key, "max_tokens: Field required");
     return body.stream ? streamReply(exchange, body) : sendMessage(exchange, body);
-  }, options.scenario ?? { type: "reply" });
+  }, options.scenario ?? { type: "reply" }, { cors: options.cors });
   return { ...server, baseURL: server.url };
 }

@@ -46,10 +46,18 @@ export function startSse(res: ServerResponse, headers: Record<string, string> = 
  * A node:http server on 127.0.0.1 with a random port that records every request and hands it to
  * `handle` with the current scenario.
  */
-export async function startFakeHttpServer(handle: (exchange: FakeExchange) => Promise<void>, initial: FakeScenario) {
+export async function startFakeHttpServer(handle: (exchange: FakeExchange) => Promise<void>, initial: FakeScenario, { cors = false } = {}) {
   let scenario = initial;
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
+    if (cors) {
+      // Lets a page on another origin call the fake (a browser benchmark); preflights are answered, not recorded.
+      res.setHeader("access-control-allow-origin", "*");
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "7200" });
+        return void res.end();
+      }
+    }
     const url = new URL(req.url ?? "/", "http://fake");
     const recorded: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, headers: flattenHeaders(req), body: undefined, clientClosed: false };
     requests.push(recorded);

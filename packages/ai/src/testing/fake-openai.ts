@@ -93,6 +93,6 @@ export async function startFakeOpenAIServer(options: FakeOpenAIOptions = {}): Pr
     if (scenario.type === "http-error") return sendOpenAIError(res, scenario.status, key, scenario.message);
     const body = (recorded.body ?? {}) as ChatBody;
     return body.stream ? streamReply(exchange, body) : sendCompletion(exchange, body);
-  }, options.scenario ?? { type: "reply" });
+  }, options.scenario ?? { type: "reply" }, { cors: options.cors });
   return { ...server, baseURL: `${server.url}/v1` };
 }

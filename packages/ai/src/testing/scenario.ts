@@ -29,6 +29,8 @@ export type FakeServerOptions = {
   scenario?: FakeScenario;
   /** When set, any other key is refused with 401, as the real service would. */
   apiKey?: string;
+  /** Answers cross-origin requests from any page (for a benchmark run in a browser). */
+  cors?: boolean;
 };
 
 export type FakeServer = {
