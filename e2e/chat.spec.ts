@@ -72,6 +72,20 @@ test("Enter sends, Shift+Enter adds a line", async ({ browser, baseURL }) => {
   await close();
 });
 
+test("a fenced code block shows its language, a copy button and highlighting", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, alice);
+  await page.goto("/chat");
+  await sendMessage(page, "```ts\nconst answer: number = 42;\n```");
+  await replyDone(page);
+  const block = page.getByRole("article", { name: "You said" }).locator(".code-block").last();
+  await expect(block.locator(".code-block__bar")).toContainText("ts");
+  await expect(block.getByRole("button", { name: "Copy code" })).toBeVisible();
+  // The highlighter arrives after the page; then the keyword is marked up.
+  await expect(block.locator("code .hljs-keyword").first()).toHaveText("const");
+  await expect(block.locator("code")).toHaveText("const answer: number = 42;");
+  await close();
+});
+
 test("several conversations: start, switch, delete", async ({ browser, baseURL }) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");

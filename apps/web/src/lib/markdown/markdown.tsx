@@ -1,16 +1,32 @@
-import { memo } from "react";
-import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
+import { memo, useSyncExternalStore } from "react";
+import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
 import { SafeLink } from "./safe-link";
 import "./markdown.css";
 
 const REMARK_PLUGINS = [remarkGfm];
-// Only blocks that name their language are highlighted: guessing runs every grammar on every
-// render, which a reply being streamed would pay per token.
-const REHYPE_PLUGINS = [rehypeHighlight];
 const COMPONENTS: Components = { a: SafeLink, pre: CodeBlock };
+
+// The highlighter (highlight.js and its common grammars, most of this module's weight) loads on
+// its own after the page: messages show at once as plain code blocks and are highlighted when it
+// arrives. Only blocks that name their language are highlighted: guessing runs every grammar on
+// every render, which a reply being streamed would pay per token.
+let loadedPlugins: NonNullable<Options["rehypePlugins"]> = [];
+const listeners = new Set<() => void>();
+void import("rehype-highlight").then(
+  ({ default: rehypeHighlight }) => {
+    loadedPlugins = [rehypeHighlight];
+    for (const listener of listeners) listener();
+  },
+  // Without the highlighter (a failed chunk load), code stays plain.
+  () => undefined,
+);
+const highlighter = () => loadedPlugins;
+function onHighlighter(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * Markdown from people and models, rendered as untrusted (spec §5). There is no rehype-raw, so
@@ -18,9 +34,10 @@ const COMPONENTS: Components = { a: SafeLink, pre: CodeBlock };
  * irc, ircs, mailto, xmpp and relative URLs (others become empty); highlight.js needs no `eval`.
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
+  const rehypePlugins = useSyncExternalStore(onHighlighter, highlighter, highlighter);
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} urlTransform={defaultUrlTransform} components={COMPONENTS}>
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} urlTransform={defaultUrlTransform} components={COMPONENTS}>
         {children}
       </ReactMarkdown>
     </div>
