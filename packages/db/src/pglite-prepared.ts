@@ -4,6 +4,8 @@ type Named = { name: string; types: number[] };
 
 /** Statements prepared so far, by text. Past the limit, new texts run the unprepared way. */
 const MAX_PREPARED = 500;
+/** SQLSTATE of a prepared statement whose result columns changed since it was prepared. */
+const PLAN_CHANGED = "0A000";
 
 const concatBytes = (parts: Uint8Array[]) => {
   const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
@@ -21,18 +23,19 @@ const concatBytes = (parts: Uint8Array[]) => {
 export function prepareQueries(pg: PGlite): void {
   const unprepared = pg.query.bind(pg);
   const statements = new Map<string, Named>();
+  let prepared = 0;
 
   async function name(text: string, options: QueryOptions | undefined): Promise<Named> {
     const known = statements.get(text);
     if (known) return known;
-    const named = `parley_${statements.size + 1}`;
+    const named = `parley_${++prepared}`;
     const { messages } = await pg.execProtocol(
       concatBytes([protocol.serialize.parse({ name: named, text }), protocol.serialize.describe({ type: "S", name: named }), protocol.serialize.sync()]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
-    const prepared = { name: named, types: parse.parseDescribeStatementResults(messages) };
-    statements.set(text, prepared);
-    return prepared;
+    const statement = { name: named, types: parse.parseDescribeStatementResults(messages) };
+    statements.set(text, statement);
+    return statement;
   }
 
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -45,15 +48,21 @@ export function prepareQueries(pg: PGlite): void {
           const serialize = options?.serializers?.[types[index]!] ?? pg.serializers[types[index]!];
           return serialize ? (serialize(value) as string) : String(value);
         });
-        const { messages } = await pg.execProtocol(
-          concatBytes([
-            protocol.serialize.bind({ statement, values }),
-            protocol.serialize.describe({ type: "P" }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ]),
-          { onNotice: options?.onNotice },
-        );
+        const run = concatBytes([
+          protocol.serialize.bind({ statement, values }),
+          protocol.serialize.describe({ type: "P" }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]);
+        const { messages } = await pg.execProtocol(run, { onNotice: options?.onNotice }).catch(async (error: unknown) => {
+          // A table changed under the statement ("cached plan must not change result type"):
+          // forget it, so the next run prepares the text again, as PostgreSQL clients do.
+          if ((error as { code?: string }).code === PLAN_CHANGED) {
+            statements.delete(text);
+            await pg.execProtocol(concatBytes([protocol.serialize.close({ type: "S", name: statement }), protocol.serialize.sync()]), { syncToFs: false });
+          }
+          throw error;
+        });
         return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
       }),
     );

@@ -42,6 +42,18 @@ describe("statements", () => {
       expect(await runStatement(t.db, stmt`select note from statement_probe order by id`)).toEqual([{ note: "first" }, { note: null }]);
     });
 
+    it("prepare a text again when its table changed under it", async () => {
+      await t.db.execute(sql`create table statement_shape_probe (id int primary key)`);
+      await t.db.execute(sql`insert into statement_shape_probe values (1)`);
+      const all = () => runStatement<Record<string, unknown>>(t.db, stmt`select * from statement_shape_probe where id = ${1}::int`);
+      expect(await all()).toEqual([{ id: 1 }]);
+      await t.db.execute(sql`alter table statement_shape_probe add column note text default 'added'`);
+      // PostgreSQL refuses the old plan once; the next run sees the new column.
+      const first = await all().catch((error: { code?: string }) => error.code);
+      if (first !== "0A000") expect(first).toEqual([{ id: 1, note: "added" }]);
+      expect(await all()).toEqual([{ id: 1, note: "added" }]);
+    });
+
     it("wait for an open transaction instead of running inside it", async () => {
       await t.db.execute(sql`create table statement_tx_probe (id int primary key)`);
       let release!: () => void;
