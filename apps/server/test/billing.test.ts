@@ -60,22 +60,27 @@ describe("with Stripe", () => {
       payload,
     });
   };
-  const subscriptionEvent = (id: string, type: string, created: number, price: string, status = "active") => ({
+  const subscription = (id: string, customer: string, price: string, status = "active", start = Math.floor(Date.now() / 1000)) => ({
     id,
-    object: "event",
-    type,
-    created,
-    data: {
-      object: {
-        id: "sub_test_1",
-        object: "subscription",
-        customer: "cus_test_1",
-        status,
-        metadata: {},
-        items: { object: "list", data: [{ id: "si_1", price: { id: price }, current_period_start: created, current_period_end: created + 2_592_000 }] },
-      },
-    },
+    object: "subscription" as const,
+    customer,
+    status,
+    metadata: {},
+    items: { object: "list" as const, data: [{ id: `si_${id}`, price: { id: price }, current_period_start: start, current_period_end: start + 2_592_000 }] },
   });
+  /** Stripe's current state of a subscription, as the server reads it back. */
+  const inStripe = (sub: ReturnType<typeof subscription>) => fake.subscriptions.set(sub.id, sub);
+  const event = (id: string, type: string, created: number, object: object) => ({ id, object: "event", type, created, data: { object } });
+  const subscriptionEvent = (id: string, type: string, created: number, price: string, status = "active") =>
+    event(id, type, created, subscription("sub_test_1", "cus_test_1", price, status, created));
+  /** Signs someone up and starts a checkout, which gives them a Stripe customer; returns their customer and user ids. */
+  const customerFor = async (name: string) => {
+    await t.signUp(name);
+    expect((await t.call(name, "POST", "/subscription/create-checkout-session", { price_id: PRICES.basic })).status).toBe(200);
+    const session = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
+    return { customer: session.body.get("customer")!, userId: session.body.get("client_reference_id")! };
+  };
+  const recordOf = async (name: string) => (await t.call(name, "GET", "/subscription/userSubscription")).body;
   const record = async () => (await t.call("erin", "GET", "/subscription/userSubscription")).body;
 
   it("creates a subscription Checkout Session for a configured price, with one Stripe customer per user", async () => {
@@ -110,12 +115,14 @@ describe("with Stripe", () => {
 
   it("applies each event once, in Stripe's order of creation, and sets the plan and allowance", async () => {
     const now = Math.floor(Date.now() / 1000);
+    inStripe(subscription("sub_test_1", "cus_test_1", PRICES.basic, "active", now));
     const created = await deliver(subscriptionEvent("evt_1", "customer.subscription.created", now, PRICES.basic));
     expect(created.json()).toEqual({ received: true, outcome: "applied" });
     expect(await record()).toMatchObject({ subscription_type: "BASE", max_tokens_allowed: 5000, tokens_used: 0, subscription_id: "sub_test_1" });
 
     expect((await deliver(subscriptionEvent("evt_1", "customer.subscription.created", now, PRICES.basic))).json()).toMatchObject({ outcome: "duplicate" });
 
+    inStripe(subscription("sub_test_1", "cus_test_1", PRICES.pro, "active", now));
     expect((await deliver(subscriptionEvent("evt_2", "customer.subscription.updated", now + 60, PRICES.pro))).json()).toMatchObject({ outcome: "applied" });
     expect(await record()).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000 });
 
@@ -126,6 +133,7 @@ describe("with Stripe", () => {
     const portal = await t.call("erin", "POST", "/subscription/customer-portal", { session_id: "" });
     expect(portal.body).toEqual({ url: "https://billing.stripe.test/p/session/test_1" });
 
+    inStripe(subscription("sub_test_1", "cus_test_1", PRICES.pro, "canceled", now));
     expect((await deliver(subscriptionEvent("evt_3", "customer.subscription.deleted", now + 120, PRICES.pro, "canceled"))).json()).toMatchObject({ outcome: "applied" });
     expect(await record()).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, status: "canceled", subscription_id: null });
   });
@@ -135,5 +143,72 @@ describe("with Stripe", () => {
     const portal = await t.call("frank", "POST", "/subscription/customer-portal", { session_id: "" });
     expect(portal.status).toBe(404);
     expect(portal.body.message).toMatch(/no subscription to manage yet/);
+  });
+
+  it("sends a subscriber who chooses another plan to the Billing Portal instead of a second checkout", async () => {
+    const { customer } = await customerFor("gina");
+    const now = Math.floor(Date.now() / 1000);
+    inStripe(subscription("sub_gina", customer, PRICES.basic, "active", now));
+    await deliver(event("evt_gina_1", "customer.subscription.created", now, subscription("sub_gina", customer, PRICES.basic)));
+    expect(await recordOf("gina")).toMatchObject({ subscription_type: "BASE", subscription_id: "sub_gina" });
+
+    const sessions = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").length;
+    const upgrade = await t.call("gina", "POST", "/subscription/create-checkout-session", { price_id: PRICES.pro });
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body).toEqual({ url: "https://billing.stripe.test/p/session/test_1" });
+    expect(fake.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(sessions);
+  });
+
+  it("sends to the portal someone whose paid checkout Stripe knows before its event arrives", async () => {
+    const { customer } = await customerFor("hana");
+    inStripe(subscription("sub_hana", customer, PRICES.basic));
+    expect(await recordOf("hana")).toMatchObject({ subscription_type: "FREE" });
+    const again = await t.call("hana", "POST", "/subscription/create-checkout-session", { price_id: PRICES.pro });
+    expect(again.body).toEqual({ url: "https://billing.stripe.test/p/session/test_1" });
+  });
+
+  it("keeps a subscriber on the plan of their current subscription when an older subscription changes or ends", async () => {
+    const { customer, userId } = await customerFor("ivan");
+    const now = Math.floor(Date.now() / 1000);
+    inStripe(subscription("sub_ivan_old", customer, PRICES.basic, "active", now));
+    await deliver(event("evt_ivan_1", "customer.subscription.created", now, subscription("sub_ivan_old", customer, PRICES.basic, "active", now)));
+    expect(await recordOf("ivan")).toMatchObject({ subscription_type: "BASE", subscription_id: "sub_ivan_old" });
+
+    // A second subscription bought in a completed checkout becomes the current one.
+    inStripe(subscription("sub_ivan_new", customer, PRICES.pro, "active", now + 10));
+    await deliver(event("evt_ivan_2", "customer.subscription.created", now + 10, subscription("sub_ivan_new", customer, PRICES.pro, "active", now + 10)));
+    const completed = { id: "cs_ivan", object: "checkout.session", mode: "subscription", client_reference_id: userId, customer, subscription: "sub_ivan_new" };
+    expect((await deliver(event("evt_ivan_3", "checkout.session.completed", now + 11, completed))).json()).toMatchObject({ outcome: "applied" });
+    expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, subscription_id: "sub_ivan_new" });
+
+    // The old subscription's later events name another subscription: the plan stays Pro.
+    expect((await deliver(event("evt_ivan_4", "customer.subscription.updated", now + 15, subscription("sub_ivan_old", customer, PRICES.basic, "active", now)))).json()).toMatchObject({
+      outcome: "ignored",
+    });
+    expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", subscription_id: "sub_ivan_new" });
+    inStripe(subscription("sub_ivan_old", customer, PRICES.basic, "canceled", now));
+    expect((await deliver(event("evt_ivan_5", "customer.subscription.deleted", now + 20, subscription("sub_ivan_old", customer, PRICES.basic, "canceled", now)))).json()).toMatchObject({
+      outcome: "ignored",
+    });
+    expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, status: "active", subscription_id: "sub_ivan_new" });
+  });
+
+  it("keeps a canceled subscription canceled when an update from the same second arrives after the deletion", async () => {
+    const { customer } = await customerFor("jade");
+    const now = Math.floor(Date.now() / 1000);
+    inStripe(subscription("sub_jade", customer, PRICES.pro, "active", now));
+    await deliver(event("evt_jade_1", "customer.subscription.created", now, subscription("sub_jade", customer, PRICES.pro, "active", now)));
+    expect(await recordOf("jade")).toMatchObject({ subscription_type: "PREMIUM" });
+
+    inStripe(subscription("sub_jade", customer, PRICES.pro, "canceled", now));
+    await deliver(event("evt_jade_3", "customer.subscription.deleted", now + 5, subscription("sub_jade", customer, PRICES.pro, "canceled", now)));
+    expect(await recordOf("jade")).toMatchObject({ subscription_type: "FREE", status: "canceled", subscription_id: null });
+
+    // Stripe sent this update before the deletion, within the same second; it arrives last.
+    await deliver(event("evt_jade_2", "customer.subscription.updated", now + 5, subscription("sub_jade", customer, PRICES.pro, "active", now)));
+    expect(await recordOf("jade")).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, status: "canceled", subscription_id: null });
+    // And an older one too.
+    await deliver(event("evt_jade_0", "customer.subscription.updated", now + 1, subscription("sub_jade", customer, PRICES.pro, "active", now)));
+    expect(await recordOf("jade")).toMatchObject({ subscription_type: "FREE", status: "canceled" });
   });
 });

@@ -27,11 +27,31 @@ async function ensureCustomer(db: Database, billing: Billing, userId: string): P
   return customer.id;
 }
 
-/** A Stripe Checkout Session in subscription mode for one of the two prices (spec §7). */
+/** Subscription states in which a subscriber changes plans in the portal rather than buying another subscription. */
+const LIVE = new Set(["active", "trialing", "past_due", "unpaid", "paused"]);
+
+/** Whether the user already pays for a plan: as recorded here, or as Stripe knows (a checkout whose event has not arrived yet). */
+async function hasLiveSubscription(db: Database, billing: Billing, userId: string, customer: string): Promise<boolean> {
+  const [row] = await db
+    .select({ plan: subscriptions.plan, status: subscriptions.status, subscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  if (row?.subscriptionId && row.plan !== "free" && LIVE.has(row.status)) return true;
+  const existing = await billing.stripe.subscriptions.list({ customer, limit: 10 });
+  return existing.data.some((subscription) => LIVE.has(subscription.status));
+}
+
+/**
+ * A Stripe Checkout Session in subscription mode for one of the two prices (spec §7). A
+ * subscriber gets the Billing Portal instead, where the plan is changed, so nobody ends up
+ * paying for two subscriptions.
+ */
 export async function createCheckoutSession(db: Database, configured: Billing | null, userId: string, priceId: string) {
   const billing = requireBilling(configured);
   if (!planForPrice(billing, priceId)) throw new AppError("BAD_REQUEST", "Unknown plan: choose Basic or Pro.");
   const customer = await ensureCustomer(db, billing, userId);
+  if (await hasLiveSubscription(db, billing, userId, customer)) return createPortalSession(db, billing, userId);
   const session = await billing.stripe.checkout.sessions.create({
     mode: "subscription",
     customer,

@@ -1,5 +1,5 @@
 import { eq, or } from "drizzle-orm";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { PLANS } from "@parley/contracts";
 import { stripeEvents, subscriptions, type Database, type Transaction } from "@parley/db";
 import { planForPrice, type Billing } from "./billing";
@@ -9,47 +9,89 @@ const ACTIVE = new Set(["active", "trialing", "past_due"]);
 
 export type StripeEventOutcome = "applied" | "duplicate" | "stale" | "ignored";
 
+type EventBilling = Pick<Billing, "prices" | "stripe">;
+
 /**
- * Applies one verified Stripe event, once (its id is recorded in the same transaction), and never
- * lets an older event overwrite what a newer one set (Stripe may deliver out of order): a
- * subscription's plan, status, period and allowance follow its latest state.
+ * Applies one verified Stripe event, once (its id is recorded in the same transaction). Events
+ * may arrive out of order, several within the same second, so the state applied is the
+ * subscription's current one as Stripe reports it now, not the event's copy: a canceled
+ * subscription stays canceled whatever older event arrives after its deletion. An event older
+ * than the last one applied to the user's subscription changes nothing.
+ *
+ * A user has one current subscription (the stored id). An event for another subscription changes
+ * nothing, unless that subscription is live and the user has no live one (a first purchase, or
+ * one after a cancellation); a completed checkout makes its subscription the current one.
  */
-export async function applyStripeEvent(db: Database, billing: Pick<Billing, "prices">, event: Stripe.Event): Promise<StripeEventOutcome> {
+export async function applyStripeEvent(db: Database, billing: EventBilling, event: Stripe.Event): Promise<StripeEventOutcome> {
+  const named = subscriptionNamed(event);
+  const latest = named ? await retrieveSubscription(billing, named) : undefined;
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
     if (recorded.length === 0) return "duplicate";
     switch (event.type) {
       case "checkout.session.completed":
-        return linkCheckout(tx, event.data.object);
+        return linkCheckout(tx, billing, event.data.object, latest, event.created);
       case "customer.subscription.created":
       case "customer.subscription.updated":
+        // A subscription Stripe does not know of grants nothing.
+        return latest ? applySubscription(tx, billing, latest, event.created, false) : "ignored";
       case "customer.subscription.deleted":
-        return applySubscription(tx, billing, event.data.object, event.created, event.type === "customer.subscription.deleted");
+        return applySubscription(tx, billing, latest ?? { ...event.data.object, status: "canceled" }, event.created, false);
       default:
         return "ignored";
     }
   });
 }
 
-/** Remembers which Stripe customer and subscription a checkout created for which user. */
-async function linkCheckout(tx: Transaction, session: Stripe.Checkout.Session): Promise<StripeEventOutcome> {
+/** The id of the subscription an event is about, for the events Parley applies. */
+function subscriptionNamed(event: Stripe.Event): string | undefined {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const subscription = event.data.object.subscription;
+      return typeof subscription === "string" ? subscription : subscription?.id;
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return event.data.object.id;
+    default:
+      return undefined;
+  }
+}
+
+/** Stripe's current state of a subscription; undefined when Stripe has no such subscription. */
+async function retrieveSubscription(billing: EventBilling, id: string): Promise<Stripe.Subscription | undefined> {
+  try {
+    return await billing.stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Remembers the user's Stripe customer, and makes the subscription a checkout created the user's current one. */
+async function linkCheckout(
+  tx: Transaction,
+  billing: EventBilling,
+  session: Stripe.Checkout.Session,
+  subscription: Stripe.Subscription | undefined,
+  eventCreated: number,
+): Promise<StripeEventOutcome> {
   const userId = session.client_reference_id;
   const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
   if (!userId || !customer) return "ignored";
-  const subscription = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-  await tx
-    .update(subscriptions)
-    .set({ stripeCustomerId: customer, ...(subscription ? { stripeSubscriptionId: subscription } : {}) })
-    .where(eq(subscriptions.userId, userId));
-  return "applied";
+  await tx.update(subscriptions).set({ stripeCustomerId: customer }).where(eq(subscriptions.userId, userId));
+  if (!subscription) return "applied";
+  const outcome = await applySubscription(tx, billing, subscription, eventCreated, true);
+  return outcome === "ignored" ? "applied" : outcome;
 }
 
 async function applySubscription(
   tx: Transaction,
-  billing: Pick<Billing, "prices">,
+  billing: EventBilling,
   subscription: Stripe.Subscription,
   eventCreated: number,
-  deleted: boolean,
+  fromCheckout: boolean,
 ): Promise<StripeEventOutcome> {
   const customer = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
   const userId = subscription.metadata?.parley_user_id;
@@ -60,22 +102,29 @@ async function applySubscription(
     .for("update")
     .limit(1);
   if (!row) return "ignored";
-  if (row.stripeEventCreated !== null && eventCreated < row.stripeEventCreated) return "stale";
 
   const item = subscription.items?.data?.[0];
   const plan = planForPrice(billing, item?.price?.id);
-  const active = !deleted && ACTIVE.has(subscription.status) && plan !== undefined;
+  const active = ACTIVE.has(subscription.status) && plan !== undefined;
+  if (row.stripeSubscriptionId === subscription.id) {
+    if (row.stripeEventCreated !== null && eventCreated < row.stripeEventCreated) return "stale";
+  } else {
+    const currentLive = row.stripeSubscriptionId !== null && ACTIVE.has(row.status) && row.plan !== "free";
+    if (!active || (currentLive && !fromCheckout)) return "ignored";
+  }
+
   // Since API version 2025-03-31 the period lives on the items; older payloads carry it on the subscription.
   const periodStart = item?.current_period_start ?? (subscription as unknown as { current_period_start?: number }).current_period_start;
   const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
   const newPeriod = active && periodStart !== undefined && row.periodStart.getTime() < periodStart * 1000;
+  const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
   await tx
     .update(subscriptions)
     .set({
       plan: active ? plan : "free",
-      status: deleted ? "canceled" : subscription.status,
+      status: subscription.status,
       stripeCustomerId: customer,
-      stripeSubscriptionId: deleted ? null : subscription.id,
+      stripeSubscriptionId: ended ? null : subscription.id,
       currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
       maxTokensAllowed: active ? PLANS[plan].monthlyTokens : 0,
       stripeEventCreated: eventCreated,
