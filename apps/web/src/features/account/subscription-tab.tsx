@@ -9,7 +9,8 @@ export function SubscriptionTab() {
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold tracking-tight">Subscription Plans</h2>
-      <PlanCards currentPlan={current.data?.plan ?? "free"} />
+      {/* Unknown while loading; after a failed load, checkout still refuses a second subscription. */}
+      <PlanCards currentPlan={current.data?.plan ?? (current.error ? "free" : undefined)} />
       {current.isPending ? (
         <p className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-300" role="status">
           <Spinner size="sm" /> Loading your plan…

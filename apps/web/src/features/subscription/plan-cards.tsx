@@ -2,15 +2,17 @@ import { useState } from "react";
 import { PLAN_FEATURES, PLANS, type PlanId } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { trpc } from "../../lib/trpc";
+import { planCardAction } from "./plan-card-action";
 import { SUBSCRIPTION_TEXTS } from "./texts";
 
 type Paid = Exclude<PlanId, "free">;
 
 /**
  * The two plans of spec §9 with their prices and features, Pro marked 'Popular'. Buying goes to
- * Stripe Checkout; subscribers get 'Manage Subscription' (the Billing Portal).
+ * Stripe Checkout; subscribers see their current plan and change plans with 'Manage
+ * Subscription' (the Billing Portal). `currentPlan` is undefined while it loads.
  */
-export function PlanCards({ currentPlan }: { currentPlan: PlanId }) {
+export function PlanCards({ currentPlan }: { currentPlan: PlanId | undefined }) {
   const config = trpc.subscription.config.useQuery();
   const checkout = trpc.subscription.checkout.useMutation();
   const portal = trpc.subscription.portal.useMutation();
@@ -62,24 +64,29 @@ export function PlanCards({ currentPlan }: { currentPlan: PlanId }) {
                 <li key={feature}>✓ {feature}</li>
               ))}
             </ul>
-            {config.data.enabled && (
-              <button
-                type="button"
-                disabled={currentPlan === plan || buying !== null}
-                onClick={() => void buy(plan)}
-                className={buttonClass(plan === "pro" ? "primary" : "secondary", "md", "mt-5 w-full")}
-              >
-                {currentPlan === plan ? "Current plan" : buying === plan ? "Processing..." : `Choose ${PLANS[plan].label}`}
-              </button>
-            )}
+            {config.data.enabled && <PlanCardButton plan={plan} action={planCardAction(currentPlan, plan)} buying={buying} onBuy={() => void buy(plan)} />}
           </section>
         ))}
       </div>
-      {config.data.enabled && currentPlan !== "free" && (
+      {config.data.enabled && currentPlan !== undefined && currentPlan !== "free" && (
         <button type="button" onClick={() => void manage()} disabled={portal.isPending} className={buttonClass("secondary", "md")}>
           {portal.isPending ? "Redirecting..." : "Manage Subscription"}
         </button>
       )}
     </div>
+  );
+}
+
+function PlanCardButton({ plan, action, buying, onBuy }: { plan: Paid; action: ReturnType<typeof planCardAction>; buying: Paid | null; onBuy: () => void }) {
+  if (action === "manage") return <p className="mt-5 text-sm text-zinc-600 dark:text-zinc-400">To switch to {PLANS[plan].label}, use Manage Subscription.</p>;
+  return (
+    <button
+      type="button"
+      disabled={action !== "choose" || buying !== null}
+      onClick={onBuy}
+      className={buttonClass(plan === "pro" ? "primary" : "secondary", "md", "mt-5 w-full")}
+    >
+      {action === "current" ? "Current plan" : buying === plan ? "Processing..." : `Choose ${PLANS[plan].label}`}
+    </button>
   );
 }
