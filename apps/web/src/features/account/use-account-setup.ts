@@ -18,7 +18,9 @@ export function useAccountSetup(onDone: () => void) {
     const { sub: _sub, ...profile } = profileOf(user);
     try {
       await mutateAsync({ user: profile });
-      // The setup check reads user.settings: refresh it first so it sees the new account.
+      // The setup check reads user.settings: refresh it first so it sees the new account. The
+      // subscribe badge asked before the account existed (and got 404): it asks again.
+      void utils.subscription.current.invalidate();
       await utils.user.settings.invalidate();
       onDone();
     } catch (failure) {

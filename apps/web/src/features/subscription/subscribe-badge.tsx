@@ -31,8 +31,8 @@ export function SubscribeBadge({ placement = "nav" }: { placement?: "nav" | "men
     <Link
       to="/admin"
       search={{ tab: "subscription" }}
-      // In the bar on wide screens; in the menu on small ones.
-      className={`${placement === "nav" ? "hidden lg:inline-flex" : "inline-flex"} h-9 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100`}
+      // In the bar from the width where the bar has its tabs (md); below that in the menu.
+      className={`${placement === "nav" ? "hidden md:inline-flex" : "inline-flex"} h-9 items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100`}
     >
       {info ? (
         <>
