@@ -171,3 +171,37 @@ test("untrusted markdown runs nothing and shows as text", async ({ browser, base
   expect(hrefs.filter((href) => /^(javascript|data):/i.test(href))).toEqual([]);
   await close();
 });
+
+test("an image in a message loads from its site only after a click, without a referrer", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, alice);
+  const requests: { url: string; referer: string | undefined }[] = [];
+  // One transparent pixel stands in for the other site (https: the page's CSP allows no other).
+  const pixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  await page.route("https://images.example.test/**", async (route) => {
+    requests.push({ url: route.request().url(), referer: (await route.request().allHeaders())["referer"] });
+    await route.fulfill({ status: 200, contentType: "image/png", body: pixel });
+  });
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  await sendMessage(page, "Look ![a cat](https://images.example.test/cat.png)");
+  await replyDone(page);
+  const message = page.getByRole("article", { name: "You said" }).last();
+  const load = message.getByRole("button", { name: "Load image from images.example.test" });
+  await expect(load).toBeVisible();
+  await expect(message.locator("img")).toHaveCount(0);
+  // After a reload, opening the conversation still fetches nothing from the other site.
+  await page.reload();
+  await expect(page.getByRole("article", { name: "You said" }).last().getByRole("button", { name: "Load image from images.example.test" })).toBeVisible();
+  expect(requests).toEqual([]);
+
+  await page.getByRole("article", { name: "You said" }).last().getByRole("button", { name: "Load image from images.example.test" }).click();
+  const image = page.getByRole("article", { name: "You said" }).last().getByRole("img", { name: "a cat" });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute("referrerpolicy", "no-referrer");
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  expect(requests).toEqual([{ url: "https://images.example.test/cat.png", referer: undefined }]);
+  // Every picture on the page (avatars included) is fetched without a referrer.
+  const policies = await page.locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("referrerpolicy")));
+  expect(policies.every((policy) => policy === "no-referrer")).toBe(true);
+  await close();
+});

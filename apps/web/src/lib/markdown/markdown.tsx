@@ -2,11 +2,12 @@ import { memo, useSyncExternalStore } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
+import { SafeImage } from "./safe-image";
 import { SafeLink } from "./safe-link";
 import "./markdown.css";
 
 const REMARK_PLUGINS = [remarkGfm];
-const COMPONENTS: Components = { a: SafeLink, pre: CodeBlock };
+const COMPONENTS: Components = { a: SafeLink, img: SafeImage, pre: CodeBlock };
 
 // The highlighter (highlight.js and its common grammars, most of this module's weight) loads on
 // its own after the page: messages show at once as plain code blocks and are highlighted when it
@@ -31,7 +32,8 @@ function onHighlighter(listener: () => void) {
 /**
  * Markdown from people and models, rendered as untrusted (spec §5). There is no rehype-raw, so
  * react-markdown turns raw HTML into plain text; `defaultUrlTransform` keeps only http, https,
- * irc, ircs, mailto, xmpp and relative URLs (others become empty); highlight.js needs no `eval`.
+ * irc, ircs, mailto, xmpp and relative URLs (others become empty); images from other sites load
+ * only on request and without a referrer; highlight.js needs no `eval`.
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
   const rehypePlugins = useSyncExternalStore(onHighlighter, highlighter, highlighter);
