@@ -2,7 +2,7 @@ import type { KeyPolicy } from "@parley/ai";
 import { joinStatements, runStatement, stmt, type Database, type Statement } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
-import { refundSql, refusal, reservationCtes, type Reservation } from "../subscription/allowance";
+import { refusal, releaseHoldCtes, reservationCtes, type Reservation } from "../subscription/allowance";
 import type { ProviderKeyName } from "../user/provider-keys";
 import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
 import { PROMPT_GONE_MESSAGE } from "./prompts";
@@ -147,6 +147,14 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
       select id, ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
       returning id
     )`);
+  if (platformPays) {
+    // The hold names the entry, so the reservation can be settled even if this process dies.
+    ctes.push(stmt`hold as (
+        insert into allowance_holds (entry_id, user_id, tokens, free, created_at)
+        select e.id, (select id from u), r.reserved, r.free, ${at} from entry e cross join reserved r
+        returning entry_id
+      )`);
+  }
   const reservedColumns = platformPays ? stmt`(select reserved from reserved) as reserved, (select free from reserved) as free` : stmt`null::int as reserved, null::boolean as free`;
   const [row] = await runStatement<PrepareRow>(
     db,
@@ -215,13 +223,15 @@ export type FinishedExchange = {
 };
 
 /**
- * Stores the reply with its status, records its usage in the ledger and gives back the unused
- * part of the reservation, in one statement. A session deleted meanwhile keeps the ledger row
- * (without its session), so the usage still counts.
+ * Stores the reply with its status, records its usage in the ledger and ends the reply's hold,
+ * giving back the unused part of the reservation, in one statement. A session deleted meanwhile
+ * keeps the ledger row (without its session), so the usage still counts.
  */
 export async function finishExchange(db: Database, done: FinishedExchange): Promise<void> {
   const { usage } = done;
-  const refund = done.reservation ? refundSql(done.reservation, done.charged) : undefined;
+  const hold = done.reservation ? releaseHoldCtes(done.entryId, done.charged) : undefined;
+  // A hold already settled as interrupted gave everything back: the reply is then not charged.
+  const charged = hold ? stmt`coalesce((select charged from held), 0)` : stmt`${done.charged}::int`;
   await runStatement(
     db,
     stmt`
@@ -234,13 +244,13 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
     session as (
       update chat_sessions set last_updated = ${done.now.toISOString()}::timestamptz where id = ${done.sessionId}::bigint returning id
     ),
+    ${hold ? stmt`${hold},` : stmt``}
     ledger as (
       insert into usage_ledger (user_id, session_id, model_id, service, key_source, input_tokens, output_tokens, charged_tokens)
       values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.keySource},
-        ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${done.charged}::int)
+        ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${charged})
       returning id
     )
-    ${refund ? stmt`, refund as (${refund})` : stmt``}
     select 1`,
   );
 }

@@ -7,6 +7,7 @@ import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
 import type { KeyVault } from "../user/key-vault";
 import { openProviderKey } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
+import { REPLY_TIMEOUT_MS } from "./interrupted";
 import type { ModelGateway } from "./model-gateway";
 import { finishExchange, MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, withdrawMessage } from "./send-store";
 import { newSessionId } from "./session-id";
@@ -119,7 +120,11 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
  */
 async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
   const { route, reservation, sessionId } = send;
-  const upstream = route.provider.stream({ model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal })[Symbol.asyncIterator]();
+  // Past the reply time-out the reply is cut off, so an entry pending longer has lost its server.
+  const deadline = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const request = { model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal: stop };
+  const upstream = route.provider.stream(request)[Symbol.asyncIterator]();
   // The model is asked before the session event goes out, so the two overlap; a failure is
   // read (and handled) in the loop below.
   const first = upstream.next();
@@ -143,7 +148,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     }
     finished = true;
   } catch (error) {
-    failure = error instanceof ProviderError ? error : new ProviderError("unavailable");
+    failure = deadline.aborted ? new ProviderError("timeout") : error instanceof ProviderError ? error : new ProviderError("unavailable");
     if (!(error instanceof ProviderError)) deps.log.error({ err: error, sessionId }, "model call failed");
   } finally {
     // Runs on success, on failure and when the consumer goes away mid-stream (which closes the

@@ -77,14 +77,26 @@ export async function refusal(db: Executor, userId: string): Promise<AppError> {
   return new AppError("PAYMENT_REQUIRED", exhaustedMessage(planOf(row), allowedOf(row)));
 }
 
-/** An update statement giving back what a reply did not use: `charged` (≤ reserved) stays spent. */
-export function refundSql(reservation: Reservation, charged: number): Statement | undefined {
-  const refund = reservation.reserved - Math.min(Math.max(0, charged), reservation.reserved);
-  if (refund <= 0) return undefined;
-  const where = stmt`where user_id = ${reservation.userId}::uuid returning user_id`;
-  return reservation.free
-    ? stmt`update subscriptions set free_tokens_used = greatest(0, free_tokens_used - ${refund}::int) ${where}`
-    : stmt`update subscriptions set tokens_used = greatest(0, tokens_used - ${refund}::int) ${where}`;
+/**
+ * Two common table expressions, `held` and `refund`, that end the hold of a reply: the hold row
+ * goes, and what it held beyond `charged` goes back to the counter it came from. A hold already
+ * settled (its process was taken for dead) is found by no one, so nothing is given back twice.
+ * `held` carries `charged`, the part that stays spent.
+ */
+export function releaseHoldCtes(entryId: number, charged: number): Statement {
+  const kept = stmt`least(greatest(0, ${charged}::int), h.tokens)`;
+  return stmt`held as (
+      delete from allowance_holds h where h.entry_id = ${entryId}::bigint
+      returning h.user_id, h.tokens, h.free, ${kept} as charged
+    ),
+    refund as (
+      update subscriptions s set
+        free_tokens_used = case when h.free then greatest(0, s.free_tokens_used - (h.tokens - h.charged)) else s.free_tokens_used end,
+        tokens_used = case when h.free then s.tokens_used else greatest(0, s.tokens_used - (h.tokens - h.charged)) end
+      from held h
+      where s.user_id = h.user_id and h.tokens > h.charged
+      returning s.user_id
+    )`;
 }
 
 /** The subscription record of spec §3, read from the allowance. */
