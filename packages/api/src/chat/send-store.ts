@@ -116,11 +116,10 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   // The platform pays when it has a key and the user has none of their own for this service.
   const platformPays = policy.platformKey ? (policy.ownKey ? stmt`not exists (select 1 from k)` : stmt`true`) : null;
   if (platformPays) {
-    const input = stmt`(select input from est)`;
     ctes.push(
       reservationCtes(
         stmt`(select id from u)`,
-        { wanted: stmt`${input} + ${request.replyTokens.wanted}::int`, minimum: stmt`${input} + ${request.replyTokens.minimum}::int` },
+        { input: stmt`(select input from est)`, reply: request.replyTokens.wanted, minimum: request.replyTokens.minimum },
         now,
         stmt`exists (select 1 from ok) and ${platformPays}`,
       ),

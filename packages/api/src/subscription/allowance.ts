@@ -41,17 +41,19 @@ export function periodEnd(start: Date): Date {
 export type Reservation = { userId: string; reserved: number; free: boolean };
 
 /**
- * Two common table expressions, `quota` and `reserved`, that reserve up to `wanted` tokens of
- * the user's allowance inside the statement that stores the message (DESIGN.md "Payments"),
- * when `when` holds: the subscription row is locked, a new month renews the allowance, and
- * everything left is reserved when less than `wanted` remains, so parallel sends cannot
- * overspend and the balance never goes below zero. `reserved` has no row when less than
- * `minimum` is left. Its row carries `reserved` and `free` (which counter was used).
+ * Two common table expressions, `quota` and `reserved`, that reserve what a reply can cost
+ * inside the statement that stores the message (DESIGN.md "Payments"), when `when` holds: the
+ * subscription row is locked and a new month renews the allowance. The reservation is the
+ * input estimate plus a reply budget of `reply` tokens, or half of what is left after the input
+ * when that is less, but never under `minimum`; the reply is asked for no more than its budget.
+ * Half, not all: sends made together each find something left, and a reply that ends gives back
+ * what it did not use. `reserved` has no row when the input and `minimum` do not fit, so the
+ * balance never goes below zero. Its row carries `reserved` and `free` (which counter was used).
  */
-export function reservationCtes(userId: Statement, budget: { wanted: Statement; minimum: Statement }, now: Date, when: Statement): Statement {
+export function reservationCtes(userId: Statement, budget: { input: Statement; reply: number; minimum: number }, now: Date, when: Statement): Statement {
   const at = stmt`${now.toISOString()}::timestamptz`;
   const renew = stmt`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const take = stmt`least(${budget.wanted}, q.remaining)`;
+  const take = stmt`(${budget.input} + least(${budget.reply}::int, greatest(${budget.minimum}::int, (q.remaining - ${budget.input}) / 2)))`;
   return stmt`quota as (
       select user_id, plan = 'free' as free, ${renew} as renew,
         case when plan = 'free' then free_tokens_allowed else max_tokens_allowed end
@@ -65,7 +67,7 @@ export function reservationCtes(userId: Statement, budget: { wanted: Statement; 
         free_tokens_used = case when q.renew then 0 else s.free_tokens_used end + case when q.free then ${take} else 0 end,
         tokens_used = case when q.renew then 0 else s.tokens_used end + case when q.free then 0 else ${take} end
       from quota q
-      where s.user_id = q.user_id and q.remaining >= ${budget.minimum}
+      where s.user_id = q.user_id and q.remaining >= ${budget.input} + ${budget.minimum}::int
       returning ${take} as reserved, q.free
     )`;
 }
