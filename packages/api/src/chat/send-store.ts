@@ -188,6 +188,17 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   };
 }
 
+/** Whether the caller has platform-paid replies in flight, holding part of their allowance. */
+export async function repliesInFlight(db: Database, identity: SendRequest["identity"]): Promise<boolean> {
+  const [row] = await runStatement<{ found: boolean }>(
+    db,
+    stmt`select exists (
+        select 1 from allowance_holds where user_id = (select id from users where issuer = ${identity.issuer} and subject = ${identity.subject})
+      ) as found`,
+  );
+  return Boolean(row?.found);
+}
+
 /**
  * Takes back a stored message whose send could not go on: a session the send created goes with
  * it; a continued one gets back its last update and category, unless another send touched it since.

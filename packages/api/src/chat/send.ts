@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
@@ -9,13 +10,25 @@ import { openProviderKey } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
 import { REPLY_TIMEOUT_MS } from "./interrupted";
 import type { ModelGateway } from "./model-gateway";
-import { finishExchange, MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, withdrawMessage } from "./send-store";
+import {
+  finishExchange,
+  MODEL_UNAVAILABLE_MESSAGE,
+  OWN_KEY_NAME,
+  prepareMessage,
+  repliesInFlight,
+  withdrawMessage,
+  type PreparedMessage,
+  type SendRequest,
+} from "./send-store";
 import { newSessionId } from "./session-id";
 
 /** Longest reply asked of a model in one exchange. */
 export const MAX_REPLY_TOKENS = 2048;
 /** Earlier exchanges sent along as context. */
 const CONTEXT_EXCHANGES = 20;
+/** Longest a send refused for its allowance waits for the user's replies in flight to end. */
+const HELD_ALLOWANCE_WAIT_MS = 10_000;
+const HELD_ALLOWANCE_POLL_MS = 100;
 
 export type SendInput = {
   content: string;
@@ -62,7 +75,7 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
   const policy = deps.models.keyPolicy(input.modelId);
   if (!policy) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
   const created = input.sessionId > 0 ? null : newSessionId();
-  const prepared = await prepareMessage(deps.db, {
+  const request = (now: Date): SendRequest => ({
     identity,
     policy,
     session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
@@ -73,8 +86,9 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     promptId: input.promptId,
     exchanges: CONTEXT_EXCHANGES,
     replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
-    now: deps.now(),
+    now,
   });
+  const prepared = await prepareWhenAllowanceFrees(deps, request, signal);
   const { userId, reservation, inputEstimate } = prepared;
   let route: ModelRoute | null;
   try {
@@ -112,6 +126,25 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     },
     signal,
   );
+}
+
+/**
+ * Stores the message as prepareMessage does. An allowance held by the user's other replies in
+ * flight is not used up: each gives back what it did not spend when it ends, so a refused send
+ * tries again while such replies remain, for a few seconds, before the refusal stands.
+ */
+async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) => SendRequest, signal: AbortSignal | undefined): Promise<PreparedMessage> {
+  const giveUp = Date.now() + HELD_ALLOWANCE_WAIT_MS;
+  for (;;) {
+    const attempt = request(deps.now());
+    try {
+      return await prepareMessage(deps.db, attempt);
+    } catch (error) {
+      const held = error instanceof AppError && error.kind === "PAYMENT_REQUIRED" && Date.now() < giveUp && !signal?.aborted;
+      if (!held || !(await repliesInFlight(deps.db, attempt.identity))) throw error;
+      await sleep(HELD_ALLOWANCE_POLL_MS);
+    }
+  }
 }
 
 /**
