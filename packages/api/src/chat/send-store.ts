@@ -28,7 +28,7 @@ export type SendRequest = {
   promptId: number | null;
   /** Earlier complete exchanges read back as context. */
   exchanges: number;
-  /** Tokens reserved beyond the input estimate when the platform's key pays, and the least worth a call. */
+  /** The reply budget reserved beyond the input estimate when the platform's key pays (at most half of what is left), and the least worth a call. */
   replyTokens: { wanted: number; minimum: number };
   now: Date;
 };
