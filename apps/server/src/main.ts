@@ -2,13 +2,16 @@
 // SIGTERM/SIGINT stops accepting requests, lets in-flight ones finish and closes the database.
 import { fileURLToPath } from "node:url";
 import { createDb, migrate } from "@parley/db";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault, settleInterruptedReplies } from "@parley/api";
 import { buildApp } from "./app";
 import { createBilling } from "./billing/create-billing";
 import { createAuthenticator } from "./auth/create-authenticator";
 import { loadEncryptionKey } from "./auth/encryption-key";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { startModels } from "./models/start-models";
+
+/** How often interrupted replies are looked for while the server runs. */
+const SETTLE_INTERVAL_MS = 60_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -53,10 +56,25 @@ const app = await buildApp({
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 });
 
+// Replies whose server died mid-stream (this one before a restart, or a peer sharing the
+// database) are settled now and then every minute: marked failed, their allowance given back.
+async function settleReplies() {
+  try {
+    const settled = await settleInterruptedReplies(db.db, new Date());
+    if (settled.entries > 0 || settled.tokens > 0) app.log.warn(settled, "settled replies interrupted by a server that stopped");
+  } catch (error) {
+    app.log.error({ err: error }, "could not settle interrupted replies");
+  }
+}
+await settleReplies();
+const settling = setInterval(() => void settleReplies(), SETTLE_INTERVAL_MS);
+settling.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  clearInterval(settling);
   app.log.info({ signal }, "shutting down");
   await app.close();
   await db.close();

@@ -32,6 +32,9 @@ async function ledger(name: string) {
 describe("the token allowance", () => {
   it("20 parallel sends from a user whose allowance covers one reply let at most one through", async () => {
     await t.signUp("racer");
+    // 40 tokens left: one short question and the least reply worth a call (32 tokens) fit; after
+    // its reply, what is left no longer does.
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 460 where user_id = ${subjectIs("racer")}`);
     t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 500 });
     const calls = t.openai.requests.length;
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send("racer", `question ${i}`, { model_id: MODEL.platform })));
@@ -41,14 +44,37 @@ describe("the token allowance", () => {
     expect(results.find((r) => r.status === 402)!.body.message).toMatch(/add your own OpenAI or Claude key under Profile → API Keys.*upgrade/);
     expect(t.openai.requests.length - calls).toBe(1);
     const after = await allowance("racer");
-    expect(after.free_tokens_used).toBe(14);
+    expect(after.free_tokens_used).toBe(474);
     expect(await ledger("racer")).toEqual([{ key_source: "platform", charged_tokens: 14, input_tokens: 12, output_tokens: 2 }]);
+  });
+
+  it("30 parallel short sends with 490 tokens left all pass when the allowance covers them", async () => {
+    await t.signUp("parallel");
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 10 where user_id = ${subjectIs("parallel")}`);
+    t.openai.setScenario({ type: "reply", chunks: ["Short answer."], usage: { inputTokens: 6, outputTokens: 4 }, firstTokenDelayMs: 200 });
+    const calls = t.openai.requests.length;
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => t.send("parallel", `hi ${i}`, { model_id: MODEL.platform })));
+    // 30 replies of 10 tokens cost 300: a send waits for the others' reservations rather than
+    // being told the allowance is used up.
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 200));
+    expect(t.openai.requests.length - calls).toBe(30);
+    // Each reply was limited to its share of what was left, and was given at least a useful length.
+    for (const request of t.openai.requests.slice(calls)) {
+      expect((request.body as { max_tokens: number }).max_tokens).toBeGreaterThanOrEqual(32);
+      expect((request.body as { max_tokens: number }).max_tokens).toBeLessThanOrEqual(245);
+    }
+    const charged = (await ledger("parallel")).reduce((sum, row) => sum + row.charged_tokens, 0);
+    expect(charged).toBe(300);
+    const after = await allowance("parallel");
+    expect(after.free_tokens_used).toBe(10 + charged);
+    expect(after.free_tokens_used).toBeLessThanOrEqual(after.free_tokens_allowed);
   });
 
   it("sends that all start while the allowance row is busy still let only one through", async () => {
     await t.signUp("queued");
-    // The first reply stays in flight (its reservation held) until every other send has been
-    // answered; once it ends, what it did not use is given back and could pay for another.
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 460 where user_id = ${subjectIs("queued")}`);
+    // The first reply stays in flight with its reservation held while the other sends wait for
+    // it; once it ends, what is left is too little for another reply.
     t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 1500 });
     const calls = t.openai.requests.length;
     // Another transaction holds the row, so on PostgreSQL every send reaches the database and
@@ -63,7 +89,7 @@ describe("the token allowance", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 402)).toHaveLength(19);
     expect(t.openai.requests.length - calls).toBe(1);
-    expect(await allowance("queued")).toMatchObject({ free_tokens_used: 14 });
+    expect(await allowance("queued")).toMatchObject({ free_tokens_used: 474 });
   });
 
   it("an exhausted allowance is refused with 402 before any provider call, and the balance never goes below zero", async () => {

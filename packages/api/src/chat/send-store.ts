@@ -2,7 +2,7 @@ import type { KeyPolicy } from "@parley/ai";
 import { joinStatements, runStatement, stmt, type Database, type Statement } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
-import { refundSql, refusal, reservationCtes, type Reservation } from "../subscription/allowance";
+import { refusal, releaseHoldCtes, reservationCtes, type Reservation } from "../subscription/allowance";
 import type { ProviderKeyName } from "../user/provider-keys";
 import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
 import { PROMPT_GONE_MESSAGE } from "./prompts";
@@ -28,7 +28,7 @@ export type SendRequest = {
   promptId: number | null;
   /** Earlier complete exchanges read back as context. */
   exchanges: number;
-  /** Tokens reserved beyond the input estimate when the platform's key pays, and the least worth a call. */
+  /** The reply budget reserved beyond the input estimate when the platform's key pays (at most half of what is left), and the least worth a call. */
   replyTokens: { wanted: number; minimum: number };
   now: Date;
 };
@@ -116,11 +116,10 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   // The platform pays when it has a key and the user has none of their own for this service.
   const platformPays = policy.platformKey ? (policy.ownKey ? stmt`not exists (select 1 from k)` : stmt`true`) : null;
   if (platformPays) {
-    const input = stmt`(select input from est)`;
     ctes.push(
       reservationCtes(
         stmt`(select id from u)`,
-        { wanted: stmt`${input} + ${request.replyTokens.wanted}::int`, minimum: stmt`${input} + ${request.replyTokens.minimum}::int` },
+        { input: stmt`(select input from est)`, reply: request.replyTokens.wanted, minimum: request.replyTokens.minimum },
         now,
         stmt`exists (select 1 from ok) and ${platformPays}`,
       ),
@@ -147,6 +146,14 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
       select id, ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
       returning id
     )`);
+  if (platformPays) {
+    // The hold names the entry, so the reservation can be settled even if this process dies.
+    ctes.push(stmt`hold as (
+        insert into allowance_holds (entry_id, user_id, tokens, free, created_at)
+        select e.id, (select id from u), r.reserved, r.free, ${at} from entry e cross join reserved r
+        returning entry_id
+      )`);
+  }
   const reservedColumns = platformPays ? stmt`(select reserved from reserved) as reserved, (select free from reserved) as free` : stmt`null::int as reserved, null::boolean as free`;
   const [row] = await runStatement<PrepareRow>(
     db,
@@ -179,6 +186,17 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     reservation: row.reserved === null ? undefined : { userId: row.user_id, reserved: Number(row.reserved), free: Boolean(row.free) },
     continued: continuing === null ? null : { sessionId: continuing, lastUpdated: row.last_updated!, category: row.category!, touchedAt: now },
   };
+}
+
+/** Whether the caller has platform-paid replies in flight, holding part of their allowance. */
+export async function repliesInFlight(db: Database, identity: SendRequest["identity"]): Promise<boolean> {
+  const [row] = await runStatement<{ found: boolean }>(
+    db,
+    stmt`select exists (
+        select 1 from allowance_holds where user_id = (select id from users where issuer = ${identity.issuer} and subject = ${identity.subject})
+      ) as found`,
+  );
+  return Boolean(row?.found);
 }
 
 /**
@@ -215,13 +233,15 @@ export type FinishedExchange = {
 };
 
 /**
- * Stores the reply with its status, records its usage in the ledger and gives back the unused
- * part of the reservation, in one statement. A session deleted meanwhile keeps the ledger row
- * (without its session), so the usage still counts.
+ * Stores the reply with its status, records its usage in the ledger and ends the reply's hold,
+ * giving back the unused part of the reservation, in one statement. A session deleted meanwhile
+ * keeps the ledger row (without its session), so the usage still counts.
  */
 export async function finishExchange(db: Database, done: FinishedExchange): Promise<void> {
   const { usage } = done;
-  const refund = done.reservation ? refundSql(done.reservation, done.charged) : undefined;
+  const hold = done.reservation ? releaseHoldCtes(done.entryId, done.charged) : undefined;
+  // A hold already settled as interrupted gave everything back: the reply is then not charged.
+  const charged = hold ? stmt`coalesce((select charged from held), 0)` : stmt`${done.charged}::int`;
   await runStatement(
     db,
     stmt`
@@ -234,13 +254,13 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
     session as (
       update chat_sessions set last_updated = ${done.now.toISOString()}::timestamptz where id = ${done.sessionId}::bigint returning id
     ),
+    ${hold ? stmt`${hold},` : stmt``}
     ledger as (
       insert into usage_ledger (user_id, session_id, model_id, service, key_source, input_tokens, output_tokens, charged_tokens)
       values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.keySource},
-        ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${done.charged}::int)
+        ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${charged})
       returning id
     )
-    ${refund ? stmt`, refund as (${refund})` : stmt``}
     select 1`,
   );
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
@@ -7,14 +8,27 @@ import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
 import type { KeyVault } from "../user/key-vault";
 import { openProviderKey } from "../user/provider-keys";
 import { describeFirstMessage } from "./descriptions";
+import { REPLY_TIMEOUT_MS } from "./interrupted";
 import type { ModelGateway } from "./model-gateway";
-import { finishExchange, MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, withdrawMessage } from "./send-store";
+import {
+  finishExchange,
+  MODEL_UNAVAILABLE_MESSAGE,
+  OWN_KEY_NAME,
+  prepareMessage,
+  repliesInFlight,
+  withdrawMessage,
+  type PreparedMessage,
+  type SendRequest,
+} from "./send-store";
 import { newSessionId } from "./session-id";
 
 /** Longest reply asked of a model in one exchange. */
 export const MAX_REPLY_TOKENS = 2048;
 /** Earlier exchanges sent along as context. */
 const CONTEXT_EXCHANGES = 20;
+/** Longest a send refused for its allowance waits for the user's replies in flight to end. */
+const HELD_ALLOWANCE_WAIT_MS = 10_000;
+const HELD_ALLOWANCE_POLL_MS = 100;
 
 export type SendInput = {
   content: string;
@@ -61,7 +75,7 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
   const policy = deps.models.keyPolicy(input.modelId);
   if (!policy) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
   const created = input.sessionId > 0 ? null : newSessionId();
-  const prepared = await prepareMessage(deps.db, {
+  const request = (now: Date): SendRequest => ({
     identity,
     policy,
     session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
@@ -72,8 +86,9 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     promptId: input.promptId,
     exchanges: CONTEXT_EXCHANGES,
     replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
-    now: deps.now(),
+    now,
   });
+  const prepared = await prepareWhenAllowanceFrees(deps, request, signal);
   const { userId, reservation, inputEstimate } = prepared;
   let route: ModelRoute | null;
   try {
@@ -114,12 +129,35 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
 }
 
 /**
+ * Stores the message as prepareMessage does. An allowance held by the user's other replies in
+ * flight is not used up: each gives back what it did not spend when it ends, so a refused send
+ * tries again while such replies remain, for a few seconds, before the refusal stands.
+ */
+async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) => SendRequest, signal: AbortSignal | undefined): Promise<PreparedMessage> {
+  const giveUp = Date.now() + HELD_ALLOWANCE_WAIT_MS;
+  for (;;) {
+    const attempt = request(deps.now());
+    try {
+      return await prepareMessage(deps.db, attempt);
+    } catch (error) {
+      const held = error instanceof AppError && error.kind === "PAYMENT_REQUIRED" && Date.now() < giveUp && !signal?.aborted;
+      if (!held || !(await repliesInFlight(deps.db, attempt.identity))) throw error;
+      await sleep(HELD_ALLOWANCE_POLL_MS);
+    }
+  }
+}
+
+/**
  * Streams the model's reply and stores it. A provider failure, a time-out or a disconnect
  * loses nothing: the entry keeps what arrived with an error or 'stopped' status.
  */
 async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
   const { route, reservation, sessionId } = send;
-  const upstream = route.provider.stream({ model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal })[Symbol.asyncIterator]();
+  // Past the reply time-out the reply is cut off, so an entry pending longer has lost its server.
+  const deadline = AbortSignal.timeout(REPLY_TIMEOUT_MS);
+  const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const request = { model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal: stop };
+  const upstream = route.provider.stream(request)[Symbol.asyncIterator]();
   // The model is asked before the session event goes out, so the two overlap; a failure is
   // read (and handled) in the loop below.
   const first = upstream.next();
@@ -143,7 +181,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     }
     finished = true;
   } catch (error) {
-    failure = error instanceof ProviderError ? error : new ProviderError("unavailable");
+    failure = deadline.aborted ? new ProviderError("timeout") : error instanceof ProviderError ? error : new ProviderError("unavailable");
     if (!(error instanceof ProviderError)) deps.log.error({ err: error, sessionId }, "model call failed");
   } finally {
     // Runs on success, on failure and when the consumer goes away mid-stream (which closes the

@@ -41,17 +41,19 @@ export function periodEnd(start: Date): Date {
 export type Reservation = { userId: string; reserved: number; free: boolean };
 
 /**
- * Two common table expressions, `quota` and `reserved`, that reserve up to `wanted` tokens of
- * the user's allowance inside the statement that stores the message (DESIGN.md "Payments"),
- * when `when` holds: the subscription row is locked, a new month renews the allowance, and
- * everything left is reserved when less than `wanted` remains, so parallel sends cannot
- * overspend and the balance never goes below zero. `reserved` has no row when less than
- * `minimum` is left. Its row carries `reserved` and `free` (which counter was used).
+ * Two common table expressions, `quota` and `reserved`, that reserve what a reply can cost
+ * inside the statement that stores the message (DESIGN.md "Payments"), when `when` holds: the
+ * subscription row is locked and a new month renews the allowance. The reservation is the
+ * input estimate plus a reply budget of `reply` tokens, or half of what is left after the input
+ * when that is less, but never under `minimum`; the reply is asked for no more than its budget.
+ * Half, not all: sends made together each find something left, and a reply that ends gives back
+ * what it did not use. `reserved` has no row when the input and `minimum` do not fit, so the
+ * balance never goes below zero. Its row carries `reserved` and `free` (which counter was used).
  */
-export function reservationCtes(userId: Statement, budget: { wanted: Statement; minimum: Statement }, now: Date, when: Statement): Statement {
+export function reservationCtes(userId: Statement, budget: { input: Statement; reply: number; minimum: number }, now: Date, when: Statement): Statement {
   const at = stmt`${now.toISOString()}::timestamptz`;
   const renew = stmt`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const take = stmt`least(${budget.wanted}, q.remaining)`;
+  const take = stmt`(${budget.input} + least(${budget.reply}::int, greatest(${budget.minimum}::int, (q.remaining - ${budget.input}) / 2)))`;
   return stmt`quota as (
       select user_id, plan = 'free' as free, ${renew} as renew,
         case when plan = 'free' then free_tokens_allowed else max_tokens_allowed end
@@ -65,7 +67,7 @@ export function reservationCtes(userId: Statement, budget: { wanted: Statement; 
         free_tokens_used = case when q.renew then 0 else s.free_tokens_used end + case when q.free then ${take} else 0 end,
         tokens_used = case when q.renew then 0 else s.tokens_used end + case when q.free then 0 else ${take} end
       from quota q
-      where s.user_id = q.user_id and q.remaining >= ${budget.minimum}
+      where s.user_id = q.user_id and q.remaining >= ${budget.input} + ${budget.minimum}::int
       returning ${take} as reserved, q.free
     )`;
 }
@@ -77,14 +79,26 @@ export async function refusal(db: Executor, userId: string): Promise<AppError> {
   return new AppError("PAYMENT_REQUIRED", exhaustedMessage(planOf(row), allowedOf(row)));
 }
 
-/** An update statement giving back what a reply did not use: `charged` (≤ reserved) stays spent. */
-export function refundSql(reservation: Reservation, charged: number): Statement | undefined {
-  const refund = reservation.reserved - Math.min(Math.max(0, charged), reservation.reserved);
-  if (refund <= 0) return undefined;
-  const where = stmt`where user_id = ${reservation.userId}::uuid returning user_id`;
-  return reservation.free
-    ? stmt`update subscriptions set free_tokens_used = greatest(0, free_tokens_used - ${refund}::int) ${where}`
-    : stmt`update subscriptions set tokens_used = greatest(0, tokens_used - ${refund}::int) ${where}`;
+/**
+ * Two common table expressions, `held` and `refund`, that end the hold of a reply: the hold row
+ * goes, and what it held beyond `charged` goes back to the counter it came from. A hold already
+ * settled (its process was taken for dead) is found by no one, so nothing is given back twice.
+ * `held` carries `charged`, the part that stays spent.
+ */
+export function releaseHoldCtes(entryId: number, charged: number): Statement {
+  const kept = stmt`least(greatest(0, ${charged}::int), h.tokens)`;
+  return stmt`held as (
+      delete from allowance_holds h where h.entry_id = ${entryId}::bigint
+      returning h.user_id, h.tokens, h.free, ${kept} as charged
+    ),
+    refund as (
+      update subscriptions s set
+        free_tokens_used = case when h.free then greatest(0, s.free_tokens_used - (h.tokens - h.charged)) else s.free_tokens_used end,
+        tokens_used = case when h.free then s.tokens_used else greatest(0, s.tokens_used - (h.tokens - h.charged)) end
+      from held h
+      where s.user_id = h.user_id and h.tokens > h.charged
+      returning s.user_id
+    )`;
 }
 
 /** The subscription record of spec §3, read from the allowance. */

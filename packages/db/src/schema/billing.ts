@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { chatSessions } from "./chat";
 import { users } from "./users";
@@ -45,6 +45,26 @@ export const usageLedger = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("usage_ledger_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Allowance held for a reply in flight, one row per chat entry: taken with the message, given
+ * back less what the reply used when it ends, or in full when the process serving it died
+ * (settled once the reply time-out is over). No link to the entry: a conversation deleted while
+ * its reply streams still gets its hold settled. `free` says which counter it was taken from.
+ */
+export const allowanceHolds = pgTable(
+  "allowance_holds",
+  {
+    entryId: bigint({ mode: "number" }).primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokens: integer().notNull(),
+    free: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("allowance_holds_created_idx").on(t.createdAt)],
 );
 
 /** Stripe webhook events already processed (each event id is applied once). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { users } from "./users";
@@ -67,5 +68,9 @@ export const chatEntries = pgTable(
     outputTokens: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id)],
+  (t) => [
+    index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id),
+    // Replies still streaming, found cheaply when interrupted ones are settled.
+    index("chat_entries_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+  ],
 );
