@@ -1,4 +1,4 @@
-/** Icons of actions on conversations and posts (link, delete, the model's mark). */
+/** Icons of actions on conversations, posts and comments (link, delete, send, the model's mark). */
 import { Icon, type IconProps } from "./icon";
 
 export const LinkIcon = (props: IconProps) => (
@@ -18,5 +18,12 @@ export const SparkIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3l1.8 4.6L18.5 9.5l-4.7 1.9L12 16l-1.8-4.6L5.5 9.5l4.7-1.9z" />
     <path d="M18.5 15.5l.8 2 2 .8-2 .8-.8 2-.8-2-2-.8 2-.8z" />
+  </Icon>
+);
+
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 12l16-8-6 16-2.5-6.5z" />
+    <path d="M11.5 13.5L20 4" />
   </Icon>
 );

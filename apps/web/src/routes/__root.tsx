@@ -4,12 +4,16 @@ import { ErrorPage } from "../components/error-page";
 import { FullPageLoader } from "../components/full-page-loader";
 import { AccountSetupCheck } from "../features/account/account-setup-check";
 import { AppLayout } from "../features/layout/app-layout";
+import { SubscribeBadge } from "../features/subscription/subscribe-badge";
 import { AUTH_ACTIVITY, useAuth } from "../lib/auth";
 import type { RouterContext } from "../router";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,
 });
+
+/** The Subscribe badge in the navigation bar and in the small-screen menu (spec §2). */
+const subscribeBadge = (placement: "nav" | "menu") => <SubscribeBadge placement={placement} />;
 
 /** Auth decides what fills the page (spec §2, §4): a loader, the Error page, or the app. */
 function RootComponent() {
@@ -30,7 +34,7 @@ function RootComponent() {
       void navigate({ to: "/", replace: true });
     };
     return (
-      <AppLayout>
+      <AppLayout badge={subscribeBadge}>
         <ErrorPage
           message={auth.error?.message ?? "Login failed"}
           actions={
@@ -43,7 +47,7 @@ function RootComponent() {
     );
   }
   return (
-    <AppLayout>
+    <AppLayout badge={subscribeBadge}>
       {auth.isSignedIn ? <AccountSetupCheck /> : null}
       <Outlet />
     </AppLayout>

@@ -3,11 +3,12 @@ import { trpc } from "../../lib/trpc";
 import { AccountTabList, panelId, tabId } from "./account-tab-list";
 import type { AccountTab } from "./account-tabs";
 import { ApiKeysTab } from "./api-keys-tab";
+import { PlanCardsProvider, type PlanCardsView } from "./plan-cards-slot";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab } from "./subscription-tab";
 
-/** The profile screen behind /profile and /admin (spec §2), one tab at a time. */
-export function AccountPage({ tab, onTabChange }: { tab: AccountTab; onTabChange: (tab: AccountTab) => void }) {
+/** The profile screen behind /profile and /admin (spec §2), one tab at a time; the route supplies the plan cards. */
+export function AccountPage({ tab, onTabChange, planCards }: { tab: AccountTab; onTabChange: (tab: AccountTab) => void; planCards: PlanCardsView }) {
   const [settings] = trpc.user.settings.useSuspenseQuery();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
@@ -24,7 +25,11 @@ export function AccountPage({ tab, onTabChange }: { tab: AccountTab; onTabChange
       >
         {tab === "profile" ? <ProfileTab settings={settings} /> : null}
         {tab === "api" ? <ApiKeysTab settings={settings} /> : null}
-        {tab === "subscription" ? <SubscriptionTab /> : null}
+        {tab === "subscription" ? (
+          <PlanCardsProvider value={planCards}>
+            <SubscriptionTab />
+          </PlanCardsProvider>
+        ) : null}
       </div>
     </section>
   );

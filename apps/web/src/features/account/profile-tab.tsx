@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
+import { Avatar, pictureAvatar } from "../../components/avatar";
 import { messageOf, trpc } from "../../lib/trpc";
 import { ReadOnlyField, TextField } from "./form-fields";
 import { SaveBar } from "./save-bar";
 import { isNicknameDirty } from "./settings-form";
-import { UserAvatar } from "./user-avatar";
 
 type Settings = RouterOutputs["user"]["settings"];
 
@@ -33,7 +33,7 @@ export function ProfileTab({ settings }: { settings: Settings }) {
   return (
     <form onSubmit={submit} className="space-y-8">
       <div className="flex items-center gap-4">
-        <UserAvatar picture={settings.picture} name={displayName} />
+        <Avatar avatar={pictureAvatar(settings.picture, displayName)} username={displayName} size="xl" />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold">{displayName}</p>
           <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{settings.email || "No email on file"}</p>

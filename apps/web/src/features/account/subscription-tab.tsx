@@ -1,7 +1,7 @@
 import { PLANS } from "@parley/contracts";
 import { Spinner } from "../../components/spinner";
 import { messageOf, trpc } from "../../lib/trpc";
-import { PlanCards } from "../subscription/plan-cards";
+import { PlanCards } from "./plan-cards-slot";
 
 /** Subscription tab (spec §2): the plans, checkout and portal, and this month's allowance. */
 export function SubscriptionTab() {

@@ -1,7 +1,7 @@
 import { memo } from "react";
-import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
 import { Markdown } from "../../lib/markdown/markdown";
 import { SparkIcon } from "../../components/action-icons";
+import { Avatar, pictureAvatar } from "../../components/avatar";
 import { localTime } from "../../lib/time";
 import type { UiMessage } from "./messages";
 import { DEFAULT_USER_LABEL } from "./texts";
@@ -10,14 +10,9 @@ import "./chat.css";
 /** The signed-in person, whose messages carry their picture or name emoji. */
 export type Me = { name: string; picture: string };
 
-function UserAvatar({ label, me }: { label: string; me: Me }) {
-  const mine = label === DEFAULT_USER_LABEL;
-  if (mine && isImageAvatar(me.picture)) return <img src={me.picture} alt="" referrerPolicy="no-referrer" className="size-7 rounded-full object-cover" />;
-  return (
-    <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-zinc-200 text-sm dark:bg-zinc-700">
-      {avatarEmojiFor(mine ? me.name || label : label)}
-    </span>
-  );
+/** The signed-in person's own messages show their picture or name emoji; others the emoji of the sender's name. */
+function senderAvatar(label: string, me: Me): string {
+  return label === DEFAULT_USER_LABEL ? pictureAvatar(me.picture, me.name || label) : "";
 }
 
 const AiAvatar = () => (
@@ -45,7 +40,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
         <header className="flex items-center gap-2 text-xs">
           <Stamp timestamp={message.timestamp} />
           <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.user}</span>
-          <UserAvatar label={message.user} me={me} />
+          <Avatar avatar={senderAvatar(message.user, me)} username={message.user} size="xs" />
         </header>
         <div className="max-w-[88%] rounded-3xl rounded-tr-md bg-zinc-100 px-4 py-2.5 text-zinc-900 sm:max-w-[80%] dark:bg-zinc-800 dark:text-zinc-50">
           <Markdown>{message.content}</Markdown>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { LIMITS } from "@parley/contracts";
+import { SendIcon } from "../../components/action-icons";
 import { buttonClass } from "../../components/button-styles";
-import { SendIcon } from "../posts/post-icons";
 import { COMMENT_TEXTS } from "./texts";
 
 /**

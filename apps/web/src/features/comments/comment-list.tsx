@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@parley/api";
-import { Avatar } from "../posts/avatar";
+import { Avatar } from "../../components/avatar";
 import { LocalTime } from "../../lib/time/local-time";
 
 type Comment = RouterOutputs["post"]["comments"][number];

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
+import { pictureAvatar } from "../../components/avatar";
 import { ChevronDownIcon } from "../../components/icons";
 import { useAuth } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
@@ -25,7 +25,7 @@ export function CommentsSection({ postId }: { postId: number }) {
 
   const name = (user?.profile.nickname || user?.profile.name || user?.profile.email?.split("@")[0] || "You");
   const picture = user?.profile.picture;
-  const add = useAddComment(postId, { user_id: user?.profile.sub ?? "", username: name, avatar: isImageAvatar(picture) ? picture : avatarEmojiFor(name) });
+  const add = useAddComment(postId, { user_id: user?.profile.sub ?? "", username: name, avatar: pictureAvatar(picture, name) });
 
   const toggle = () => {
     setOpen((value) => !value);

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import type { NavBadge } from "./nav-items";
 import { SignInNotice } from "./sign-in-notice";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The page layout: skip link, header, notices, main content and footer landmarks. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/** The page layout: skip link, header (with the badge the page passes), notices, main content and footer landmarks. */
+export function AppLayout({ children, badge }: { children: ReactNode; badge?: NavBadge }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader badge={badge} />
       <SignInNotice />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}

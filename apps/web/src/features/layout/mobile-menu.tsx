@@ -1,9 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useAuth } from "../../lib/auth";
-import { SubscribeBadge } from "../subscription/subscribe-badge";
 import { AuthButtons } from "./auth-buttons";
-import { SIGNED_IN_TABS } from "./nav-items";
+import { SIGNED_IN_TABS, type NavBadge } from "./nav-items";
 import { useBodyScrollLock } from "./use-body-scroll-lock";
 
 export const MOBILE_MENU_ID = "mobile-menu";
@@ -16,7 +15,7 @@ const ACTIVE = "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-white";
  * The small-screen menu (spec §2): locks the page's scroll while open and closes on any link
  * or button press inside it, and on Escape.
  */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MobileMenu({ open, onClose, badge }: { open: boolean; onClose: () => void; badge?: NavBadge }) {
   const { isSignedIn } = useAuth();
   const panel = useRef<HTMLDivElement>(null);
   useBodyScrollLock(open);
@@ -60,11 +59,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               ))
             : null}
         </ul>
-        {isSignedIn ? (
-          <div className="mt-4 px-4">
-            <SubscribeBadge placement="menu" />
-          </div>
-        ) : null}
+        {isSignedIn && badge ? <div className="mt-4 px-4">{badge("menu")}</div> : null}
         <div className="mt-6 border-t border-zinc-200 pt-6 dark:border-zinc-800">
           <AuthButtons stacked />
         </div>

@@ -6,11 +6,11 @@ import { useAuth } from "../../lib/auth";
 import { AuthButtons } from "./auth-buttons";
 import { DesktopNav } from "./desktop-nav";
 import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu";
-import { SubscribeBadge } from "../subscription/subscribe-badge";
+import type { NavBadge } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The navigation bar of spec §2: logo, tabs when signed in, theme toggle, auth buttons, mobile menu. */
-export function SiteHeader() {
+/** The navigation bar of spec §2: logo, tabs and badge when signed in, theme toggle, auth buttons, mobile menu. */
+export function SiteHeader({ badge }: { badge?: NavBadge }) {
   const { isSignedIn } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -34,7 +34,7 @@ export function SiteHeader() {
           <nav aria-label="Main" className="flex flex-1 items-center justify-between gap-2">
             {isSignedIn ? <DesktopNav /> : null}
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              {isSignedIn ? <SubscribeBadge /> : null}
+              {isSignedIn ? badge?.("nav") : null}
               <ThemeToggle />
               <div className="hidden md:block">
                 <AuthButtons />
@@ -53,7 +53,7 @@ export function SiteHeader() {
           </nav>
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} badge={badge} />
     </>
   );
 }

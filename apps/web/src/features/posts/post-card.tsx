@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Avatar } from "./avatar";
+import { Avatar } from "../../components/avatar";
 import { LocalTime } from "../../lib/time/local-time";
 import { PostActions } from "./post-actions";
 import { SparkIcon } from "../../components/action-icons";

@@ -12,10 +12,3 @@ export const CommentIcon = (props: IconProps) => (
     <path d="M20.5 11.5c0 4.1-3.8 7.5-8.5 7.5-1.2 0-2.4-.2-3.4-.6L3.5 20l1.4-3.9c-.9-1.3-1.4-2.9-1.4-4.6C3.5 7.4 7.3 4 12 4s8.5 3.4 8.5 7.5z" />
   </Icon>
 );
-
-export const SendIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 12l16-8-6 16-2.5-6.5z" />
-    <path d="M11.5 13.5L20 4" />
-  </Icon>
-);

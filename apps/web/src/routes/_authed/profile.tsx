@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
+import type { PlanId } from "@parley/contracts";
 import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
+import { PlanCards } from "../../features/subscription/plan-cards";
 
 /** The profile screen (spec §2 /profile); /admin is the same screen. */
 export const Route = createFileRoute("/_authed/profile")({
@@ -9,8 +11,13 @@ export const Route = createFileRoute("/_authed/profile")({
   component: ProfilePage,
 });
 
+/** The Subscription tab's plan cards come from the subscription feature. */
+const planCards = (currentPlan: PlanId | undefined) => <PlanCards currentPlan={currentPlan} />;
+
 function ProfilePage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AccountPage tab={activeAccountTab(search)} onTabChange={(tab) => void navigate({ search: { tab }, replace: true })} />;
+  return (
+    <AccountPage tab={activeAccountTab(search)} onTabChange={(tab) => void navigate({ search: { tab }, replace: true })} planCards={planCards} />
+  );
 }

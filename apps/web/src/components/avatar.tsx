@@ -1,10 +1,17 @@
 import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
 
-const SIZES = { sm: "size-8 text-base", md: "size-10 text-xl", lg: "size-12 text-2xl" } as const;
+const SIZES = {
+  xs: "size-7 text-sm",
+  sm: "size-8 text-base",
+  md: "size-10 text-xl",
+  lg: "size-12 text-2xl",
+  xl: "size-16 text-3xl",
+} as const;
 
 /**
- * A person's picture when the avatar is a URL, else their emoji; an empty avatar falls back to
- * the emoji derived from the username (spec §2 post card, §9). Decorative: the name is next to it.
+ * A person's avatar (spec §2, §9): their picture when the avatar starts with http, fetched without
+ * a referrer; else the avatar's emoji; an empty avatar falls back to the emoji derived from the
+ * username. Decorative: the name is always next to it.
  */
 export function Avatar({ avatar, username, size = "md" }: { avatar: string | null | undefined; username: string; size?: keyof typeof SIZES }) {
   const box = `${SIZES[size]} shrink-0 rounded-full`;
@@ -16,4 +23,9 @@ export function Avatar({ avatar, username, size = "md" }: { avatar: string | nul
       {avatar || avatarEmojiFor(username)}
     </span>
   );
+}
+
+/** The avatar of a profile picture claim: the picture when it is an image URL, else the name's emoji (spec §9). */
+export function pictureAvatar(picture: string | null | undefined, name: string): string {
+  return isImageAvatar(picture) ? picture : avatarEmojiFor(name);
 }
