@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, FEED_CATEGORIES, LIMITS } from "@parley/contracts";
+import { CATEGORIES, FEED_CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { protectedProcedure, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { addComment, listComments } from "./comments";
@@ -7,26 +7,32 @@ import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 
 /** Post ids from routes are parsed as integers (spec §5). */
-const postId = z.coerce.number({ message: "must be a post id (a number)" }).int("must be a whole number").positive("must be a post id above 0").max(2_147_483_647);
+const postId = int4Id("a post id");
 const byPost = z.object({ postId });
 
 const createInput = z.object({
   chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
-  description: z
-    .string({ message: "must be text" })
+  description: storableText()
     .trim()
     .min(1, "Please add a description for your post.")
     .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
   categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
 });
 
-/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`. */
+const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
+
+/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`: a real time and a post id. */
 const cursor = z
   .string()
-  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, "must be the next_cursor of a previous page")
-  .transform((value) => {
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, CURSOR_MESSAGE)
+  .transform((value, ctx) => {
     const [at, id] = value.split("_") as [string, string];
-    return { createdAt: new Date(at), id: Number(id) };
+    const createdAt = new Date(at);
+    if (Number.isNaN(createdAt.getTime()) || Number(id) > INT4_MAX) {
+      ctx.addIssue({ code: "custom", message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return { createdAt, id: Number(id) };
   });
 
 const listInput = z
@@ -54,8 +60,7 @@ export const postRouter = router({
   addComment: protectedProcedure
     .input(
       byPost.extend({
-        content: z
-          .string({ message: "must be text" })
+        content: storableText()
           .trim()
           .min(1, "Write a comment first: it cannot be empty.")
           .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
