@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
-  registerRestRoutes(app, restRoutes, contextDeps);
+  await registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);
   await registerSpa(app, deps.webRoot);
   return app;

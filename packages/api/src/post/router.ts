@@ -37,7 +37,14 @@ const cursor = z
 
 const listInput = z
   .object({
-    limit: z.coerce.number().int().min(1).max(LIMITS.recentPostsMax).optional().default(LIMITS.recentPostsDefault),
+    // A larger page than the server serves is answered with the largest one, not refused.
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .default(LIMITS.recentPostsDefault)
+      .transform((limit) => Math.min(limit, LIMITS.recentPostsMax)),
     category: z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` }).optional(),
     cursor: cursor.optional(),
   })
