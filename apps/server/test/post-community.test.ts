@@ -158,6 +158,33 @@ describe("cloning a post", () => {
     expect(continued.status).toBe(200);
     expect((await t.call("carol", "POST", "/chat/getChatHistory", { post_id: 999_999, clone: true })).status).toBe(404);
   });
+
+  it("never tells the cloner the author's private session id, on REST or tRPC", async () => {
+    const postId = (await publish("alice", { chat_id: sessionId, description: "Private source", categories: [] })).body.post_id as number;
+    const secret = String(sessionId);
+    const cloned = await t.call("carol", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(cloned.status).toBe(200);
+    expect(cloned.body.forked_from).toEqual({ session_id: null, post_id: postId, username: "alice" });
+    const newId = cloned.body.new_session_id as number;
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/chat.clonePost", headers: t.as("carol"), payload: { postId } });
+    const trpcId = viaTrpc.json().result.data.new_session_id as number;
+    const history = (id: number) => t.app.inject({ method: "GET", url: `/trpc/chat.history?input=${encodeURIComponent(JSON.stringify({ sessionId: id }))}`, headers: t.as("carol") });
+    const seen = [
+      cloned.raw.body,
+      viaTrpc.body,
+      (await history(newId)).body,
+      (await history(trpcId)).body,
+      (await t.call("carol", "GET", "/chat/getSessionHistory")).raw.body,
+      (await t.app.inject({ method: "GET", url: "/trpc/chat.sessions", headers: t.as("carol") })).body,
+      (await t.call("carol", "POST", "/chat/getChatHistory", { sessionId: newId })).raw.body,
+      (await t.call("carol", "GET", `/post/getPost/${postId}`)).raw.body,
+      (await t.call("carol", "GET", "/post/getRecentPosts?limit=100")).raw.body,
+    ];
+    for (const body of seen) expect(body).not.toContain(secret);
+    // Shared onwards, the clone still does not lead back to the author's session.
+    await t.call("carol", "POST", `/chat/shareChat/${newId}`);
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: newId, shared: true })).raw.body).not.toContain(secret);
+  });
 });
 
 describe("an external client's POST with no payload: Content-Type application/json and an empty body", () => {
