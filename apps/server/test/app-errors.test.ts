@@ -162,6 +162,26 @@ describe("bad input on every REST route", () => {
     expect(response.json()).toEqual({ message: expect.stringContaining("No route for POST /api/v1/messages/public") });
   });
 
+  it(`a tRPC batch of more than ${LIMITS.trpcBatchCalls} calls is refused with 400 and a message; ${LIMITS.trpcBatchCalls} are served`, async () => {
+    const batch = (calls: number) =>
+      t.app.inject({ method: "GET", url: `/trpc/${Array.from({ length: calls }, () => "messages.public").join(",")}?batch=1&input=%7B%7D` });
+    const tooMany = await batch(LIMITS.trpcBatchCalls + 1);
+    expect(tooMany.statusCode).toBe(400);
+    const errors = [tooMany.json()].flat() as { error: { message: string; data: { code: string } } }[];
+    expect(errors[0]!.error).toMatchObject({ message: MESSAGES.batchTooLarge, data: { code: "BAD_REQUEST" } });
+    expect(MESSAGES.batchTooLarge).toBe(`Too many calls in one request: send at most ${LIMITS.trpcBatchCalls} at a time.`);
+    const viaPost = await t.app.inject({
+      method: "POST",
+      url: `/trpc/${Array.from({ length: 50 }, () => "messages.public").join(",")}?batch=1`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(viaPost.statusCode).toBe(400);
+    const allowed = await batch(LIMITS.trpcBatchCalls);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toHaveLength(LIMITS.trpcBatchCalls);
+  });
+
   it("an unknown tRPC procedure is a 404 in tRPC's error shape", async () => {
     const response = await t.app.inject({ method: "GET", url: "/trpc/messages.nope" });
     expect(response.statusCode).toBe(404);

@@ -3,6 +3,9 @@ import { MESSAGES } from "@parley/contracts";
 import { AppError, describeInputError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 
+/** tRPC's own text when a batch passes the host's `maxBatchSize`. */
+const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
+
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
@@ -11,7 +14,9 @@ const t = initTRPC.context<Context>().create({
         ? MESSAGES.internal
         : error.code === "PARSE_ERROR" || error.cause instanceof SyntaxError
           ? MESSAGES.malformedJson
-          : (describeInputError(error) ?? shape.message);
+          : error.message === TRPC_BATCH_TOO_LARGE
+            ? MESSAGES.batchTooLarge
+            : (describeInputError(error) ?? shape.message);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });
