@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, describeInputError, httpStatusOf } from "@parley/api";
+import { createCaller, describeInputError, httpStatusOf, retryAfterOf } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
@@ -114,6 +114,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
     request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
     return reply.status(status).send({ message: status === 503 ? MESSAGES.unavailable : MESSAGES.internal });
   }
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
   const input = describeInputError(error);
   return reply.status(status).send({ message: input ?? (error instanceof Error ? error.message : MESSAGES.internal) });
 }

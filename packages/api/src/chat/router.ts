@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
 import { cloneSession } from "./clone";
@@ -56,7 +56,7 @@ export const chatRouter = router({
     .input(historyInput)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
-  send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
+  send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
     return startSend(
       ctx,

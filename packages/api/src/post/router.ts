@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, FEED_CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
@@ -55,6 +55,7 @@ const listInput = z
 export const postRouter = router({
   create: protectedProcedure
     .input(createInput)
+    .use(rateLimit("post"))
     .mutation(async ({ ctx, input }) =>
       publishSession(ctx.db, (await requireUser(ctx)).id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
@@ -73,9 +74,10 @@ export const postRouter = router({
           .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
       }),
     )
+    .use(rateLimit("comment"))
     .mutation(async ({ ctx, input }) => addComment(ctx.db, (await requireUser(ctx)).id, input.postId, input.content, ctx.now())),
-  like: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
-  unlike: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  like: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  unlike: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
   hasLiked: protectedProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, (await requireUser(ctx)).id, input.postId)),
 });
 
