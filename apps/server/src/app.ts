@@ -9,7 +9,7 @@ import { registerEmbeddedProvider } from "./auth/embedded";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
-import { createRateLimiter, rateLimitRules, type RateLimitRules } from "./http/rate-limits";
+import { createRateLimiter, rateLimitRules } from "./http/rate-limits";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerTrpc } from "./http/trpc";
@@ -30,8 +30,6 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** Directory of the built SPA (index.html + assets/); omitted in API-only tests. */
   webRoot?: string;
-  /** Per-person rate limit rules replacing those of the configuration (tests raise or lower them). */
-  rateLimits?: Partial<RateLimitRules>;
 };
 
 /** Log fields never written: credentials in headers and any secret-looking body field. */
@@ -60,7 +58,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
   });
   const billing = deps.billing ?? null;
-  const limiter = createRateLimiter(app, { ...rateLimitRules(deps.config), ...deps.rateLimits }, deps.config.REDIS_URL);
+  const limiter = createRateLimiter(app, rateLimitRules(deps.config), deps.config.REDIS_URL);
   const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models, billing, limiter };
 
   registerErrorHandler(app);
