@@ -9,6 +9,7 @@ import { registerEmbeddedProvider } from "./auth/embedded";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
+import { createRateLimiter, rateLimitRules } from "./http/rate-limits";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerTrpc } from "./http/trpc";
@@ -57,7 +58,8 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
   });
   const billing = deps.billing ?? null;
-  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models, billing };
+  const limiter = createRateLimiter(app, rateLimitRules(deps.config), deps.config.REDIS_URL);
+  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models, billing, limiter };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
@@ -67,7 +69,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
-  registerRestRoutes(app, restRoutes, contextDeps);
+  await registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);
   await registerSpa(app, deps.webRoot);
   return app;

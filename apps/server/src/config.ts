@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { readModelsFile, type ModelsFile } from "./models/models-file";
 
 /**
@@ -19,6 +20,7 @@ const flag = (fallback: boolean) =>
     ctx.addIssue({ code: "custom", message: "must be true or false" });
     return z.NEVER;
   });
+const perMinute = (fallback: number) => z.coerce.number({ message: "must be a whole number (per minute)" }).int().min(1).max(1_000_000).default(fallback);
 const list = optionalString.transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined));
 
 const envSchema = z.object({
@@ -55,6 +57,10 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl,
   AUTH_IP_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(50),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
+  RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
+  RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
+  RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),
+  RATE_LIMIT_POSTS: perMinute(DEFAULT_RATE_LIMITS.post.limit),
 });
 
 export type Env = z.infer<typeof envSchema>;

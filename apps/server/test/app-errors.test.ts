@@ -3,7 +3,7 @@ import { LIMITS, MESSAGES } from "@parley/contracts";
 import type { AnyProcedure } from "@trpc/server";
 import { appRouter } from "@parley/api";
 import { restRoutes } from "../src/rest/v1";
-import { testIdentities } from "./support/chat-fixture";
+import { createChatApp, MODEL, testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -41,11 +41,13 @@ const malformed = [
     message: MESSAGES.bodyTooLarge,
   },
   {
+    // No payload, as external clients send it: the route answers as it would without a body
+    // (here: sign-in first).
     name: "an empty JSON body",
     headers: { "content-type": "application/json" },
     payload: "",
-    status: 400,
-    message: expect.stringMatching(/body is empty/) as unknown as string,
+    status: 401,
+    message: MESSAGES.signInRequired,
   },
 ];
 
@@ -139,6 +141,16 @@ describe("bad input on every REST route", () => {
     });
   }
 
+  for (const route of restRoutes.filter((r) => r.method === "POST")) {
+    it(`POST ${route.path} signed in with Content-Type application/json and an empty body is taken as no payload`, async () => {
+      const response = await t.app.inject({ method: "POST", url: urlOf(route.path), headers: { ...signedIn, "content-type": "application/json" }, payload: "" });
+      // Served (addUser needs nothing), or refused for what is missing or not found: never as a bad body.
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toMatch(/body is empty|not valid JSON/);
+      if (response.statusCode >= 400) expect(response.json()).toEqual({ message: expect.any(String) });
+    });
+  }
+
   it("a POST body sent to a GET-only REST route is refused with a 4xx message, not served", async () => {
     const response = await t.app.inject({
       method: "POST",
@@ -148,6 +160,26 @@ describe("bad input on every REST route", () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: expect.stringContaining("No route for POST /api/v1/messages/public") });
+  });
+
+  it(`a tRPC batch of more than ${LIMITS.trpcBatchCalls} calls is refused with 400 and a message; ${LIMITS.trpcBatchCalls} are served`, async () => {
+    const batch = (calls: number) =>
+      t.app.inject({ method: "GET", url: `/trpc/${Array.from({ length: calls }, () => "messages.public").join(",")}?batch=1&input=%7B%7D` });
+    const tooMany = await batch(LIMITS.trpcBatchCalls + 1);
+    expect(tooMany.statusCode).toBe(400);
+    const errors = [tooMany.json()].flat() as { error: { message: string; data: { code: string } } }[];
+    expect(errors[0]!.error).toMatchObject({ message: MESSAGES.batchTooLarge, data: { code: "BAD_REQUEST" } });
+    expect(MESSAGES.batchTooLarge).toBe(`Too many calls in one request: send at most ${LIMITS.trpcBatchCalls} at a time.`);
+    const viaPost = await t.app.inject({
+      method: "POST",
+      url: `/trpc/${Array.from({ length: 50 }, () => "messages.public").join(",")}?batch=1`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(viaPost.statusCode).toBe(400);
+    const allowed = await batch(LIMITS.trpcBatchCalls);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toHaveLength(LIMITS.trpcBatchCalls);
   });
 
   it("an unknown tRPC procedure is a 404 in tRPC's error shape", async () => {
@@ -183,5 +215,68 @@ describe("protected routes", () => {
       headers: { authorization: "Bearer not.a.jwt" },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("text and numbers PostgreSQL cannot store are bad input, on REST and tRPC", () => {
+  let chat: Awaited<ReturnType<typeof createChatApp>>;
+  let sessionId: number;
+  let postId: number;
+  beforeAll(async () => {
+    chat = await createChatApp();
+    await chat.signUp("alice");
+    sessionId = (await chat.send("alice", "A question")).body.session_id as number;
+    postId = (await chat.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "A post", categories: [] })).body.post_id as number;
+  });
+  afterAll(() => chat.close());
+
+  const NUL = "a\u0000b";
+  const LONE_SURROGATE = "a\ud800b";
+  const unstorable = /Invalid request: .*must not contain NUL characters/;
+  const send = (change: Record<string, unknown>) => ({ messages: [{ content: "hi" }], model_id: MODEL.demo, session_id: 0, ...change });
+
+  /** [what, method, path (ids filled in), payload, message]: each answers 400 with that message. */
+  const cases = (): [string, "GET" | "POST", string, unknown, RegExp][] => [
+    ["a NUL in a chat message", "POST", "/chat/postChat", send({ messages: [{ content: NUL }] }), unstorable],
+    ["a lone surrogate in a chat message", "POST", "/chat/postChat", send({ messages: [{ content: LONE_SURROGATE }] }), unstorable],
+    ["a NUL in a model id", "POST", "/chat/postChat", send({ model_id: NUL }), unstorable],
+    ["prompt_id 2147483648", "POST", "/chat/postChat", send({ prompt_id: 2_147_483_648 }), /prompt_id: .*2147483647/],
+    ["a NUL in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: NUL, categories: [] }, unstorable],
+    ["a lone surrogate in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: LONE_SURROGATE }, unstorable],
+    ["a NUL in a comment", "POST", `/post/comment/${postId}`, { content: NUL }, unstorable],
+    ["a lone surrogate in a comment", "POST", `/post/comment/${postId}`, { content: "\udc00" }, unstorable],
+    ["a NUL in a nickname", "POST", "/user/updateUserApiKeys", { nickname: NUL }, unstorable],
+    ["a NUL in an API key", "POST", "/user/updateUserApiKeys", { open_ai_key: `sk-${NUL}-0000000000` }, unstorable],
+    ["a NUL in the addUser name", "POST", "/user/addUser", { user: { name: NUL, email: "alice@example.com" } }, unstorable],
+    ["a NUL in the addUser email", "POST", "/user/addUser", { user: { email: `alice${NUL}@example.com` } }, unstorable],
+    ["an invalid feed cursor", "GET", "/post/getRecentPosts?cursor=2024-13-45T99:99:99Z_1", undefined, /cursor: must be the next_cursor/],
+    ["an overflowing feed cursor", "GET", "/post/getRecentPosts?cursor=2024-01-01T00:00:00.000Z_99999999999", undefined, /cursor: must be the next_cursor/],
+  ];
+
+  it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
+    const [, method, url, payload, message] = cases()[index]!;
+    const response = await chat.call("alice", method, url, payload);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(message);
+  });
+
+  it.each([
+    ["chat.send", send({ messages: [{ content: NUL }] })],
+    ["chat.send", send({ prompt_id: 2_147_483_648 })],
+    ["post.create", { chat_id: 1, description: NUL }],
+    ["post.addComment", { postId: 1, content: LONE_SURROGATE }],
+    ["user.updateSettings", { nickname: NUL }],
+    ["user.setup", { user: { name: NUL } }],
+  ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
+    const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { message: expect.stringMatching(/^Invalid request: /), data: { code: "BAD_REQUEST" } } });
+  });
+
+  it("post.list with an overflowing cursor over tRPC is BAD_REQUEST", async () => {
+    const input = encodeURIComponent(JSON.stringify({ cursor: "2024-01-01T00:00:00.000Z_2147483648" }));
+    const response = await chat.app.inject({ method: "GET", url: `/trpc/post.list?input=${input}`, headers: chat.as("alice") });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { message: expect.stringMatching(/cursor: must be the next_cursor/) } });
   });
 });

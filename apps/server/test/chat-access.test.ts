@@ -95,11 +95,11 @@ describe("sharing and cloning", () => {
     expect(newId).not.toBe(aliceSession);
 
     const history = await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: newId });
-    expect(history.body).toMatchObject({ is_owner: true, forked_from: { session_id: aliceSession, username: "alice" } });
+    expect(history.body).toMatchObject({ is_owner: true, forked_from: { session_id: aliceSession, post_id: null, username: "alice" } });
     expect(history.body.sessions).toEqual([expect.objectContaining({ message_content: "Alice's private question", response_content: "Alice's answer" })]);
     const bobSessions = await t.call("bob", "GET", "/chat/getSessionHistory");
     expect(bobSessions.body.sessions).toEqual([
-      expect.objectContaining({ id: newId, description: "Alice's private question (clone)", forked_from: { session_id: aliceSession, username: "alice" } }),
+      expect.objectContaining({ id: newId, description: "Alice's private question (clone)", forked_from: { session_id: aliceSession, post_id: null, username: "alice" } }),
     ]);
 
     // Bob continues his copy; Alice's conversation is untouched.

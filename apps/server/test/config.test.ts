@@ -27,6 +27,7 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "localhost:3000" }, /PUBLIC_URL: must be an absolute http\(s\) URL/],
     [{ DEMO_MODEL: "maybe" }, /DEMO_MODEL: must be true or false/],
     [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
+    [{ RATE_LIMIT_COMMENTS: "lots" }, /RATE_LIMIT_COMMENTS: must be a whole number \(per minute\)/],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {

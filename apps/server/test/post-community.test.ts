@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_EMOJI } from "@parley/contracts";
+import { AVATAR_EMOJI, LIMITS } from "@parley/contracts";
 import { createChatApp } from "./support/chat-fixture";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
@@ -157,5 +157,78 @@ describe("cloning a post", () => {
     const continued = await t.send("carol", "My own follow-up", { session_id: newId });
     expect(continued.status).toBe(200);
     expect((await t.call("carol", "POST", "/chat/getChatHistory", { post_id: 999_999, clone: true })).status).toBe(404);
+  });
+
+  it("never tells the cloner the author's private session id, on REST or tRPC", async () => {
+    const postId = (await publish("alice", { chat_id: sessionId, description: "Private source", categories: [] })).body.post_id as number;
+    const secret = String(sessionId);
+    const cloned = await t.call("carol", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(cloned.status).toBe(200);
+    expect(cloned.body.forked_from).toEqual({ session_id: null, post_id: postId, username: "alice" });
+    const newId = cloned.body.new_session_id as number;
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/chat.clonePost", headers: t.as("carol"), payload: { postId } });
+    const trpcId = viaTrpc.json().result.data.new_session_id as number;
+    const history = (id: number) => t.app.inject({ method: "GET", url: `/trpc/chat.history?input=${encodeURIComponent(JSON.stringify({ sessionId: id }))}`, headers: t.as("carol") });
+    const seen = [
+      cloned.raw.body,
+      viaTrpc.body,
+      (await history(newId)).body,
+      (await history(trpcId)).body,
+      (await t.call("carol", "GET", "/chat/getSessionHistory")).raw.body,
+      (await t.app.inject({ method: "GET", url: "/trpc/chat.sessions", headers: t.as("carol") })).body,
+      (await t.call("carol", "POST", "/chat/getChatHistory", { sessionId: newId })).raw.body,
+      (await t.call("carol", "GET", `/post/getPost/${postId}`)).raw.body,
+      (await t.call("carol", "GET", "/post/getRecentPosts?limit=100")).raw.body,
+    ];
+    for (const body of seen) expect(body).not.toContain(secret);
+    // Shared onwards, the clone still does not lead back to the author's session.
+    await t.call("carol", "POST", `/chat/shareChat/${newId}`);
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: newId, shared: true })).raw.body).not.toContain(secret);
+  });
+});
+
+describe("an external client's POST with no payload: Content-Type application/json and an empty body", () => {
+  const bare = (name: string, url: string) =>
+    t.app.inject({ method: "POST", url: `/api/v1${url}`, headers: { ...t.as(name), "content-type": "application/json" }, payload: "" });
+
+  it("like, unlike, deletePost and deleteChat are served", async () => {
+    const chatId = (await t.send("carol", "Something to post")).body.session_id as number;
+    const postId = (await publish("carol", { chat_id: chatId, description: "Bare bodies", categories: [] })).body.post_id as number;
+
+    const liked = await bare("bob", `/post/like/${postId}`);
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json()).toMatchObject({ already_liked: false });
+    const unliked = await bare("bob", `/post/unlike/${postId}`);
+    expect(unliked.statusCode).toBe(200);
+    expect(unliked.json()).toMatchObject({ unliked: true });
+    const deletedPost = await bare("carol", `/post/deletePost/${postId}`);
+    expect(deletedPost.statusCode).toBe(200);
+    expect(deletedPost.json()).toEqual({ deleted: true, id: postId });
+    const deletedChat = await bare("carol", `/chat/deleteChat/${chatId}`);
+    expect(deletedChat.statusCode).toBe(200);
+    expect(deletedChat.json()).toEqual({ deleted: true, id: chatId });
+  });
+
+  it("a route that needs a payload says which field is missing", async () => {
+    const response = await bare("bob", "/post/postChat");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/^Invalid request: /) });
+  });
+});
+
+describe("getRecentPosts limit", () => {
+  it("above the maximum is clamped to it, not refused", async () => {
+    const response = await t.call("carol", "GET", `/post/getRecentPosts?limit=${LIMITS.recentPostsMax + 1}`);
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body)).toBe(true);
+    const huge = await t.call("carol", "GET", "/post/getRecentPosts?limit=1000000");
+    expect(huge.status).toBe(200);
+    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 500 }))}`, headers: t.as("carol") });
+    expect(trpc.statusCode).toBe(200);
+  });
+
+  it("below 1 or not a whole number is still refused", async () => {
+    expect((await t.call("carol", "GET", "/post/getRecentPosts?limit=0")).status).toBe(400);
+    expect((await t.call("carol", "GET", "/post/getRecentPosts?limit=2.5")).status).toBe(400);
   });
 });

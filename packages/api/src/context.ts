@@ -1,5 +1,6 @@
 import type { Database } from "@parley/db";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
+import { noRateLimits, type RateLimiter } from "./rate-limits";
 import type { Billing } from "./subscription/billing";
 import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 
@@ -30,6 +31,8 @@ export type Context = {
   models: ModelGateway;
   /** Stripe, when payments are configured. */
   billing: Billing | null;
+  /** Per-person limits on sends, comments, likes and posts. */
+  limiter: RateLimiter;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -45,5 +48,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     keys: options.keys ?? unconfiguredKeyVault,
     models: options.models ?? emptyModelGateway,
     billing: options.billing ?? null,
+    limiter: options.limiter ?? noRateLimits,
   };
 }

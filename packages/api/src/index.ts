@@ -13,3 +13,13 @@ export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
 export { periodEnd } from "./subscription/allowance";
 export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/interrupted";
 export { applyStripeEvent, type StripeEventOutcome } from "./subscription/stripe-events";
+export {
+  DEFAULT_RATE_LIMITS,
+  noRateLimits,
+  RATE_LIMITED_ACTIONS,
+  RateLimitError,
+  retryAfterOf,
+  type RateLimitedAction,
+  type RateLimiter,
+  type RateLimitRule,
+} from "./rate-limits";

@@ -2,6 +2,10 @@ import { initTRPC } from "@trpc/server";
 import { MESSAGES } from "@parley/contracts";
 import { AppError, describeInputError, toTRPCError } from "./errors";
 import type { Context } from "./context";
+import { RateLimitError, type RateLimitedAction } from "./rate-limits";
+
+/** tRPC's own text when a batch passes the host's `maxBatchSize`. */
+const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
@@ -11,7 +15,9 @@ const t = initTRPC.context<Context>().create({
         ? MESSAGES.internal
         : error.code === "PARSE_ERROR" || error.cause instanceof SyntaxError
           ? MESSAGES.malformedJson
-          : (describeInputError(error) ?? shape.message);
+          : error.message === TRPC_BATCH_TOO_LARGE
+            ? MESSAGES.batchTooLarge
+            : (describeInputError(error) ?? shape.message);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });
@@ -37,3 +43,16 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
+
+/**
+ * Counts the caller's `action` against its rule (ctx.limiter) and refuses it beyond the limit.
+ * Used after `.input()`, so only valid requests count.
+ */
+export const rateLimit = (action: RateLimitedAction) =>
+  t.middleware(async ({ ctx, next }) => {
+    if (ctx.auth) {
+      const { allowed, retryAfterSeconds } = await ctx.limiter.hit(action, `${ctx.auth.issuer} ${ctx.auth.subject}`);
+      if (!allowed) throw new RateLimitError(action, Math.max(1, retryAfterSeconds));
+    }
+    return next();
+  });

@@ -1,5 +1,6 @@
 export * from "./avatars";
 export * from "./categories";
+export * from "./input";
 export * from "./limits";
 export * from "./messages";
 export * from "./plans";

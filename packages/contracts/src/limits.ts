@@ -16,6 +16,8 @@ export const LIMITS = {
   recentPostsDefault: 20,
   /** Largest `limit` getRecentPosts accepts. */
   recentPostsMax: 100,
+  /** Most procedure calls one tRPC batch request may carry (the web client batches at most this many). */
+  trpcBatchCalls: 10,
   /** Largest JSON request body, bytes. */
   requestBodyBytes: 1_048_576,
 } as const;

@@ -1,3 +1,5 @@
+import { LIMITS } from "./limits";
+
 /** Texts shown to people, shared by server and web so both say the same thing (spec §8). */
 export const MESSAGES = {
   publicDemo: "This is a public message. Anyone can read it, signed in or not.",
@@ -11,4 +13,5 @@ export const MESSAGES = {
   bodyTooLarge: "The request body is too large.",
   unsupportedMediaType: "Send the request body as JSON with 'Content-Type: application/json'.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  batchTooLarge: `Too many calls in one request: send at most ${LIMITS.trpcBatchCalls} at a time.`,
 } as const;

@@ -1,15 +1,22 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
-import { appRouter, type AppRouter } from "@parley/api";
+import { appRouter, retryAfterOf, type AppRouter } from "@parley/api";
+import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 
-/** Mounts every router at /trpc (batching on). Server errors are logged with the request id. */
+/** Mounts every router at /trpc (batches of at most LIMITS.trpcBatchCalls calls). Server errors are logged with the request id. */
 export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: LIMITS.trpcBatchCalls,
       createContext: ({ req }) => createRequestContext(deps, req),
+      // A refused action says when to try again, as on REST.
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
+        return retryAfter === undefined ? {} : { headers: { "Retry-After": String(retryAfter) } };
+      },
       onError: ({ error, path, req }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "procedure failed");
       },

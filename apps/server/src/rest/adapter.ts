@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, describeInputError, httpStatusOf } from "@parley/api";
+import { createCaller, describeInputError, httpStatusOf, retryAfterOf } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
@@ -27,6 +27,28 @@ export type RestRoute = {
  * and authorization, as the tRPC path; errors become `{ message }` with the mapped status.
  */
 export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: ContextDeps) {
+  return app.register(async (scope) => {
+    acceptEmptyJsonBody(scope);
+    addRoutes(scope, routes, deps);
+  });
+}
+
+/**
+ * External clients send `Content-Type: application/json` with an empty body when a call has no
+ * payload (spec §7: every call goes out with the JSON content type). That is no payload, not
+ * malformed JSON; anything else goes through Fastify's own JSON parser and its errors.
+ */
+function acceptEmptyJsonBody(scope: FastifyInstance) {
+  const { onProtoPoisoning = "error", onConstructorPoisoning = "error" } = scope.initialConfig;
+  const parseJson = scope.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  scope.removeContentTypeParser("application/json");
+  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (String(body).trim() === "") return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
+}
+
+function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: ContextDeps) {
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -92,6 +114,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
     request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
     return reply.status(status).send({ message: status === 503 ? MESSAGES.unavailable : MESSAGES.internal });
   }
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
   const input = describeInputError(error);
   return reply.status(status).send({ message: input ?? (error instanceof Error ? error.message : MESSAGES.internal) });
 }

@@ -1,6 +1,6 @@
 import type { Executor } from "@parley/db";
 import { getDisplayNameById } from "./display-name";
-import { getOwnedSession, getReadableSession, listEntriesBySession } from "./sessions";
+import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
 /** One exchange as the spec's history entry (§3), plus its status. */
 export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number]) {
@@ -31,12 +31,9 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,
     is_owner: session.userId === userId,
     shared: session.sharedAt !== null,
-    forked_from:
-      session.forkedFromSessionId === null
-        ? null
-        : {
-            session_id: session.forkedFromSessionId,
-            username: session.forkedFromUserId ? await getDisplayNameById(db, session.forkedFromUserId) : null,
-          },
+    forked_from: presentForkedFrom(
+      { sessionId: session.forkedFromSessionId, postId: session.forkedFromPostId },
+      session.forkedFromUserId ? await getDisplayNameById(db, session.forkedFromUserId) : null,
+    ),
   };
 }

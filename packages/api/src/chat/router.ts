@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CATEGORIES, LIMITS } from "@parley/contracts";
+import { CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
 import { cloneSession } from "./clone";
@@ -25,8 +25,7 @@ function parseMessage(message: unknown): string {
 }
 
 const messageSchema = z.object({
-  content: z
-    .string({ message: "must be text" })
+  content: storableText()
     .trim()
     .min(1, "Type a message first: it cannot be empty.")
     .max(LIMITS.message, `A message can be at most ${LIMITS.message.toLocaleString("en-US")} characters.`),
@@ -34,10 +33,10 @@ const messageSchema = z.object({
 
 /** The spec's send payload (§3): the last message is the one sent. */
 export const sendInput = z.object({
-  messages: z.array(z.object({ content: z.string() })).min(1, "messages must contain the message to send"),
-  model_id: z.string({ message: "Pick a model first." }).min(1, "Pick a model first."),
+  messages: z.array(z.object({ content: storableText() })).min(1, "messages must contain the message to send"),
+  model_id: storableText("Pick a model first.").min(1, "Pick a model first."),
   prompt_id: z
-    .union([z.number().int().positive(), z.literal(""), z.literal(0), z.null()])
+    .union([z.number().int().positive().max(INT4_MAX, `must be a prompt id of at most ${INT4_MAX}`), z.literal(""), z.literal(0), z.null()])
     .optional()
     .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
   session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
@@ -57,7 +56,7 @@ export const chatRouter = router({
     .input(historyInput)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
-  send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
+  send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
     return startSend(
       ctx,
@@ -68,7 +67,7 @@ export const chatRouter = router({
   }),
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
   clonePost: protectedProcedure
-    .input(z.object({ postId: z.coerce.number().int().positive("must be a post id above 0").max(2_147_483_647) }))
+    .input(z.object({ postId: int4Id("a post id") }))
     .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, (await requireUser(ctx)).id, input.postId, ctx.now())),
   clone: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))

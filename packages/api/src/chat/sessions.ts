@@ -8,6 +8,15 @@ export type SessionRow = typeof chatSessions.$inferSelect;
 /** The one answer for a session that is missing or not the caller's to see (never a 403). */
 export const SESSION_NOT_FOUND = "Conversation not found. It may have been deleted, or it is not shared with you.";
 
+/**
+ * Where a session was copied from (spec §4 cloning). A copy of a post names the post, never the
+ * author's session behind it: that session is private to its author.
+ */
+export function presentForkedFrom(source: { sessionId: number | null; postId: number | null }, username: string | null) {
+  if (source.sessionId === null && source.postId === null) return null;
+  return { session_id: source.postId === null ? source.sessionId : null, post_id: source.postId, username };
+}
+
 /** The caller's sessions, newest first (spec §2 'Your Conversations'). */
 export async function listSessionsByUser(db: Executor, userId: string) {
   const rows = await db
@@ -18,6 +27,7 @@ export async function listSessionsByUser(db: Executor, userId: string) {
       lastUpdated: chatSessions.lastUpdated,
       sharedAt: chatSessions.sharedAt,
       forkedFromSessionId: chatSessions.forkedFromSessionId,
+      forkedFromPostId: chatSessions.forkedFromPostId,
       forkedFromName: users.nickname,
       forkedFromFullName: users.name,
     })
@@ -33,8 +43,10 @@ export async function listSessionsByUser(db: Executor, userId: string) {
     /** The most recently used conversation, the one a returning user continues. */
     active: index === 0,
     shared: row.sharedAt !== null,
-    forked_from:
-      row.forkedFromSessionId === null ? null : { session_id: row.forkedFromSessionId, username: row.forkedFromName ?? row.forkedFromFullName ?? null },
+    forked_from: presentForkedFrom(
+      { sessionId: row.forkedFromSessionId, postId: row.forkedFromPostId },
+      row.forkedFromName ?? row.forkedFromFullName ?? null,
+    ),
   }));
 }
 

@@ -1,37 +1,50 @@
 import { z } from "zod";
-import { CATEGORIES, FEED_CATEGORIES, LIMITS } from "@parley/contracts";
-import { protectedProcedure, router } from "../trpc";
+import { CATEGORIES, FEED_CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
+import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 
 /** Post ids from routes are parsed as integers (spec §5). */
-const postId = z.coerce.number({ message: "must be a post id (a number)" }).int("must be a whole number").positive("must be a post id above 0").max(2_147_483_647);
+const postId = int4Id("a post id");
 const byPost = z.object({ postId });
 
 const createInput = z.object({
   chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
-  description: z
-    .string({ message: "must be text" })
+  description: storableText()
     .trim()
     .min(1, "Please add a description for your post.")
     .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
   categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
 });
 
-/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`. */
+const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
+
+/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`: a real time and a post id. */
 const cursor = z
   .string()
-  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, "must be the next_cursor of a previous page")
-  .transform((value) => {
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, CURSOR_MESSAGE)
+  .transform((value, ctx) => {
     const [at, id] = value.split("_") as [string, string];
-    return { createdAt: new Date(at), id: Number(id) };
+    const createdAt = new Date(at);
+    if (Number.isNaN(createdAt.getTime()) || Number(id) > INT4_MAX) {
+      ctx.addIssue({ code: "custom", message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return { createdAt, id: Number(id) };
   });
 
 const listInput = z
   .object({
-    limit: z.coerce.number().int().min(1).max(LIMITS.recentPostsMax).optional().default(LIMITS.recentPostsDefault),
+    // A larger page than the server serves is answered with the largest one, not refused.
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .default(LIMITS.recentPostsDefault)
+      .transform((limit) => Math.min(limit, LIMITS.recentPostsMax)),
     category: z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` }).optional(),
     cursor: cursor.optional(),
   })
@@ -42,6 +55,7 @@ const listInput = z
 export const postRouter = router({
   create: protectedProcedure
     .input(createInput)
+    .use(rateLimit("post"))
     .mutation(async ({ ctx, input }) =>
       publishSession(ctx.db, (await requireUser(ctx)).id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
@@ -54,16 +68,16 @@ export const postRouter = router({
   addComment: protectedProcedure
     .input(
       byPost.extend({
-        content: z
-          .string({ message: "must be text" })
+        content: storableText()
           .trim()
           .min(1, "Write a comment first: it cannot be empty.")
           .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
       }),
     )
+    .use(rateLimit("comment"))
     .mutation(async ({ ctx, input }) => addComment(ctx.db, (await requireUser(ctx)).id, input.postId, input.content, ctx.now())),
-  like: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
-  unlike: protectedProcedure.input(byPost).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  like: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  unlike: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
   hasLiked: protectedProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, (await requireUser(ctx)).id, input.postId)),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "@parley/contracts";
 import { protectedProcedure, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { getSubscriptionRecord } from "./allowance";
@@ -15,7 +16,7 @@ export const subscriptionRouter = router({
     enabled: ctx.billing !== null,
   })),
   checkout: protectedProcedure
-    .input(z.object({ price_id: z.string({ message: "Choose a plan first." }).min(1, "Choose a plan first.").max(200) }))
+    .input(z.object({ price_id: storableText("Choose a plan first.").min(1, "Choose a plan first.").max(200) }))
     .mutation(async ({ ctx, input }) => createCheckoutSession(ctx.db, ctx.billing, (await requireUser(ctx)).id, input.price_id)),
   portal: protectedProcedure
     .input(z.object({ session_id: z.string().max(500).optional() }).optional())

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "@parley/contracts";
+import { LIMITS, storableText } from "@parley/contracts";
 import { protectedProcedure, router } from "../trpc";
 import { setupAccount } from "./account-setup";
 import { PROVIDER_KEY_NAMES } from "./provider-keys";
@@ -8,19 +8,19 @@ import { getUserSettings, updateUserSettings } from "./settings";
 
 /** Profile claims arrive from the identity provider via the client: bounded, extra fields ignored. */
 const profileInput = z.object({
-  name: z.string().max(500).optional(),
-  email: z.string().max(320).optional(),
-  picture: z.string().max(2048).optional(),
-  nickname: z.string().max(500).optional(),
+  name: storableText().max(500).optional(),
+  email: storableText().max(320).optional(),
+  picture: storableText().max(2048).optional(),
+  nickname: storableText().max(500).optional(),
   email_verified: z.boolean().optional(),
 });
 
 const setupInput = z.object({ user: profileInput.nullish() }).nullish();
 
 const settingsInput = z.object({
-  open_ai_key: z.string().max(LIMITS.apiKey).optional(),
-  claude_api_key: z.string().max(LIMITS.apiKey).optional(),
-  nickname: z.string().max(LIMITS.nickname).optional(),
+  open_ai_key: storableText().max(LIMITS.apiKey).optional(),
+  claude_api_key: storableText().max(LIMITS.apiKey).optional(),
+  nickname: storableText().max(LIMITS.nickname).optional(),
   remove_keys: z.array(z.enum(PROVIDER_KEY_NAMES)).max(PROVIDER_KEY_NAMES.length).optional(),
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import { errors, type InteractionResults } from "oidc-provider";
+import { isStorableText } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "./local-accounts";
 import { renderError, renderSignIn, renderSignUp } from "./pages";
@@ -57,6 +58,7 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
     if (!interaction || interaction.prompt.name !== "login") return sendHtml(reply, 400, renderError(EXPIRED, deps.homeUrl));
     const email = field(request.body, "email").trim();
     const password = field(request.body, "password");
+    if (!isStorableText(email)) return sendHtml(reply, 400, signInPage(interaction.uid, { error: ACCOUNT_MESSAGES.emailInvalid }));
 
     const accountKey = `signin:${email.toLowerCase()}`;
     const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`), deps.limits.account.hit(accountKey)]);

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { isStorableText } from "@parley/contracts";
 import { localAccounts, type Database } from "@parley/db";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 
@@ -11,6 +12,7 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: "Password must be at least 8 characters.",
   passwordTooLong: "Password must be at most 1024 characters.",
   nameRequired: "Enter your name.",
+  nameUnstorable: "Enter your name without NUL characters or broken Unicode.",
   emailInvalid: "Enter a valid email address.",
 } as const;
 
@@ -28,10 +30,16 @@ export function checkSignUp(input: SignUpInput): string | undefined {
   const name = input.name.trim();
   const email = input.email.trim();
   if (!name || name.length > NAME_MAX_LENGTH) return ACCOUNT_MESSAGES.nameRequired;
-  if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return ACCOUNT_MESSAGES.emailInvalid;
+  if (!isStorableText(name)) return ACCOUNT_MESSAGES.nameUnstorable;
+  if (!isEmailAddress(email)) return ACCOUNT_MESSAGES.emailInvalid;
   if ([...input.password].length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
   if (input.password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return undefined;
+}
+
+/** Whether a form's email can be an account's email (and be looked up in the database). */
+function isEmailAddress(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && isStorableText(email);
 }
 
 /**

@@ -8,6 +8,7 @@ import { ChatOptions } from "./chat-options";
 import { Composer } from "./composer";
 import type { Me } from "./message-bubble";
 import { MessageList } from "./message-list";
+import { postCategoriesOf } from "./post-categories";
 import { messagesOf, type UiMessage } from "./messages";
 import { SessionList } from "./session-list";
 import { SideDrawer } from "./side-drawer";
@@ -88,7 +89,8 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
   };
   const onSend = async (text: string) => remember(text, await send({ text, modelId: selectedModel, promptId, sessionId, category }));
 
-  const actions = useSessionActions({ sessionId, category, description, clearDescription: () => setDescription(""), openSession });
+  const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
+  const actions = useSessionActions({ sessionId, categories, description, clearDescription: () => setDescription(""), openSession });
   const selectAndClose = (id: number) => {
     setPanel("none");
     openSession(id);

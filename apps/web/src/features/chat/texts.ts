@@ -17,6 +17,8 @@ export const CHAT_TEXTS = {
   cloneStart: "Creating a clone of this chat. Please wait a moment...",
   cloneError: (message: string) => `Error cloning chat: ${message}`,
   cloneFailed: "Failed to clone chat. Please try again.",
+  // The spec's text as given, quote and brace included (§8 Clone: HTTP non-OK).
+  cloneHttpFailed: 'Failed to clone chat: "Unknown error"}',
   shareNeedsSave: "Save your conversation first before sharing.",
   shareCopied: "Share link copied to clipboard! Anyone with this link can view this conversation.",
   shareFailed: (reason: string) => `Failed to copy: ${reason}`,

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
-import { TRPCClientError } from "@trpc/client";
-import { messageOf, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import type { ChatMode } from "./chat-screen";
+import { cloneFailureText } from "./clone-failure";
 import { CHAT_TEXTS } from "./texts";
 
 /**
@@ -35,7 +35,7 @@ export function useCloneOnOpen(mode: ChatMode) {
         void navigate({ to: "/chat", search: { sessionId: result.new_session_id }, replace: true });
       })
       .catch((error: unknown) => {
-        window.alert(error instanceof TRPCClientError ? CHAT_TEXTS.cloneError(messageOf(error)) : CHAT_TEXTS.cloneFailed);
+        window.alert(cloneFailureText(error));
       })
       .finally(() => setCloning(false));
   }, [key, navigate, utils]);

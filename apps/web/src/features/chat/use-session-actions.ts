@@ -6,7 +6,8 @@ import { CHAT_TEXTS } from "./texts";
 
 type SessionActionsInput = {
   sessionId: number;
-  category: string;
+  /** What the post is published under: empty when no category was chosen (spec §5). */
+  categories: string[];
   description: string;
   clearDescription: () => void;
   openSession: (id: number) => void;
@@ -16,7 +17,7 @@ type SessionActionsInput = {
  * Delete, share, stop sharing and post for the open conversation, with the spec's confirmation
  * and alerts (§5, §8). The list and the history change at once and roll back if the server refuses.
  */
-export function useSessionActions({ sessionId, category, description, clearDescription, openSession }: SessionActionsInput) {
+export function useSessionActions({ sessionId, categories, description, clearDescription, openSession }: SessionActionsInput) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
 
@@ -69,7 +70,7 @@ export function useSessionActions({ sessionId, category, description, clearDescr
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.postNeedsSave);
     if (!description.trim()) return window.alert(CHAT_TEXTS.postNeedsDescription);
     try {
-      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: [category as never] });
+      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: categories as never[] });
       if (!result.post_id) return window.alert(CHAT_TEXTS.postNoId);
       clearDescription();
       void navigate({ to: "/post/$postId", params: { postId: String(result.post_id) } });

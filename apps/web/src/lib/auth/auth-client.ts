@@ -179,6 +179,7 @@ export class AuthClient {
       return (await this.manager.signinSilent())?.access_token ?? null;
     } catch (error) {
       await this.handleRenewError(error);
+      this.set({ notice: SIGN_IN_NOTICES.accessTokenFailed });
       return null;
     }
   }

@@ -5,6 +5,8 @@ export const SIGN_IN_NOTICES = {
   popupBlocked: "Your browser blocked the sign-in window, so we are taking you to the sign-in page instead.",
   popupClosed: "The sign-in window was closed before sign-in finished.",
   popupTimedOut: "Sign-in timed out after 60 seconds. Please try again.",
+  /** Spec §8 Auth: renewing the access token for an API call failed. */
+  accessTokenFailed: "Get access token failed",
 } as const;
 
 /** The reasons handed to the popup's abort signal: the 60 s time-out, or the person's Cancel. */

@@ -1,4 +1,5 @@
 import { httpBatchLink, httpBatchStreamLink, splitLink } from "@trpc/client";
+import { LIMITS } from "@parley/contracts";
 import { trpc } from "./react";
 
 export const TRPC_PATH = "/trpc";
@@ -18,7 +19,8 @@ export function createApiClient(getAccessToken: () => Promise<string | null>) {
       splitLink({
         condition: (op) => op.path === "chat.send",
         true: httpBatchStreamLink({ url: TRPC_PATH, headers }),
-        false: httpBatchLink({ url: TRPC_PATH, headers }),
+        // The server refuses larger batches.
+        false: httpBatchLink({ url: TRPC_PATH, headers, maxItems: LIMITS.trpcBatchCalls }),
       }),
     ],
   });

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RATE_LIMITS } from "@parley/api";
+import { loadConfig } from "../src/config";
+import { freePort } from "./support/auth-flow";
+import { createChatApp } from "./support/chat-fixture";
+
+// Per-person limits on sends, comments, likes and posts: the same rule on REST and tRPC, a 429
+// with Retry-After and a sentence saying when to try again.
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+let sessionId: number;
+let postId: number;
+beforeAll(async () => {
+  t = await createChatApp();
+  await Promise.all(["alice", "bob", "carol", "dave"].map((name) => t.signUp(name)));
+  sessionId = (await t.send("alice", "Something to talk about")).body.session_id as number;
+  postId = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Talk", categories: [] })).body.post_id as number;
+});
+afterAll(() => t.close());
+
+const retryAfterMessage = (noun: string) => new RegExp(`^Too many ${noun}; try again in \\d+ seconds?\\.$`);
+
+describe("per-person rate limits", () => {
+  it(`a burst of 200 comments: the first ${DEFAULT_RATE_LIMITS.comment.limit} are accepted, the rest refused with 429 and Retry-After`, async () => {
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof t.call>> | undefined;
+    for (let i = 0; i < 200; i++) {
+      const response = await t.call("bob", "POST", `/post/comment/${postId}`, { content: `Comment ${i}` });
+      statuses.push(response.status);
+      if (response.status === 429) refused ??= response;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_RATE_LIMITS.comment.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - DEFAULT_RATE_LIMITS.comment.limit);
+    expect(refused!.body).toEqual({ message: expect.stringMatching(retryAfterMessage("comments")) });
+    const retryAfter = Number(refused!.raw.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused!.body.message).toContain(`in ${retryAfter} second`);
+    // Nothing refused was stored.
+    const comments = await t.call("alice", "GET", `/post/comments/${postId}`);
+    expect(comments.body).toHaveLength(DEFAULT_RATE_LIMITS.comment.limit);
+
+    // Over tRPC the same person is refused the same way; someone else still comments.
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.addComment", headers: t.as("bob"), payload: { postId, content: "More" } });
+    expect(viaTrpc.statusCode).toBe(429);
+    expect(viaTrpc.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(viaTrpc.json()).toMatchObject({ error: { message: expect.stringMatching(retryAfterMessage("comments")), data: { code: "TOO_MANY_REQUESTS" } } });
+    expect((await t.call("carol", "POST", `/post/comment/${postId}`, { content: "Mine" })).status).toBe(200);
+  });
+
+  it("invalid requests do not use up the allowance", async () => {
+    for (let i = 0; i < 30; i++) expect((await t.call("dave", "POST", `/post/comment/${postId}`, { content: " " })).status).toBe(400);
+    expect((await t.call("dave", "POST", `/post/comment/${postId}`, { content: "Valid" })).status).toBe(200);
+  });
+
+  it(`likes and unlikes count together: ${DEFAULT_RATE_LIMITS.like.limit} a minute`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.like.limit + 5; i++) {
+      statuses.push((await t.call("carol", "POST", `/post/${i % 2 ? "unlike" : "like"}/${postId}`)).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_RATE_LIMITS.like.limit);
+    const refused = await t.call("carol", "POST", `/post/like/${postId}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(retryAfterMessage("likes"));
+    expect(refused.raw.headers["retry-after"]).toMatch(/^\d+$/);
+  });
+
+  it(`posts: ${DEFAULT_RATE_LIMITS.post.limit} a minute`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.post.limit + 2; i++) {
+      statuses.push((await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: `Post ${i}`, categories: [] })).status);
+    }
+    // One post was published in beforeAll.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_RATE_LIMITS.post.limit - 1);
+    const refused = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "One more", categories: [] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(retryAfterMessage("posts"));
+  });
+
+  it(`sends: ${DEFAULT_RATE_LIMITS.send.limit} a minute, refused before anything is stored`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.send.limit; i++) statuses.push((await t.send("dave", `Message ${i}`)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const sessions = async () => ((await t.call("dave", "GET", "/chat/getSessionHistory")).body.sessions as unknown[]).length;
+    const before = await sessions();
+    const refused = await t.send("dave", "One too many");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(retryAfterMessage("messages"));
+    expect(refused.raw.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(await sessions()).toBe(before);
+  });
+});
+
+describe("with REDIS_URL, instances count together", () => {
+  let redisProcess: ChildProcess;
+  let apps: Awaited<ReturnType<typeof createChatApp>>[] = [];
+  beforeAll(async () => {
+    const port = await freePort();
+    redisProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      let output = "";
+      redisProcess.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Ready to accept connections")) resolve();
+      });
+      redisProcess.on("exit", (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+    });
+    const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_COMMENTS: "5" });
+    apps = [await createChatApp({ config }), await createChatApp({ config })];
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    redisProcess?.kill();
+  });
+
+  it("a person's comments on two instances share one allowance (RATE_LIMIT_COMMENTS=5)", async () => {
+    const posts: number[] = [];
+    for (const app of apps) {
+      await app.signUp("erin");
+      const chat = (await app.send("erin", "Hello")).body.session_id as number;
+      posts.push((await app.call("erin", "POST", "/post/postChat", { chat_id: chat, description: "Shared limits", categories: [] })).body.post_id as number);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = apps[i % 2]!;
+      statuses.push((await app.call("erin", "POST", `/post/comment/${posts[i % 2]}`, { content: `Comment ${i}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
