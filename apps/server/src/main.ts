@@ -1,7 +1,7 @@
 // Starts Parley: reads the configuration, opens and migrates the database, listens, and on
 // SIGTERM/SIGINT stops accepting requests, lets in-flight ones finish and closes the database.
 import { fileURLToPath } from "node:url";
-import { createDb, migrate } from "@parley/db";
+import { createDb, DatabaseLockedError, migrate } from "@parley/db";
 import { createKeyVault } from "@parley/api";
 import { buildApp } from "./app";
 import { createBilling } from "./billing/create-billing";
@@ -27,7 +27,11 @@ const encryption = await loadEncryptionKey(config).catch((error: unknown) =>
 );
 
 const db = await createDb(config.DATABASE_URL).catch((error: unknown) =>
-  fail(`Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`),
+  fail(
+    error instanceof DatabaseLockedError
+      ? error.message
+      : `Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
+  ),
 );
 try {
   await migrate(db.db);

@@ -11,7 +11,12 @@ import { createDb, migrate, resultRows } from "@parley/db";
 // Runs src/main.ts as a real process, the way `node dist/main.js` runs in production.
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  // A failed test may leave a server running: none outlives the file.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
 
 function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), "parley-main-"));
@@ -33,6 +38,7 @@ function start(env: Record<string, string>) {
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -81,6 +87,26 @@ describe("main: start-up and shutdown", () => {
     await reopened.close();
     expect(rows).toEqual([{ value: "kept" }]);
     expect(migrations[0]?.n).toBeGreaterThan(0);
+  }, 150_000);
+
+  it("refuses a second server on the same data directory, naming the running one's pid, and restarts after a kill -9", async () => {
+    const data = tempDir();
+    const env = { DATABASE_URL: join(data, "db"), DATA_DIR: data };
+    const port = await freePort();
+    const first = start({ ...env, PORT: String(port) });
+    await waitForReady(port, first);
+
+    const second = start({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Parley is already running on ${env.DATABASE_URL} (pid ${first.child.pid})`);
+    // The first one is untouched and still serving.
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+    // A server killed outright leaves its lock behind; that must not block the next start.
+    expect(await stop(first.child, first.exited, "SIGKILL")).toBeNull();
+    const third = start({ ...env, PORT: String(port) });
+    await waitForReady(port, third);
+    expect(await stop(third.child, third.exited, "SIGTERM")).toBe(0);
   }, 150_000);
 
   it("refuses to start with a bad variable and names it", async () => {

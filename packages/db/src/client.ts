@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { lockDirectory } from "./dir-lock";
 import { prepareQueries } from "./pglite-prepared";
 import * as schema from "./schema";
 
@@ -83,12 +84,21 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (url === "memory://" || url === "") {
     client = new PGlite(PGLITE_OPTIONS);
   } else {
     mkdirSync(url, { recursive: true });
-    await createDataDirApart(url);
-    client = new PGlite(url, PGLITE_OPTIONS);
+    // One process at a time: two engines on one directory overwrite each other's writes.
+    unlock = lockDirectory(url);
+    try {
+      await createDataDirApart(url);
+      client = new PGlite(url, PGLITE_OPTIONS);
+      await client.waitReady;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   await client.waitReady;
   prepareQueries(client);
@@ -99,6 +109,12 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
