@@ -54,6 +54,12 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_URL: optionalUrl,
   AUTH_IP_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(50),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
 });
 

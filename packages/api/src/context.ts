@@ -30,6 +30,8 @@ export type Context = {
   models: ModelGateway;
   /** Stripe, when payments are configured. */
   billing: Billing | null;
+  /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
+  shutdown?: AbortSignal;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;

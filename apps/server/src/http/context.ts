@@ -3,10 +3,18 @@ import { createContextInner, type Billing, type Context, type KeyVault, type Mod
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
 
-export type ContextDeps = { db: Database; authenticator: Authenticator; keys?: KeyVault; models?: ModelGateway; billing: Billing | null };
+export type ContextDeps = {
+  db: Database;
+  authenticator: Authenticator;
+  keys?: KeyVault;
+  models?: ModelGateway;
+  billing: Billing | null;
+  /** Aborted when the server stops after its grace period. */
+  shutdown?: AbortSignal;
+};
 
 /** Adapts a Fastify request to the procedures' context (shared by tRPC and REST). */
 export async function createRequestContext(deps: ContextDeps, request: FastifyRequest): Promise<Context> {
   const auth = await deps.authenticator.authenticate(request.headers.authorization);
-  return createContextInner({ db: deps.db, auth, log: request.log, keys: deps.keys, models: deps.models, billing: deps.billing });
+  return createContextInner({ db: deps.db, auth, log: request.log, keys: deps.keys, models: deps.models, billing: deps.billing, shutdown: deps.shutdown });
 }
