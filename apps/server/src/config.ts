@@ -27,6 +27,18 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: flag(false),
   DATABASE_URL: optionalString.default("./data/db"),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds (0 for none)" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(86_400_000)
+    .default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(100)
+    .max(600_000)
+    .default(10_000),
   DATA_DIR: optionalString.default("./data"),
   WEB_DIST: optionalString,
   LOG_LEVEL: z

@@ -28,7 +28,10 @@ const encryption = await loadEncryptionKey(config).catch((error: unknown) =>
   fail(error instanceof ConfigError ? error.message : `Cannot read or create the encryption key: ${(error as Error).message}`),
 );
 
-const db = await createDb(config.DATABASE_URL).catch((error: unknown) =>
+const db = await createDb(config.DATABASE_URL, {
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_MS / 1000,
+}).catch((error: unknown) =>
   fail(
     error instanceof DatabaseLockedError
       ? error.message

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { lockDirectory } from "./dir-lock";
+import { watchedSocketFactory } from "./pg-socket";
 import { prepareQueries } from "./pglite-prepared";
 import * as schema from "./schema";
 
@@ -35,7 +36,16 @@ export type CreateDbOptions = {
   maxConnections?: number;
   /** Seconds to wait for a new PostgreSQL connection before failing (default 10). */
   connectTimeoutSeconds?: number;
+  /**
+   * Longest a PostgreSQL statement may run, in milliseconds (the server's statement_timeout;
+   * default 30000, 0 for none). A connection on which the server stays silent a second longer
+   * is closed, so a dead connection fails its query instead of hanging.
+   */
+  statementTimeoutMs?: number;
 };
+
+/** How much longer than the statement time-out a connection may stay silent before it is closed. */
+const SILENCE_MARGIN_MS = 1000;
 
 /**
  * The embedded engine runs inside the server process, so its buffer pool is resident memory:
@@ -68,10 +78,18 @@ const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
  */
 export async function createDb(url: string, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (isPostgresUrl(url)) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
+    const severalHosts = /^[^/]*\/\/[^/?]*,/.test(url);
     const client = postgres(url, {
       max: options.maxConnections ?? 10,
       connect_timeout: options.connectTimeoutSeconds ?? 10,
       onnotice: () => {},
+      ...(statementTimeoutMs > 0
+        ? {
+            connection: { statement_timeout: statementTimeoutMs },
+            ...(severalHosts ? {} : { socket: watchedSocketFactory(statementTimeoutMs + SILENCE_MARGIN_MS) }),
+          }
+        : {}),
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {

@@ -1,6 +1,6 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
-import { appRouter, type AppRouter } from "@parley/api";
+import { appRouter, toTRPCError, type AppRouter } from "@parley/api";
 import { createRequestContext, type ContextDeps } from "./context";
 
 /** Mounts every router at /trpc (batching on). Server errors are logged with the request id. */
@@ -9,7 +9,11 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createRequestContext(deps, req),
+      // A context that cannot be built (the database unreachable) answers like a procedure would.
+      createContext: ({ req }) =>
+        createRequestContext(deps, req).catch((error: unknown) => {
+          throw toTRPCError(error);
+        }),
       onError: ({ error, path, req }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "procedure failed");
       },

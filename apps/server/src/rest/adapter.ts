@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, describeInputError, httpStatusOf } from "@parley/api";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { createCaller, describeInputError, toTRPCError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
@@ -87,10 +88,11 @@ async function sendEvents(request: FastifyRequest, reply: FastifyReply, route: R
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const status = httpStatusOf(error);
+  const translated = toTRPCError(error);
+  const status = getHTTPStatusCodeFromError(translated);
   if (status >= 500) {
     request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
-    return reply.status(status).send({ message: status === 503 ? MESSAGES.unavailable : MESSAGES.internal });
+    return reply.status(status).send({ message: status === 503 ? translated.message || MESSAGES.unavailable : MESSAGES.internal });
   }
   const input = describeInputError(error);
   return reply.status(status).send({ message: input ?? (error instanceof Error ? error.message : MESSAGES.internal) });
