@@ -35,7 +35,7 @@ describe("the embedded database directory is open in one process at a time", () 
     await first.close();
     const again = await createDb(dir);
     await again.close();
-  }, 60_000);
+  }, 180_000);
 
   it("refuses while the process named in the lock is still the one running", async () => {
     const dir = tempDir();
@@ -60,5 +60,5 @@ describe("the embedded database directory is open in one process at a time", () 
     const reused = tempDir();
     leaveLock(reused, { pid: process.ppid, started: "1" });
     await (await createDb(reused)).close();
-  }, 60_000);
+  }, 180_000);
 });
