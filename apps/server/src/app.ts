@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
 import { createRateLimiter, rateLimitRules } from "./http/rate-limits";
+import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerTrpc } from "./http/trpc";
@@ -30,6 +31,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** Directory of the built SPA (index.html + assets/); omitted in API-only tests. */
   webRoot?: string;
+  /** Draining and the end of streams at shutdown (main.ts stops the app through it). */
+  lifecycle?: Lifecycle;
 };
 
 /** Log fields never written: credentials in headers and any secret-looking body field. */
@@ -59,13 +62,23 @@ export async function buildApp(deps: AppDeps) {
   });
   const billing = deps.billing ?? null;
   const limiter = createRateLimiter(app, rateLimitRules(deps.config), deps.config.REDIS_URL);
-  const contextDeps = { db: deps.db.db, authenticator: deps.authenticator, keys: deps.keys, models: deps.models, billing, limiter };
+  const lifecycle = deps.lifecycle ?? createLifecycle();
+  lifecycle.attach(app.server);
+  const contextDeps = {
+    db: deps.db.db,
+    authenticator: deps.authenticator,
+    keys: deps.keys,
+    models: deps.models,
+    billing,
+    limiter,
+    shutdown: lifecycle.signal,
+  };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
-  registerHealth(app, deps.db.ping);
+  registerHealth(app, deps.db.ping, () => lifecycle.draining);
   if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });

@@ -29,6 +29,18 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: flag(false),
   DATABASE_URL: optionalString.default("./data/db"),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds (0 for none)" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(86_400_000)
+    .default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(100)
+    .max(600_000)
+    .default(10_000),
   DATA_DIR: optionalString.default("./data"),
   WEB_DIST: optionalString,
   LOG_LEVEL: z
@@ -56,6 +68,12 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_URL: optionalUrl,
   AUTH_IP_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(50),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
   RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),

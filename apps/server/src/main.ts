@@ -1,9 +1,11 @@
 // Starts Parley: reads the configuration, opens and migrates the database, listens, and on
-// SIGTERM/SIGINT stops accepting requests, lets in-flight ones finish and closes the database.
+// SIGTERM/SIGINT stops accepting requests, closes idle connections, lets in-flight ones finish
+// within SHUTDOWN_GRACE_MS (then ends streams, keeping what they carried) and closes the database.
 import { fileURLToPath } from "node:url";
-import { createDb, migrate } from "@parley/db";
+import { createDb, DatabaseLockedError, migrate } from "@parley/db";
 import { createKeyVault, settleInterruptedReplies } from "@parley/api";
 import { buildApp } from "./app";
+import { createLifecycle } from "./http/lifecycle";
 import { createBilling } from "./billing/create-billing";
 import { createAuthenticator } from "./auth/create-authenticator";
 import { loadEncryptionKey } from "./auth/encryption-key";
@@ -29,8 +31,15 @@ const encryption = await loadEncryptionKey(config).catch((error: unknown) =>
   fail(error instanceof ConfigError ? error.message : `Cannot read or create the encryption key: ${(error as Error).message}`),
 );
 
-const db = await createDb(config.DATABASE_URL).catch((error: unknown) =>
-  fail(`Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`),
+const db = await createDb(config.DATABASE_URL, {
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_MS / 1000,
+}).catch((error: unknown) =>
+  fail(
+    error instanceof DatabaseLockedError
+      ? error.message
+      : `Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
+  ),
 );
 try {
   await migrate(db.db);
@@ -46,7 +55,9 @@ const { gateway: models, modelIds } = await startModels(config, db.db).catch((er
 const authenticator = createAuthenticator(config, db.db, (error) =>
   app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
 );
+const lifecycle = createLifecycle();
 const app = await buildApp({
+  lifecycle,
   config,
   db,
   models,
@@ -75,8 +86,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   clearInterval(settling);
-  app.log.info({ signal }, "shutting down");
-  await app.close();
+  app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, "shutting down");
+  await lifecycle.stop(app, { graceMs: config.SHUTDOWN_GRACE_MS, log: app.log });
   await db.close();
   process.exit(0);
 }

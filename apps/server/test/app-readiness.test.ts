@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDb, resultRows, type DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";
+import { createLifecycle } from "../src/http/lifecycle";
 import { loadConfig } from "../src/config";
 
 const config = loadConfig({ LOG_LEVEL: "silent" });
@@ -85,5 +86,18 @@ describe("/readyz follows the database", () => {
     const down = await app.inject({ method: "GET", url: "/readyz" });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ status: "unavailable" });
+  });
+
+  it("is 503 with a JSON reason while the server is shutting down", async () => {
+    const db = await createTestDb();
+    cleanups.push(() => db.close());
+    const lifecycle = createLifecycle();
+    const app = await buildApp({ config, db, authenticator: anonymous, logger: false, lifecycle });
+    expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    const stopped = lifecycle.stop(app, { graceMs: 1000, log: app.log });
+    const draining = await app.inject({ method: "GET", url: "/readyz" });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: "unavailable", message: "The server is shutting down." });
+    await stopped;
   });
 });

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "info",
       DEMO_MODEL: true,
       AUTH_IP_LIMIT: 50,
+      SHUTDOWN_GRACE_MS: 10_000,
       publicUrl: "http://localhost:3000",
       oidc: { embedded: true, issuer: "http://localhost:3000/oidc", clientId: "parley-web", audience: "http://localhost:3000/api" },
     });
@@ -29,6 +30,7 @@ describe("loadConfig", () => {
     [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
     [{ RATE_LIMIT_COMMENTS: "lots" }, /RATE_LIMIT_COMMENTS: must be a whole number \(per minute\)/],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
+    [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS: must be a number of milliseconds \(got "10s"\)/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

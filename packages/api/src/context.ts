@@ -33,6 +33,8 @@ export type Context = {
   billing: Billing | null;
   /** Per-person limits on sends, comments, likes and posts. */
   limiter: RateLimiter;
+  /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
+  shutdown?: AbortSignal;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;

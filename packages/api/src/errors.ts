@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { MESSAGES } from "@parley/contracts";
+import { isDatabaseUnavailable } from "@parley/db";
 
 /**
  * The one error taxonomy. Domain code throws `AppError(kind, message)`; the tRPC layer maps the
@@ -35,16 +36,17 @@ export class AppError extends Error {
   }
 }
 
-/** The tRPC error for an AppError (or any error: unknown ones become a generic 500). */
+/**
+ * The tRPC error for an AppError (or any error: a database that cannot be reached is a 503,
+ * unknown ones become a generic 500).
+ */
 export function toTRPCError(error: unknown): TRPCError {
-  if (error instanceof TRPCError) return error;
+  if (error instanceof TRPCError) {
+    return error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(error.cause) ? toTRPCError(error.cause) : error;
+  }
   if (error instanceof AppError) return new TRPCError({ code: ERROR_KINDS[error.kind], message: error.message, cause: error });
+  if (isDatabaseUnavailable(error)) return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.databaseUnavailable, cause: error });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-}
-
-/** The HTTP status of any error thrown by a procedure. */
-export function httpStatusOf(error: unknown): number {
-  return getHTTPStatusCodeFromError(toTRPCError(error));
 }
 
 type Issue = { path?: readonly PropertyKey[]; message: string };

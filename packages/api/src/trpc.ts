@@ -1,5 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import { MESSAGES } from "@parley/contracts";
+import { isDatabaseUnavailable } from "@parley/db";
 import { AppError, describeInputError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
@@ -22,10 +23,10 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Translates domain errors (AppError) into tRPC errors at the edge, once. */
+/** Translates domain errors (AppError) and an unreachable database into tRPC errors at the edge, once. */
 const errorTranslation = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
+  if (!result.ok && (result.error.cause instanceof AppError || isDatabaseUnavailable(result.error.cause))) {
     throw toTRPCError(result.error.cause);
   }
   return result;

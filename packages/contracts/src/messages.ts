@@ -9,6 +9,7 @@ export const MESSAGES = {
   notFound: "Not found.",
   internal: "Something went wrong on our side. Please try again in a moment.",
   unavailable: "The service is temporarily unavailable. Please try again in a moment.",
+  databaseUnavailable: "The database is unavailable; try again shortly.",
   malformedJson: "The request body is not valid JSON. Check the syntax and try again.",
   bodyTooLarge: "The request body is too large.",
   unsupportedMediaType: "Send the request body as JSON with 'Content-Type: application/json'.",

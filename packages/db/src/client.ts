@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { lockDirectory } from "./dir-lock";
+import { watchedSocketFactory } from "./pg-socket";
 import { prepareQueries } from "./pglite-prepared";
 import * as schema from "./schema";
 
@@ -34,7 +36,16 @@ export type CreateDbOptions = {
   maxConnections?: number;
   /** Seconds to wait for a new PostgreSQL connection before failing (default 10). */
   connectTimeoutSeconds?: number;
+  /**
+   * Longest a PostgreSQL statement may run, in milliseconds (the server's statement_timeout;
+   * default 30000, 0 for none). A connection on which the server stays silent a second longer
+   * is closed, so a dead connection fails its query instead of hanging.
+   */
+  statementTimeoutMs?: number;
 };
+
+/** How much longer than the statement time-out a connection may stay silent before it is closed. */
+const SILENCE_MARGIN_MS = 1000;
 
 /**
  * The embedded engine runs inside the server process, so its buffer pool is resident memory:
@@ -67,10 +78,18 @@ const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
  */
 export async function createDb(url: string, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (isPostgresUrl(url)) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
+    const severalHosts = /^[^/]*\/\/[^/?]*,/.test(url);
     const client = postgres(url, {
       max: options.maxConnections ?? 10,
       connect_timeout: options.connectTimeoutSeconds ?? 10,
       onnotice: () => {},
+      ...(statementTimeoutMs > 0
+        ? {
+            connection: { statement_timeout: statementTimeoutMs },
+            ...(severalHosts ? {} : { socket: watchedSocketFactory(statementTimeoutMs + SILENCE_MARGIN_MS) }),
+          }
+        : {}),
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
@@ -83,12 +102,21 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (url === "memory://" || url === "") {
     client = new PGlite(PGLITE_OPTIONS);
   } else {
     mkdirSync(url, { recursive: true });
-    await createDataDirApart(url);
-    client = new PGlite(url, PGLITE_OPTIONS);
+    // One process at a time: two engines on one directory overwrite each other's writes.
+    unlock = lockDirectory(url);
+    try {
+      await createDataDirApart(url);
+      client = new PGlite(url, PGLITE_OPTIONS);
+      await client.waitReady;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   await client.waitReady;
   prepareQueries(client);
@@ -99,6 +127,12 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -1,3 +1,5 @@
+export { DatabaseLockedError } from "./dir-lock";
+export { isDatabaseUnavailable } from "./unavailable";
 export { createDb, type CreateDbOptions, type Database, type DbHandle, type Executor, type Transaction } from "./client";
 export { migrate, MigrationError, resultRows, type MigrationResult } from "./migrate";
 export { joinStatements, renderStatement, runStatement, Statement, stmt } from "./statement";

@@ -10,10 +10,21 @@ export type ContextDeps = {
   models?: ModelGateway;
   billing: Billing | null;
   limiter?: RateLimiter;
+  /** Aborted when the server stops after its grace period. */
+  shutdown?: AbortSignal;
 };
 
 /** Adapts a Fastify request to the procedures' context (shared by tRPC and REST). */
 export async function createRequestContext(deps: ContextDeps, request: FastifyRequest): Promise<Context> {
   const auth = await deps.authenticator.authenticate(request.headers.authorization);
-  return createContextInner({ db: deps.db, auth, log: request.log, keys: deps.keys, models: deps.models, billing: deps.billing, limiter: deps.limiter });
+  return createContextInner({
+    db: deps.db,
+    auth,
+    log: request.log,
+    keys: deps.keys,
+    models: deps.models,
+    billing: deps.billing,
+    limiter: deps.limiter,
+    shutdown: deps.shutdown,
+  });
 }

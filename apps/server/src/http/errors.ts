@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MESSAGES } from "@parley/contracts";
+import { isDatabaseUnavailable } from "@parley/db";
 
 /** Fastify's own request errors, translated into messages a person can act on. */
 const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
@@ -23,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (known) return reply.status(known.status).send({ message: known.message });
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply.status(503).send({ message: MESSAGES.databaseUnavailable });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {

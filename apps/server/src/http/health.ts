@@ -3,10 +3,14 @@ import type { FastifyInstance } from "fastify";
 /** How long /readyz waits for the database before calling it unreachable. */
 const READY_TIMEOUT_MS = 2000;
 
-/** `/healthz`: the process is alive. `/readyz`: it can serve, i.e. the database answers. */
-export function registerHealth(app: FastifyInstance, ping: () => Promise<void>) {
+/**
+ * `/healthz`: the process is alive. `/readyz`: it can serve, i.e. it is not shutting down and the
+ * database answers.
+ */
+export function registerHealth(app: FastifyInstance, ping: () => Promise<void>, draining: () => boolean = () => false) {
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {
+    if (draining()) return reply.status(503).send({ status: "unavailable", message: "The server is shutting down." });
     try {
       await withTimeout(ping(), READY_TIMEOUT_MS);
       return { status: "ready" };

@@ -1,6 +1,6 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
-import { appRouter, retryAfterOf, type AppRouter } from "@parley/api";
+import { appRouter, retryAfterOf, toTRPCError, type AppRouter } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 
@@ -11,7 +11,11 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
     trpcOptions: {
       router: appRouter,
       maxBatchSize: LIMITS.trpcBatchCalls,
-      createContext: ({ req }) => createRequestContext(deps, req),
+      // A context that cannot be built (the database unreachable) answers like a procedure would.
+      createContext: ({ req }) =>
+        createRequestContext(deps, req).catch((error: unknown) => {
+          throw toTRPCError(error);
+        }),
       // A refused action says when to try again, as on REST.
       responseMeta: ({ errors }) => {
         const retryAfter = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);

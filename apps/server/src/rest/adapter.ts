@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, describeInputError, httpStatusOf, retryAfterOf } from "@parley/api";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { createCaller, describeInputError, retryAfterOf, toTRPCError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
@@ -109,10 +110,11 @@ async function sendEvents(request: FastifyRequest, reply: FastifyReply, route: R
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const status = httpStatusOf(error);
+  const translated = toTRPCError(error);
+  const status = getHTTPStatusCodeFromError(translated);
   if (status >= 500) {
     request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
-    return reply.status(status).send({ message: status === 503 ? MESSAGES.unavailable : MESSAGES.internal });
+    return reply.status(status).send({ message: status === 503 ? translated.message || MESSAGES.unavailable : MESSAGES.internal });
   }
   const retryAfter = retryAfterOf(error);
   if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));

@@ -62,7 +62,7 @@ export const chatRouter = router({
       ctx,
       ctx.auth,
       { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
-      signal,
+      ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
   }),
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
