@@ -6,23 +6,39 @@ import { registerInteractions } from "./interactions";
 import { mountProvider } from "./mount";
 import { createEmbeddedProvider, OIDC_MOUNT_PATH } from "./provider";
 import { Redis } from "ioredis";
-import { createMemoryLimiter, createRedisLimiter, withFallback, type AttemptLimiter, type LimitRule } from "./rate-limit";
+import {
+  createMemoryLimiter,
+  createMemoryThrottle,
+  createRedisLimiter,
+  createRedisThrottle,
+  withFallback,
+  type AttemptLimiter,
+  type FailureThrottle,
+  type LimitRule,
+  type ThrottleRule,
+} from "./rate-limit";
 import { loadCookieKeys, loadSigningKeys } from "./secrets";
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const SECOND = 1000;
+const FIFTEEN_MINUTES = 15 * 60 * SECOND;
 /**
- * Sign-in attempts per email, and form posts (sign-in and sign-up) per client IP; the IP limit is
- * AUTH_IP_LIMIT (default 50), raised for offices behind one address or for test suites.
+ * Failed sign-ins per (email, client IP): 5 free, then a wait of 30 s that doubles with each
+ * further failure up to 15 minutes, forgotten after an hour without failures. Form posts
+ * (sign-in and sign-up) per client IP: AUTH_IP_LIMIT (default 50) in 15 minutes, raised for
+ * offices behind one address or for test suites.
  */
-export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: LimitRule; ip: LimitRule } {
-  return { account: { limit: 10, windowMs: FIFTEEN_MINUTES }, ip: { limit: config.AUTH_IP_LIMIT, windowMs: FIFTEEN_MINUTES } };
+export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: ThrottleRule; ip: LimitRule } {
+  return {
+    account: { freeFailures: 5, baseDelayMs: 30 * SECOND, maxDelayMs: FIFTEEN_MINUTES, forgetAfterMs: 4 * FIFTEEN_MINUTES },
+    ip: { limit: config.AUTH_IP_LIMIT, windowMs: FIFTEEN_MINUTES },
+  };
 }
 
 export type EmbeddedProviderDeps = {
   config: Config;
   db: Database;
   /** Sign-in attempt limits; in-memory per instance unless given (e.g. Redis-backed). */
-  limits?: { account: AttemptLimiter; ip: AttemptLimiter };
+  limits?: { account: FailureThrottle; ip: AttemptLimiter };
 };
 
 /**
@@ -50,8 +66,8 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
 }
 
 /** In memory per instance; shared through Redis when REDIS_URL is set (memory while Redis is down). */
-function createSignInLimits(app: FastifyInstance, rules: { account: LimitRule; ip: LimitRule }, redisUrl: string | undefined) {
-  const memory = { account: createMemoryLimiter(rules.account), ip: createMemoryLimiter(rules.ip) };
+function createSignInLimits(app: FastifyInstance, rules: { account: ThrottleRule; ip: LimitRule }, redisUrl: string | undefined) {
+  const memory = { account: createMemoryThrottle(rules.account), ip: createMemoryLimiter(rules.ip) };
   if (!redisUrl) return memory;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastWarning = 0;
@@ -65,7 +81,7 @@ function createSignInLimits(app: FastifyInstance, rules: { account: LimitRule; i
     await redis.quit().catch(() => redis.disconnect());
   });
   return {
-    account: withFallback(createRedisLimiter(redis, rules.account, "parley:auth:"), memory.account, warn),
+    account: withFallback(createRedisThrottle(redis, rules.account, "parley:auth:"), memory.account, warn),
     ip: withFallback(createRedisLimiter(redis, rules.ip, "parley:auth:"), memory.ip, warn),
   };
 }
