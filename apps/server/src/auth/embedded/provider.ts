@@ -62,6 +62,15 @@ export function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: 
     // §11); the SPA renews silently with refresh tokens, so our client always gets one. They
     // rotate on every use and end with the provider session.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // The API takes the profile (email, name) from the access token it verified, never from what
+    // the client says, so the token carries it.
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      const account = await findLocalAccountById(db, token.accountId);
+      if (!account) return undefined;
+      const { sub: _sub, ...profile } = claimsOf(account);
+      return profile;
+    },
     async findAccount(_ctx, sub) {
       const account = await findLocalAccountById(db, sub);
       if (!account) return undefined;
