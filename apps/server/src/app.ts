@@ -64,7 +64,10 @@ export async function buildApp(deps: AppDeps) {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
   registerHealth(app, deps.db.ping);
-  if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
+  if (deps.config.oidc.embedded) {
+    if (!deps.keys) throw new Error("The embedded sign-in provider needs the encryption key (keys) to seal its signing keys.");
+    await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db, keys: deps.keys });
+  }
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   registerRestRoutes(app, restRoutes, contextDeps);

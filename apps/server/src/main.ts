@@ -40,18 +40,20 @@ const { gateway: models, modelIds } = await startModels(config, db.db).catch((er
   fail(`Cannot set up the model catalogue: ${(error as Error).message}`),
 );
 
-const authenticator = createAuthenticator(config, db.db, (error) =>
-  app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
-);
+const keys = createKeyVault(encryption.key);
+const authenticator = createAuthenticator(config, db.db, {
+  keys,
+  onOperationalError: (error) => app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
+});
 const app = await buildApp({
   config,
   db,
   models,
   authenticator,
-  keys: createKeyVault(encryption.key),
+  keys,
   billing: createBilling(config),
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
-});
+}).catch((error: unknown) => fail(`Cannot start: ${(error as Error).message}`));
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   idToken = tokens.id_token;
   claims = decodeJwt(validToken);
 
-  const [signing] = await loadSigningKeys(server.db.db);
+  const [signing] = await loadSigningKeys(server.db.db, server.keys);
   realKey = (await importJWK(signing!, "RS256")) as CryptoKey;
   realKid = signing!.kid!;
   realPublicJwk = { kty: signing!.kty, n: signing!.n, e: signing!.e };

@@ -1,3 +1,4 @@
+import type { KeyVault } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Config } from "../config";
 import { createAccessTokenVerifier } from "./access-token";
@@ -7,14 +8,20 @@ import { createEmbeddedJwks } from "./embedded/local-jwks";
 import { createUserinfoProfiles } from "./userinfo";
 
 /**
- * The authenticator for the configured issuer: the embedded provider's keys from the database
- * (its access tokens carry the profile), or an external provider's JWKS and userinfo endpoint
+ * The authenticator for the configured issuer: the embedded provider's keys from the database,
+ * opened with `keys` (its access tokens carry the profile), or an external provider's JWKS and userinfo endpoint
  * found through its discovery document.
  */
-export function createAuthenticator(config: Config, db: Database, onOperationalError?: (error: unknown) => void): Authenticator {
+export function createAuthenticator(
+  config: Config,
+  db: Database,
+  options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
+): Authenticator {
   const { issuer, audience, embedded } = config.oidc;
+  const { onOperationalError } = options;
   if (embedded) {
-    return createAccessTokenVerifier({ issuer, audience, jwks: createEmbeddedJwks(db), requireAtJwtType: true, onOperationalError });
+    const jwks = createEmbeddedJwks(db, options.keys);
+    return createAccessTokenVerifier({ issuer, audience, jwks, requireAtJwtType: true, onOperationalError });
   }
   const discovery = createDiscovery(issuer);
   const verifier = createAccessTokenVerifier({ issuer, audience, jwks: createDiscoveredJwks(issuer, discovery), onOperationalError });

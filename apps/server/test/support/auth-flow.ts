@@ -24,19 +24,21 @@ export async function startAuthServer(options: { env?: Record<string, string>; d
   const baseUrl = `http://127.0.0.1:${port}`;
   const db = await createTestDb();
   const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", ...options.env });
+  const keys = options.deps?.keys ?? createKeyVault(randomBytes(32));
   const app = await buildApp({
     config,
     db,
-    authenticator: createAuthenticator(config, db.db),
-    keys: createKeyVault(randomBytes(32)),
+    authenticator: createAuthenticator(config, db.db, { keys }),
     logger: false,
     ...options.deps,
+    keys,
   });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     db,
     config,
+    keys,
     baseUrl,
     close: async () => {
       await app.close();

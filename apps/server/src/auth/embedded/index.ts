@@ -1,5 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
+import type { KeyVault } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Config } from "../../config";
 import { registerInteractions } from "./interactions";
@@ -37,6 +38,8 @@ export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: 
 export type EmbeddedProviderDeps = {
   config: Config;
   db: Database;
+  /** Seals the provider's signing and cookie keys in the database (ENCRYPTION_KEY). */
+  keys: KeyVault;
   /** Sign-in attempt limits; in-memory per instance unless given (e.g. Redis-backed). */
   limits?: { account: FailureThrottle; ip: AttemptLimiter };
 };
@@ -48,7 +51,7 @@ export type EmbeddedProviderDeps = {
  */
 export async function registerEmbeddedProvider(app: FastifyInstance, deps: EmbeddedProviderDeps) {
   const { config, db } = deps;
-  const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db), loadCookieKeys(db)]);
+  const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db, deps.keys), loadCookieKeys(db, deps.keys)]);
   const provider = createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
   provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "identity provider error"));
 
