@@ -17,14 +17,20 @@ export function createAuthenticator(
   db: Database,
   options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
 ): Authenticator {
-  const { issuer, audience, embedded } = config.oidc;
+  const { issuer, audience, clientId, embedded } = config.oidc;
   const { onOperationalError } = options;
   if (embedded) {
     const jwks = createEmbeddedJwks(db, options.keys);
-    return createAccessTokenVerifier({ issuer, audience, jwks, requireAtJwtType: true, onOperationalError });
+    return createAccessTokenVerifier({ issuer, audience, clientId, jwks, requireAtJwtType: true, onOperationalError });
   }
   const discovery = createDiscovery(issuer);
-  const verifier = createAccessTokenVerifier({ issuer, audience, jwks: createDiscoveredJwks(issuer, discovery), onOperationalError });
+  const verifier = createAccessTokenVerifier({
+    issuer,
+    audience,
+    clientId,
+    jwks: createDiscoveredJwks(issuer, discovery),
+    onOperationalError,
+  });
   const profiles = createUserinfoProfiles(discovery, onOperationalError);
   return {
     async authenticate(authorization) {
