@@ -52,7 +52,7 @@ export type EmbeddedProviderDeps = {
 export async function registerEmbeddedProvider(app: FastifyInstance, deps: EmbeddedProviderDeps) {
   const { config, db } = deps;
   const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db, deps.keys), loadCookieKeys(db, deps.keys)]);
-  const provider = createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
+  const provider = await createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
   provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "identity provider error"));
 
   const limits = deps.limits ?? createSignInLimits(app, signInLimits(config), config.REDIS_URL);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
-import { errors, type InteractionResults } from "oidc-provider";
+import type { InteractionResults } from "oidc-provider";
 import type { Database } from "@parley/db";
 import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "./local-accounts";
 import { renderError, renderSignIn, renderSignUp } from "./pages";
+import { importOidcProvider } from "./oidc-module";
 import { OIDC_MOUNT_PATH } from "./provider";
 import type { AttemptLimiter, FailureThrottle } from "./rate-limit";
 
@@ -94,7 +95,7 @@ async function loadInteraction(provider: Provider, request: FastifyRequest<{ Par
     const interaction = await provider.interactionDetails(request.raw, reply.raw);
     return interaction.uid === request.params.uid ? interaction : undefined;
   } catch (error) {
-    if (error instanceof errors.SessionNotFound) return undefined;
+    if (error instanceof (await importOidcProvider()).errors.SessionNotFound) return undefined;
     throw error;
   }
 }
