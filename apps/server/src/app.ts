@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { Billing, KeyVault, ModelGateway } from "@parley/api";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
@@ -49,10 +49,37 @@ export const REDACTED_PATHS = [
   "*.id_token",
 ];
 
+/**
+ * Paths whose query strings are never logged: the authorization code and state at /callback,
+ * the provider's parameters under /oidc, and tRPC query input (which can be a user's text).
+ */
+const PRIVATE_QUERY = /^\/(callback|oidc|trpc)(\/|\?|$)/;
+
+/** The request as logged (Fastify's default fields), with private query strings replaced. */
+export function serializeRequest(request: FastifyRequest) {
+  const url = request.url ?? "";
+  const query = url.indexOf("?");
+  return {
+    method: request.method,
+    url: query >= 0 && PRIVATE_QUERY.test(url) ? `${url.slice(0, query)}?[redacted]` : url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Logger options as given, with the request serializer that keeps private query strings out. */
+function withRequestSerializer(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
+  if (typeof logger !== "object" || logger === null) return logger;
+  return { ...logger, serializers: { ...logger.serializers, req: serializeRequest } };
+}
+
 /** Builds the Fastify app: API (tRPC + REST), health checks and the SPA. `main.ts` listens. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    logger: withRequestSerializer(
+      deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    ),
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     bodyLimit: LIMITS.requestBodyBytes,
@@ -79,7 +106,10 @@ export async function buildApp(deps: AppDeps) {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
   registerHealth(app, deps.db.ping, () => lifecycle.draining);
-  if (deps.config.oidc.embedded) await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db });
+  if (deps.config.oidc.embedded) {
+    if (!deps.keys) throw new Error("The embedded sign-in provider needs the encryption key (keys) to seal its signing keys.");
+    await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db, keys: deps.keys });
+  }
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);

@@ -52,9 +52,11 @@ const { gateway: models, modelIds } = await startModels(config, db.db).catch((er
   fail(`Cannot set up the model catalogue: ${(error as Error).message}`),
 );
 
-const authenticator = createAuthenticator(config, db.db, (error) =>
-  app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
-);
+const keys = createKeyVault(encryption.key);
+const authenticator = createAuthenticator(config, db.db, {
+  keys,
+  onOperationalError: (error) => app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),
+});
 const lifecycle = createLifecycle();
 const app = await buildApp({
   lifecycle,
@@ -62,10 +64,10 @@ const app = await buildApp({
   db,
   models,
   authenticator,
-  keys: createKeyVault(encryption.key),
+  keys,
   billing: createBilling(config),
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
-});
+}).catch((error: unknown) => fail(`Cannot start: ${(error as Error).message}`));
 
 // Replies whose server died mid-stream (this one before a restart, or a peer sharing the
 // database) are settled now and then every minute: marked failed, their allowance given back.

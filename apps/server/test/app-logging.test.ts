@@ -37,6 +37,16 @@ describe("request logs", () => {
     expect(all).not.toContain("secret-cookie-456");
   });
 
+  it("show the path but not the query of /callback, /oidc and tRPC requests; other queries stay", async () => {
+    await t.app.inject({ method: "GET", url: "/callback?code=code-secret-321&state=state-654" });
+    await t.app.inject({ method: "GET", url: "/oidc/auth?client_id=parley-web&code_challenge=challenge-987" });
+    await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent('{"category":"words-a-user-typed"}')}` });
+    await t.app.inject({ method: "GET", url: "/api/v1/post/getRecentPosts?limit=7" });
+    const urls = logs.lines.filter((l) => l.msg === "incoming request").map((l) => (l.req as { url: string }).url);
+    expect(urls).toEqual(expect.arrayContaining(["/callback?[redacted]", "/oidc/auth?[redacted]", "/trpc/post.list?[redacted]", "/api/v1/post/getRecentPosts?limit=7"]));
+    expect(logs.raw.join("")).not.toMatch(/code-secret-321|state-654|challenge-987|words-a-user-typed/);
+  });
+
   it("redact credentials even when a handler logs the headers or a body", () => {
     t.app.log.info({ req: { headers: { authorization: "Bearer leaked-789" } }, body: { open_ai_key: "sk-leak-000", password: "pw-leak" } }, "probe");
     const all = logs.raw.join("");

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { createKeyVault } from "@parley/api";
 import { createDb, resultRows, type DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";
@@ -62,7 +64,7 @@ describe("/readyz follows the database", () => {
     viaProxy.pathname = `/${name}`;
     const db: DbHandle = await createDb(viaProxy.toString(), { connectTimeoutSeconds: 1 });
     cleanups.push(() => db.close());
-    const app = await buildApp({ config, db, authenticator: anonymous, logger: false });
+    const app = await buildApp({ config, db, authenticator: anonymous, keys: createKeyVault(randomBytes(32)), logger: false });
     cleanups.push(() => app.close());
 
     expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
@@ -79,7 +81,7 @@ describe("/readyz follows the database", () => {
 
   it("is 503 once the embedded database is closed", async () => {
     const db = await createTestDb();
-    const app = await buildApp({ config, db, authenticator: anonymous, logger: false });
+    const app = await buildApp({ config, db, authenticator: anonymous, keys: createKeyVault(randomBytes(32)), logger: false });
     cleanups.push(() => app.close());
     expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     await db.close();

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@parley/contracts";
+import { users } from "@parley/db";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";
+import { startFakeIssuer } from "./support/fake-issuer";
 
 // Any OpenID provider: a second Parley server's embedded provider plays an independent issuer,
 // and the app under test is pointed at it through OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_AUDIENCE,
@@ -80,5 +83,49 @@ describe("an app configured with an external issuer", () => {
     );
     expect((await call(other.tokens.access_token, "/api/v1/messages/protected")).statusCode).toBe(401);
     expect((await call(other.tokens.access_token, "/trpc/messages.protected")).statusCode).toBe(401);
+  });
+});
+
+describe("an issuer whose access tokens carry no profile", () => {
+  let issuer: Awaited<ReturnType<typeof startFakeIssuer>>;
+  let server: Awaited<ReturnType<typeof startAuthServer>>;
+  beforeAll(async () => {
+    issuer = await startFakeIssuer({ audience: "https://api.parley.test", clientId: "parley-spa" });
+    server = await startAuthServer({
+      env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: "parley-spa", OIDC_AUDIENCE: "https://api.parley.test" },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await issuer?.close();
+  });
+
+  const addUser = (token: string, user: object) =>
+    server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${token}` }, payload: { user } });
+  const rowOf = async (subject: string) => (await server.db.db.select().from(users).where(eq(users.subject, subject)))[0];
+
+  it("the profile comes from the issuer's userinfo, not from the body, fetched once per token", async () => {
+    issuer.profiles.set("auth0|grace", { email: "grace@example.com", email_verified: false, name: "Grace Hopper", picture: "https://example.com/g.png" });
+    const token = await issuer.mint("auth0|grace");
+    const spoofed = { email: "billing@bank.example", email_verified: true, name: "The Bank", picture: "https://evil.example/x.png", nickname: "grace" };
+    const before = issuer.userinfoRequests;
+    expect((await addUser(token, spoofed)).statusCode).toBe(200);
+    expect((await addUser(token, spoofed)).json()).toMatchObject({ created: false });
+    expect(await rowOf("auth0|grace")).toMatchObject({
+      email: "grace@example.com",
+      emailVerified: false,
+      name: "Grace Hopper",
+      picture: "https://example.com/g.png",
+      nickname: "grace",
+    });
+    expect(issuer.userinfoRequests - before).toBe(1);
+  });
+
+  it("profile claims in the access token are used as they are, without asking userinfo", async () => {
+    const token = await issuer.mint("auth0|linus", { email: "linus@example.com", email_verified: true, name: "Linus" });
+    const before = issuer.userinfoRequests;
+    await addUser(token, { email: "someone@else.example", name: "Someone" });
+    expect(await rowOf("auth0|linus")).toMatchObject({ email: "linus@example.com", emailVerified: true, name: "Linus" });
+    expect(issuer.userinfoRequests).toBe(before);
   });
 });

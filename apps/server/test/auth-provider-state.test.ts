@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeJwt } from "jose";
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
 import { createKeyVault } from "@parley/api";
 import { oidcPayloads, serverSecrets } from "@parley/db";
 import { buildApp } from "../src/app";
@@ -52,11 +52,79 @@ describe("discovery and keys", () => {
     const fresh = await startAuthServer();
     try {
       await fresh.db.db.delete(serverSecrets);
-      const loads = await Promise.all([1, 2, 3, 4].map(() => loadSigningKeys(fresh.db.db)));
+      const loads = await Promise.all([1, 2, 3, 4].map(() => loadSigningKeys(fresh.db.db, fresh.keys)));
       expect(new Set(loads.map((keys) => keys[0]!.kid)).size).toBe(1);
-      const cookies = await Promise.all([1, 2, 3].map(() => loadCookieKeys(fresh.db.db)));
+      const cookies = await Promise.all([1, 2, 3].map(() => loadCookieKeys(fresh.db.db, fresh.keys)));
       expect(new Set(cookies.map((keys) => keys[0])).size).toBe(1);
       expect(await fresh.db.db.select().from(serverSecrets)).toHaveLength(2);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+});
+
+describe("keys at rest", () => {
+  const secretValue = async (db: typeof server.db.db, name: string) =>
+    (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)))[0]!.value;
+
+  it("the signing and cookie keys are stored sealed under ENCRYPTION_KEY: the stored values are no JWK or key list", async () => {
+    for (const name of ["oidc.signing_keys", "oidc.cookie_keys"]) {
+      const stored = await secretValue(server.db.db, name);
+      expect(stored).toMatch(/^v1\./);
+      expect(() => JSON.parse(stored) as unknown).toThrow();
+      expect(stored).not.toMatch(/"kty"|"d"|"n"/);
+    }
+  });
+
+  it("a database holding the keys in plaintext (older versions) is sealed at start, and its key still signs and verifies", async () => {
+    const fresh = await startAuthServer();
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    const jwk = await exportJWK(privateKey);
+    const oldKey = { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
+    const plaintext = JSON.stringify([oldKey]);
+    await fresh.db.db.delete(serverSecrets);
+    await fresh.db.db.insert(serverSecrets).values([
+      { name: "oidc.signing_keys", value: plaintext },
+      { name: "oidc.cookie_keys", value: JSON.stringify(["an-old-cookie-key"]) },
+    ]);
+    const restarted = await buildApp({
+      config: fresh.config,
+      db: fresh.db,
+      authenticator: createAuthenticator(fresh.config, fresh.db.db, { keys: fresh.keys }),
+      keys: fresh.keys,
+      logger: false,
+    });
+    try {
+      const stored = await secretValue(fresh.db.db, "oidc.signing_keys");
+      expect(stored).toMatch(/^v1\./);
+      expect(fresh.keys.open(stored, "server-secret:oidc.signing_keys")).toBe(plaintext);
+      expect(await secretValue(fresh.db.db, "oidc.cookie_keys")).toMatch(/^v1\./);
+
+      const published = (await restarted.inject({ url: "/oidc/jwks" })).json() as { keys: { kid: string }[] };
+      expect(published.keys.map((key) => key.kid)).toEqual([oldKey.kid]);
+      const token = await new SignJWT({ client_id: "parley-web", scope: "api" })
+        .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: oldKey.kid })
+        .setIssuer(fresh.config.oidc.issuer)
+        .setAudience(fresh.config.oidc.audience)
+        .setSubject("plaintext-era-user")
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .sign(await importJWK(oldKey, "RS256"));
+      const api = await restarted.inject({ url: "/api/v1/messages/protected", headers: { authorization: `Bearer ${token}` } });
+      expect(api.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+      await fresh.close();
+    }
+  }, 60_000);
+
+  it("another ENCRYPTION_KEY cannot open them: start-up stops with a message saying which key to restore", async () => {
+    const fresh = await startAuthServer();
+    try {
+      const other = createKeyVault(randomBytes(32));
+      await expect(
+        buildApp({ config: fresh.config, db: fresh.db, authenticator: createAuthenticator(fresh.config, fresh.db.db, { keys: other }), keys: other, logger: false }),
+      ).rejects.toThrow(/cannot be opened with this ENCRYPTION_KEY/);
     } finally {
       await fresh.close();
     }
@@ -130,8 +198,8 @@ describe("a second instance on the same database", () => {
     const second = await buildApp({
       config: server.config,
       db: server.db,
-      authenticator: createAuthenticator(server.config, server.db.db),
-      keys: createKeyVault(randomBytes(32)),
+      authenticator: createAuthenticator(server.config, server.db.db, { keys: server.keys }),
+      keys: server.keys,
       logger: false,
     });
     try {

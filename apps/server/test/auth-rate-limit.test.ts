@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { createMemoryLimiter, createRedisLimiter, withFallback } from "../src/auth/embedded/rate-limit";
+import {
+  createMemoryLimiter,
+  createMemoryThrottle,
+  createRedisLimiter,
+  createRedisThrottle,
+  withFallback,
+} from "../src/auth/embedded/rate-limit";
 import { Browser, freePort, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
 
-// Sign-in attempt limits: fixed windows in memory, or shared by all instances through Redis
-// (a real redis-server started for this file).
+// Sign-in attempt limits: fixed windows per address and growing delays after failed sign-ins per
+// (account, address), in memory, or shared by all instances through Redis (a real redis-server
+// started for this file).
 
 let redisProcess: ChildProcess;
 let redisUrl: string;
@@ -51,6 +58,41 @@ describe("memory limiter", () => {
   });
 });
 
+describe("memory failure throttle", () => {
+  const rule = { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
+
+  it("lets 5 failures pass, then makes the next attempt wait 30 s, doubling up to 15 minutes", async () => {
+    let now = 1_000_000;
+    const throttle = createMemoryThrottle(rule, () => now);
+    const waits = [];
+    for (let i = 0; i < 11; i++) {
+      expect((await throttle.check("k")).allowed).toBe(true);
+      const { retryAfterSeconds } = await throttle.fail("k");
+      waits.push(retryAfterSeconds);
+      now += retryAfterSeconds * 1000 - 1000;
+      if (retryAfterSeconds > 0) expect(await throttle.check("k")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+      now += 1000;
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 0, 30, 60, 120, 240, 480, 900]);
+    // Other keys (the same account from another address) are untouched.
+    expect((await throttle.check("other")).allowed).toBe(true);
+  });
+
+  it("forgets failures after a success, or an hour without failures", async () => {
+    let now = 1_000_000;
+    const throttle = createMemoryThrottle(rule, () => now);
+    for (let i = 0; i < 6; i++) await throttle.fail("k");
+    expect((await throttle.check("k")).allowed).toBe(false);
+    await throttle.reset("k");
+    expect((await throttle.check("k")).allowed).toBe(true);
+    expect(await throttle.fail("k")).toEqual({ retryAfterSeconds: 0 });
+
+    for (let i = 0; i < 5; i++) await throttle.fail("k");
+    now += 60 * 60_000;
+    expect(await throttle.fail("k")).toEqual({ retryAfterSeconds: 0 });
+  });
+});
+
 describe("Redis limiter", () => {
   it("shares one count between instances and expires with the window", async () => {
     const rule = { limit: 3, windowMs: 1000 };
@@ -65,6 +107,23 @@ describe("Redis limiter", () => {
     expect(await redis.exists("test:shared:k")).toBe(0);
   });
 
+  it("a failure throttle shares failures and delays between instances", async () => {
+    const rule = { freeFailures: 2, baseDelayMs: 400, maxDelayMs: 1000, forgetAfterMs: 60_000 };
+    const first = createRedisThrottle(redis, rule, "test:throttle:");
+    const second = createRedisThrottle(redis, rule, "test:throttle:");
+    expect([await first.fail("k"), await second.fail("k")]).toEqual([{ retryAfterSeconds: 0 }, { retryAfterSeconds: 0 }]);
+    expect((await second.check("k")).allowed).toBe(true);
+    expect(await first.fail("k")).toEqual({ retryAfterSeconds: 1 });
+    expect(await second.check("k")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await first.check("other")).allowed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await second.check("k")).allowed).toBe(true);
+    expect(await second.fail("k")).toEqual({ retryAfterSeconds: 1 });
+    expect(Number(await redis.pttl("test:throttle:k"))).toBeGreaterThan(59_000);
+    await first.reset("k");
+    expect(await redis.exists("test:throttle:k")).toBe(0);
+  });
+
   it("falls back to memory while Redis is unreachable", async () => {
     const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     down.on("error", () => {});
@@ -77,6 +136,14 @@ describe("Redis limiter", () => {
     const results = [await limiter.hit("k"), await limiter.hit("k"), await limiter.hit("k")];
     expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
     expect(errors.length).toBeGreaterThan(0);
+
+    const throttle = withFallback(
+      createRedisThrottle(down, { freeFailures: 1, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetAfterMs: 60_000 }, "x:"),
+      createMemoryThrottle({ freeFailures: 1, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetAfterMs: 60_000 }),
+      (error) => errors.push(error),
+    );
+    expect([await throttle.fail("k"), await throttle.fail("k")]).toEqual([{ retryAfterSeconds: 0 }, { retryAfterSeconds: 60 }]);
+    expect(await throttle.check("k")).toEqual({ allowed: false, retryAfterSeconds: 60 });
     down.disconnect();
   });
 });
@@ -105,13 +172,13 @@ describe("two server instances with REDIS_URL", () => {
     return page;
   }
 
-  it("count attempts on one account together: 10 in all, then both refuse", async () => {
+  it("count failures at one account from one address together: 5 in all, then both make the next attempt wait", async () => {
     const email = "shared-limit@example.com";
     await signInThroughPages(b, { name: "Shared", email, password: "shared-password" }, { signUp: true });
-    await failedAttempts(a, email, 6);
-    const last = await failedAttempts(b, email, 5);
+    await failedAttempts(a, email, 3);
+    const last = await failedAttempts(b, email, 4);
     expect(last.status).toBe(429);
     expect(last.html).toContain("Too many sign-in attempts.");
-    expect(Number(await redis.get(`parley:auth:signin:${email}`))).toBe(11);
+    expect(await redis.hget(`parley:auth:signin:${email}:127.0.0.1`, "failures")).toBe("6");
   }, 60_000);
 });

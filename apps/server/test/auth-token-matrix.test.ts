@@ -46,7 +46,7 @@ beforeAll(async () => {
   idToken = tokens.id_token;
   claims = decodeJwt(validToken);
 
-  const [signing] = await loadSigningKeys(server.db.db);
+  const [signing] = await loadSigningKeys(server.db.db, server.keys);
   realKey = (await importJWK(signing!, "RS256")) as CryptoKey;
   realKid = signing!.kid!;
   realPublicJwk = { kty: signing!.kty, n: signing!.n, e: signing!.e };
@@ -90,7 +90,13 @@ describe("a valid access token", () => {
   });
 
   it("re-signed with the provider's key and the same claims is accepted (the forgeries below differ in one thing)", async () => {
+    expect(claims.client_id).toBe("parley-web");
     expect(await statuses(await sign(claims))).toMatchObject({ rest: 200, trpc: 200 });
+  });
+
+  it("naming our client as azp, or no client at all, is accepted (issuers that set neither are not refused)", async () => {
+    expect(await statuses(await sign({ ...claims, azp: "parley-web" }))).toMatchObject({ rest: 200, trpc: 200 });
+    expect(await statuses(await sign({ ...claims, client_id: undefined }))).toMatchObject({ rest: 200, trpc: 200 });
   });
 });
 
@@ -123,6 +129,8 @@ const badTokens: { name: string; make: () => Promise<string> }[] = [
   { name: "a wrong issuer", make: () => sign({ ...claims, iss: "https://evil.example/oidc" }) },
   { name: "a wrong audience", make: () => sign({ ...claims, aud: "https://other.example/api" }) },
   { name: "the client id as audience", make: () => sign({ ...claims, aud: "parley-web" }) },
+  { name: "issued to another client (client_id)", make: () => sign({ ...claims, client_id: "another-app" }) },
+  { name: "issued to another client (azp)", make: () => sign({ ...claims, azp: "another-app" }) },
   { name: "an expired token", make: () => sign({ ...claims, iat: now() - 7200, exp: now() - 3600 }) },
   { name: "a token not yet valid", make: () => sign({ ...claims, nbf: now() + 3600, exp: now() + 7200 }) },
   { name: "no expiry at all", make: () => sign({ ...claims, exp: undefined }) },

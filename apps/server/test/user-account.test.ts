@@ -86,8 +86,19 @@ describe("account setup", () => {
     const person = await signUp("Renamed");
     await rest(person, "POST", "/user/addUser", { user: { name: "Old Name", nickname: "first" } });
     await rest(person, "POST", "/user/updateUserApiKeys", { nickname: "chosen" });
+    await server.db.db.update(users).set({ name: "Stale" }).where(eq(users.subject, person.subject));
     await rest(person, "POST", "/user/addUser", { user: { name: "New Name", nickname: "second" } });
-    expect((await rest(person, "GET", "/user/usersettings")).json()).toMatchObject({ name: "New Name", nickname: "chosen" });
+    expect((await rest(person, "GET", "/user/usersettings")).json()).toMatchObject({ name: "Renamed", nickname: "chosen" });
+  });
+
+  it("takes email, email_verified, name and picture from the token, never from the body", async () => {
+    const person = await signUp("Spoofer");
+    const spoofed = { name: "Chief Executive", email: "ceo@bank.example", email_verified: true, picture: "https://evil.example/p.png" };
+    expect((await rest(person, "POST", "/user/addUser", { user: spoofed })).statusCode).toBe(200);
+    expect(await userRowOf(person.subject)).toMatchObject({ email: person.email, emailVerified: false, name: "Spoofer", picture: null });
+    // A repeat does not overwrite them either.
+    await trpc(person, "user.setup", { user: spoofed }, "mutation");
+    expect(await userRowOf(person.subject)).toMatchObject({ email: person.email, emailVerified: false, name: "Spoofer", picture: null });
   });
 });
 
@@ -105,9 +116,9 @@ describe("settings", () => {
     expect(response.json()).toEqual({
       id: ada.subject,
       email: ada.email,
-      name: "Ada Lovelace",
-      picture: "https://example.com/ada.png",
-      email_verified: true,
+      name: "Ada",
+      picture: "",
+      email_verified: false,
       nickname: "ada",
       open_ai_key: "",
       claude_api_key: "",
@@ -196,7 +207,7 @@ describe("one user cannot read or change another's settings", () => {
     const aliceNow = (await rest(alice, "GET", "/user/usersettings")).json();
     expect(aliceNow).toMatchObject({ id: alice.subject, name: "Alice", nickname: "Al", open_ai_key: "••••0001" });
     const bobNow = (await rest(bob, "GET", "/user/usersettings")).json();
-    expect(bobNow).toMatchObject({ id: bob.subject, name: "Alice Hijacked", nickname: "Mallory", open_ai_key: "" });
-    expect(await server.db.db.select().from(users).where(eq(users.email, alice.email))).toHaveLength(2);
+    expect(bobNow).toMatchObject({ id: bob.subject, name: "Bob", nickname: "Mallory", open_ai_key: "" });
+    expect(await server.db.db.select().from(users).where(eq(users.email, alice.email))).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
 import { createKeyVault, createModelGateway } from "@parley/api";
 import { REDACTED_PATHS } from "../src/app";
-import { signInThroughPages, startAuthServer } from "./support/auth-flow";
+import { Browser, isPage, signInThroughPages, startAuthorization, startAuthServer } from "./support/auth-flow";
 import { logCapture } from "./support/test-app";
 
 // A user's provider keys never reach a log line or a response: they are saved, read back and
@@ -79,3 +79,44 @@ it("no key appears in any log line or response, even when the provider call fail
   }
   expect(everything).not.toContain("LOGCHECK");
 });
+
+it("a sign-in, its /callback code, chats and comments leave no password, code, token or content in the logs", async () => {
+  const password = "PWCHECK-correct-horse-battery";
+  const browser = new Browser(server.baseUrl);
+  const flow = startAuthorization({ issuer: server.config.oidc.issuer, clientId: server.config.oidc.clientId, appUrl: server.baseUrl, screenHint: "signup" });
+  const form = await browser.go(flow.authorizeUrl);
+  if (!isPage(form)) throw new Error("expected the sign-up page");
+  const done = await browser.submit(form, { name: "Quiet", email: "quiet@example.com", password });
+  if (isPage(done)) throw new Error(`sign-up failed: ${done.html.slice(0, 300)}`);
+  const code = done.callback.searchParams.get("code")!;
+  // The browser lands on the SPA's /callback with the code in the query.
+  await fetch(done.callback.href);
+  const tokens = await flow.exchange(done.callback);
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const inject = (method: "GET" | "POST", url: string, payload?: object) => server.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  await inject("POST", "/api/v1/user/addUser", { user: {} });
+  // The fake OpenAI accepts the platform's key; saved as the user's own, the chat succeeds.
+  await inject("POST", "/api/v1/user/updateUserApiKeys", { open_ai_key: "platform-openai-key" });
+  const chat = await inject("POST", "/api/v1/chat/postChat", {
+    messages: [{ content: "CONTENTCHECK my private question" }],
+    model_id: "openai:gpt-4o-mini",
+    session_id: 0,
+    category: "general",
+  });
+  const sessionId = (chat.json() as { session_id?: number }).session_id;
+  expect(sessionId, chat.body).toBeGreaterThan(0);
+  const post = await inject("POST", "/api/v1/post/postChat", { chat_id: sessionId, description: "CONTENTCHECK a post", categories: ["general"] });
+  const postId = (post.json() as { post_id: number }).post_id;
+  const comment = await inject("POST", `/api/v1/post/comment/${postId}`, { content: "CONTENTCHECK a comment" });
+  expect(comment.statusCode, comment.body).toBe(200);
+  const search = encodeURIComponent(JSON.stringify({ limit: 5, category: "CONTENTCHECK-in-a-query" }));
+  await inject("GET", `/trpc/post.list?input=${search}`);
+
+  const logged = logs.raw.join("\n");
+  expect(logged).toContain("/callback");
+  expect(logged).toContain("/api/v1/post/comment/");
+  for (const secret of [code, password, tokens.access_token, tokens.refresh_token!, tokens.id_token, "CONTENTCHECK"]) {
+    expect(logged).not.toContain(secret);
+  }
+}, 60_000);

@@ -1,7 +1,7 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { AuthClient, AuthProvider, createUserManager, fetchPublicConfig } from "./lib/auth";
+import { AuthClient, AuthProvider, checkAppAddress, createUserManager, fetchPublicConfig } from "./lib/auth";
 import { createApiClient, createQueryClient } from "./lib/trpc";
 import { createAppRouter } from "./router";
 import { BootError } from "./components/boot-error";
@@ -15,6 +15,9 @@ async function boot(root: HTMLElement) {
   const reactRoot = createRoot(root);
   try {
     const config = await fetchPublicConfig();
+    const address = checkAppAddress(config, window.location);
+    if (address && "redirectTo" in address) return window.location.replace(address.redirectTo);
+    if (address) return reactRoot.render(<BootError message={address.message} />);
     const auth = new AuthClient(createUserManager(config.oidc, window.location.origin), window.location.origin);
     const queryClient = createQueryClient();
     const apiClient = createApiClient(() => auth.getAccessToken());

@@ -8,8 +8,14 @@ import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 export type AuthIdentity = {
   issuer: string;
   subject: string;
-  /** Claims of the access token (and of the ID token profile, when the client sent it). */
+  /** Claims of the verified access token. */
   claims: Record<string, unknown>;
+  /**
+   * The person's profile claims (email, email_verified, name, picture, nickname) as the issuer
+   * vouches for them: the access token's, or its userinfo endpoint's when the token has none.
+   * Absent: `claims` are the profile.
+   */
+  profile?: () => Promise<Record<string, unknown>>;
 };
 
 /** Minimal structured logger (Fastify's pino satisfies it). */

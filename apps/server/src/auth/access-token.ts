@@ -16,6 +16,11 @@ export type AccessTokenVerifierOptions = {
   issuer: string;
   /** The API's identifier: the token's `aud` must contain it. */
   audience: string;
+  /**
+   * The SPA's client id: a token whose `client_id` (RFC 9068) or `azp` names another client was
+   * issued to some other application of the same issuer and audience, and is refused.
+   */
+  clientId: string;
   /** Resolves the verification key from the token header (jose JWKS: remote or local). */
   jwks: JWTVerifyGetKey;
   /**
@@ -51,7 +56,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ["iss", "sub", "aud", "exp"],
         });
-        if (looksLikeIdToken(payload)) return null;
+        if (looksLikeIdToken(payload) || !issuedTo(payload, options.clientId)) return null;
         return { issuer: payload.iss!, subject: payload.sub!, claims: payload as Record<string, unknown> };
       } catch (error) {
         if (isOperational(error)) options.onOperationalError?.(error);
@@ -75,6 +80,11 @@ function isAccessTokenType(typ: string | undefined, requireAtJwt: boolean) {
 function looksLikeIdToken(payload: JWTPayload) {
   if (payload.nonce !== undefined || payload.at_hash !== undefined || payload.c_hash !== undefined) return true;
   return typeof payload.typ === "string" && payload.typ.toLowerCase() === "id";
+}
+
+/** True unless the token names a client (`client_id` or `azp`) other than ours; issuers may set neither. */
+function issuedTo(payload: JWTPayload, clientId: string) {
+  return [payload.client_id, payload.azp].every((claim) => claim === undefined || claim === clientId);
 }
 
 /** jose reports token defects as JOSEErrors; key-set fetch problems and anything else are ours. */

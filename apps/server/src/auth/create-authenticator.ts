@@ -1,21 +1,41 @@
+import type { KeyVault } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Config } from "../config";
 import { createAccessTokenVerifier } from "./access-token";
-import type { Authenticator } from "./authenticator";
-import { createDiscoveredJwks } from "./discovered-jwks";
+import { bearerToken, type Authenticator } from "./authenticator";
+import { createDiscoveredJwks, createDiscovery } from "./discovered-jwks";
 import { createEmbeddedJwks } from "./embedded/local-jwks";
+import { createUserinfoProfiles } from "./userinfo";
 
 /**
  * The authenticator for the configured issuer: the embedded provider's keys from the database,
- * or an external provider's JWKS found through its discovery document.
+ * opened with `keys` (its access tokens carry the profile), or an external provider's JWKS and userinfo endpoint
+ * found through its discovery document.
  */
-export function createAuthenticator(config: Config, db: Database, onOperationalError?: (error: unknown) => void): Authenticator {
-  const { issuer, audience, embedded } = config.oidc;
-  return createAccessTokenVerifier({
+export function createAuthenticator(
+  config: Config,
+  db: Database,
+  options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
+): Authenticator {
+  const { issuer, audience, clientId, embedded } = config.oidc;
+  const { onOperationalError } = options;
+  if (embedded) {
+    const jwks = createEmbeddedJwks(db, options.keys);
+    return createAccessTokenVerifier({ issuer, audience, clientId, jwks, requireAtJwtType: true, onOperationalError });
+  }
+  const discovery = createDiscovery(issuer);
+  const verifier = createAccessTokenVerifier({
     issuer,
     audience,
-    jwks: embedded ? createEmbeddedJwks(db) : createDiscoveredJwks(issuer),
-    requireAtJwtType: embedded,
+    clientId,
+    jwks: createDiscoveredJwks(issuer, discovery),
     onOperationalError,
   });
+  const profiles = createUserinfoProfiles(discovery, onOperationalError);
+  return {
+    async authenticate(authorization) {
+      const identity = await verifier.authenticate(authorization);
+      return identity && { ...identity, profile: profiles(bearerToken(authorization)!, identity) };
+    },
+  };
 }

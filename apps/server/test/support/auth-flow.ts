@@ -24,19 +24,21 @@ export async function startAuthServer(options: { env?: Record<string, string>; d
   const baseUrl = `http://127.0.0.1:${port}`;
   const db = await createTestDb();
   const config = loadConfig({ PUBLIC_URL: baseUrl, LOG_LEVEL: "silent", ...options.env });
+  const keys = options.deps?.keys ?? createKeyVault(randomBytes(32));
   const app = await buildApp({
     config,
     db,
-    authenticator: createAuthenticator(config, db.db),
-    keys: createKeyVault(randomBytes(32)),
+    authenticator: createAuthenticator(config, db.db, { keys }),
     logger: false,
     ...options.deps,
+    keys,
   });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     db,
     config,
+    keys,
     baseUrl,
     close: async () => {
       await app.close();
@@ -68,11 +70,17 @@ export class CookieJar {
 
 export type Page = { url: string; status: number; html: string };
 
-/** A browser-like client: cookies, manual redirects, forms. Stops at the app's /callback. */
+/**
+ * A browser-like client: cookies, manual redirects, forms. Stops at the app's /callback.
+ * `headers` go with every request (e.g. X-Forwarded-For, to come from another address).
+ */
 export class Browser {
   readonly jar = new CookieJar();
 
-  constructor(private readonly appUrl: string) {}
+  constructor(
+    private readonly appUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   /** Follows redirects until an HTML page (returned) or the app's /callback (its URL returned). */
   async go(url: string, init: RequestInit = {}): Promise<Page | { callback: URL }> {
@@ -81,6 +89,7 @@ export class Browser {
     for (let hops = 0; hops < 10; hops++) {
       if (next.startsWith(`${this.appUrl}/callback`)) return { callback: new URL(next) };
       const headers = new Headers(request.headers);
+      for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
       const cookie = this.jar.header();
       if (cookie) headers.set("cookie", cookie);
       const response = await fetch(next, { ...request, headers, redirect: "manual" });

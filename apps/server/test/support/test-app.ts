@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import { createKeyVault } from "@parley/api";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp, type AppDeps } from "../../src/app";
 import type { Authenticator } from "../../src/auth/authenticator";
@@ -30,7 +32,8 @@ const anonymous: Authenticator = { authenticate: async () => null };
 export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
   const db = await createTestDb();
   const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...options.env });
-  const app = await buildApp({ config, db, authenticator: anonymous, logger: false, ...options.deps });
+  const keys = createKeyVault(randomBytes(32));
+  const app = await buildApp({ config, db, authenticator: anonymous, keys, logger: false, ...options.deps });
   return {
     app,
     db,

@@ -4,7 +4,10 @@ import { subscriptions, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { getUserByIdentity } from "./require-user";
 
-/** Identity profile claims the client sends from its ID token (spec §3); all optional. */
+/**
+ * Identity profile claims the client sends from its ID token (spec §3); all optional. Accepted
+ * for compatibility, but only the nickname is ever taken from it (see profileOf).
+ */
 export type ProfileInput = {
   name?: string;
   email?: string;
@@ -21,7 +24,7 @@ type Profile = { name?: string; email?: string; picture?: string; nickname?: str
  * calls (insert ... on conflict); a repeat refreshes the profile but never the user's nickname.
  */
 export async function setupAccount(db: Database, auth: AuthIdentity, input: ProfileInput) {
-  const profile = profileOf(auth, input);
+  const profile = profileOf(auth.profile ? await auth.profile() : auth.claims, input);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(users)
@@ -63,18 +66,20 @@ export async function setupAccount(db: Database, auth: AuthIdentity, input: Prof
 }
 
 /**
- * Claims signed into the access token win over what the client sent; the client's copy fills the
- * gaps (most providers keep profile claims out of access tokens).
+ * Email, its verification, name and picture come only from what the issuer signed (the access
+ * token) or served (its userinfo): a client could claim any email as verified, and that email goes
+ * to Stripe. Only the nickname, a display default the user can change, falls back to the client's copy.
  */
-function profileOf(auth: AuthIdentity, input: ProfileInput): Profile {
-  const claims = auth.claims;
-  const text = (claim: unknown, fallback: string | undefined) => (typeof claim === "string" && claim ? claim : fallback);
-  const picture = text(claims.picture, input.picture);
+function profileOf(claims: Record<string, unknown>, input: ProfileInput): Profile {
+  const text = (claim: unknown) => (typeof claim === "string" && claim ? claim : undefined);
+  const picture = text(claims.picture);
+  const email = text(claims.email);
   return {
-    name: text(claims.name, input.name),
-    email: text(claims.email, input.email),
-    nickname: text(claims.nickname, input.nickname),
+    name: text(claims.name),
+    email,
+    nickname: text(claims.nickname) ?? text(input.nickname),
     picture: picture && /^https?:\/\//i.test(picture) ? picture : undefined,
-    emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : input.email_verified,
+    // An email the issuer does not call verified is not.
+    emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : email ? false : undefined,
   };
 }

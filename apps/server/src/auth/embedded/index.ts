@@ -1,28 +1,47 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
+import type { KeyVault } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Config } from "../../config";
 import { registerInteractions } from "./interactions";
 import { mountProvider } from "./mount";
 import { createEmbeddedProvider, OIDC_MOUNT_PATH } from "./provider";
 import { Redis } from "ioredis";
-import { createMemoryLimiter, createRedisLimiter, withFallback, type AttemptLimiter, type LimitRule } from "./rate-limit";
+import {
+  createMemoryLimiter,
+  createMemoryThrottle,
+  createRedisLimiter,
+  createRedisThrottle,
+  withFallback,
+  type AttemptLimiter,
+  type FailureThrottle,
+  type LimitRule,
+  type ThrottleRule,
+} from "./rate-limit";
 import { loadCookieKeys, loadSigningKeys } from "./secrets";
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const SECOND = 1000;
+const FIFTEEN_MINUTES = 15 * 60 * SECOND;
 /**
- * Sign-in attempts per email, and form posts (sign-in and sign-up) per client IP; the IP limit is
- * AUTH_IP_LIMIT (default 50), raised for offices behind one address or for test suites.
+ * Failed sign-ins per (email, client IP): 5 free, then a wait of 30 s that doubles with each
+ * further failure up to 15 minutes, forgotten after an hour without failures. Form posts
+ * (sign-in and sign-up) per client IP: AUTH_IP_LIMIT (default 50) in 15 minutes, raised for
+ * offices behind one address or for test suites.
  */
-export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: LimitRule; ip: LimitRule } {
-  return { account: { limit: 10, windowMs: FIFTEEN_MINUTES }, ip: { limit: config.AUTH_IP_LIMIT, windowMs: FIFTEEN_MINUTES } };
+export function signInLimits(config: Pick<Config, "AUTH_IP_LIMIT">): { account: ThrottleRule; ip: LimitRule } {
+  return {
+    account: { freeFailures: 5, baseDelayMs: 30 * SECOND, maxDelayMs: FIFTEEN_MINUTES, forgetAfterMs: 4 * FIFTEEN_MINUTES },
+    ip: { limit: config.AUTH_IP_LIMIT, windowMs: FIFTEEN_MINUTES },
+  };
 }
 
 export type EmbeddedProviderDeps = {
   config: Config;
   db: Database;
+  /** Seals the provider's signing and cookie keys in the database (ENCRYPTION_KEY). */
+  keys: KeyVault;
   /** Sign-in attempt limits; in-memory per instance unless given (e.g. Redis-backed). */
-  limits?: { account: AttemptLimiter; ip: AttemptLimiter };
+  limits?: { account: FailureThrottle; ip: AttemptLimiter };
 };
 
 /**
@@ -32,8 +51,8 @@ export type EmbeddedProviderDeps = {
  */
 export async function registerEmbeddedProvider(app: FastifyInstance, deps: EmbeddedProviderDeps) {
   const { config, db } = deps;
-  const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db), loadCookieKeys(db)]);
-  const provider = createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
+  const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db, deps.keys), loadCookieKeys(db, deps.keys)]);
+  const provider = await createEmbeddedProvider({ config, db, signingKeys, cookieKeys });
   provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "identity provider error"));
 
   const limits = deps.limits ?? createSignInLimits(app, signInLimits(config), config.REDIS_URL);
@@ -50,8 +69,8 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
 }
 
 /** In memory per instance; shared through Redis when REDIS_URL is set (memory while Redis is down). */
-function createSignInLimits(app: FastifyInstance, rules: { account: LimitRule; ip: LimitRule }, redisUrl: string | undefined) {
-  const memory = { account: createMemoryLimiter(rules.account), ip: createMemoryLimiter(rules.ip) };
+function createSignInLimits(app: FastifyInstance, rules: { account: ThrottleRule; ip: LimitRule }, redisUrl: string | undefined) {
+  const memory = { account: createMemoryThrottle(rules.account), ip: createMemoryLimiter(rules.ip) };
   if (!redisUrl) return memory;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastWarning = 0;
@@ -65,7 +84,7 @@ function createSignInLimits(app: FastifyInstance, rules: { account: LimitRule; i
     await redis.quit().catch(() => redis.disconnect());
   });
   return {
-    account: withFallback(createRedisLimiter(redis, rules.account, "parley:auth:"), memory.account, warn),
+    account: withFallback(createRedisThrottle(redis, rules.account, "parley:auth:"), memory.account, warn),
     ip: withFallback(createRedisLimiter(redis, rules.ip, "parley:auth:"), memory.ip, warn),
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
-import { errors, type InteractionResults } from "oidc-provider";
+import type { InteractionResults } from "oidc-provider";
 import { isStorableText } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "./local-accounts";
 import { renderError, renderSignIn, renderSignUp } from "./pages";
+import { importOidcProvider } from "./oidc-module";
 import { OIDC_MOUNT_PATH } from "./provider";
-import type { AttemptLimiter } from "./rate-limit";
+import type { AttemptLimiter, FailureThrottle } from "./rate-limit";
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 
@@ -15,8 +16,8 @@ export type InteractionDeps = {
   db: Database;
   clientId: string;
   homeUrl: string;
-  /** Attempts per email (sign-in) and per client IP (sign-in and sign-up). */
-  limits: { account: AttemptLimiter; ip: AttemptLimiter };
+  /** Failed sign-ins per (email, client IP), and form posts per client IP (sign-in and sign-up). */
+  limits: { account: FailureThrottle; ip: AttemptLimiter };
 };
 
 const EXPIRED = "This sign-in page has expired. Go back to Parley and sign in again.";
@@ -60,12 +61,15 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
     const password = field(request.body, "password");
     if (!isStorableText(email)) return sendHtml(reply, 400, signInPage(interaction.uid, { error: ACCOUNT_MESSAGES.emailInvalid }));
 
-    const accountKey = `signin:${email.toLowerCase()}`;
-    const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`), deps.limits.account.hit(accountKey)]);
+    // Failures slow down guesses at this account from this address only: the owner signing in
+    // from elsewhere is never refused because of them (the per-address limit still holds).
+    const accountKey = `signin:${email.toLowerCase()}:${request.ip}`;
+    const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`), deps.limits.account.check(accountKey)]);
     if (limited) return sendHtml(reply, 429, signInPage(interaction.uid, { email, error: tooManyAttempts(limited) }));
 
     const account = await authenticateLocalAccount(deps.db, email, password);
     if (!account) {
+      await deps.limits.account.fail(accountKey);
       return sendHtml(reply, 401, signInPage(interaction.uid, { email, error: ACCOUNT_MESSAGES.invalidCredentials }));
     }
     await deps.limits.account.reset(accountKey);
@@ -93,7 +97,7 @@ async function loadInteraction(provider: Provider, request: FastifyRequest<{ Par
     const interaction = await provider.interactionDetails(request.raw, reply.raw);
     return interaction.uid === request.params.uid ? interaction : undefined;
   } catch (error) {
-    if (error instanceof errors.SessionNotFound) return undefined;
+    if (error instanceof (await importOidcProvider()).errors.SessionNotFound) return undefined;
     throw error;
   }
 }
@@ -137,6 +141,10 @@ async function firstRefusal(checks: Promise<{ allowed: boolean; retryAfterSecond
 }
 
 function tooManyAttempts(refusal: { retryAfterSeconds: number }) {
+  if (refusal.retryAfterSeconds < 60) {
+    const seconds = Math.max(1, refusal.retryAfterSeconds);
+    return `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+  }
   const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
   return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors, type JWTVerifyGetKey } from "jose";
+import type { KeyVault } from "@parley/api";
 import type { Database } from "@parley/db";
 import { loadSigningKeys, publicKeysOf } from "./secrets";
 
@@ -8,12 +9,12 @@ const RELOAD_COOLDOWN_MS = 30_000;
  * The embedded provider's public keys, read from the database rather than fetched over HTTP
  * from ourselves. A token naming an unknown key re-reads them, at most once per cool-down.
  */
-export function createEmbeddedJwks(db: Database): JWTVerifyGetKey {
+export function createEmbeddedJwks(db: Database, vault: KeyVault): JWTVerifyGetKey {
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   let loadedAt = 0;
   const load = () => {
     loadedAt = Date.now();
-    keySet = loadSigningKeys(db).then(
+    keySet = loadSigningKeys(db, vault).then(
       (keys) => createLocalJWKSet({ keys: publicKeysOf(keys) }),
       (error: unknown) => {
         keySet = undefined;

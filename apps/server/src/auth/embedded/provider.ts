@@ -1,8 +1,10 @@
 import type { JWK } from "jose";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "@parley/db";
 import type { Config } from "../../config";
 import { createOidcAdapterFactory } from "./adapter";
+import { importOidcProvider } from "./oidc-module";
 import { claimsOf, findLocalAccountById } from "./local-accounts";
 import { renderError, renderSignedOut, renderSignOut } from "./pages";
 import { SIGNING_ALG } from "./secrets";
@@ -25,7 +27,8 @@ export type EmbeddedProviderOptions = {
  * authorization code flow with PKCE S256 and rotating refresh tokens; JWT access tokens for the
  * API through resource indicators; local accounts; state in the database.
  */
-export function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: EmbeddedProviderOptions): Provider {
+export async function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: EmbeddedProviderOptions): Promise<Provider> {
+  const { default: OidcProvider, errors } = await importOidcProvider();
   const { issuer, clientId, audience } = config.oidc;
   const home = `${config.publicUrl}/`;
 
@@ -62,6 +65,15 @@ export function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: 
     // §11); the SPA renews silently with refresh tokens, so our client always gets one. They
     // rotate on every use and end with the provider session.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // The API takes the profile (email, name) from the access token it verified, never from what
+    // the client says, so the token carries it.
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      const account = await findLocalAccountById(db, token.accountId);
+      if (!account) return undefined;
+      const { sub: _sub, ...profile } = claimsOf(account);
+      return profile;
+    },
     async findAccount(_ctx, sub) {
       const account = await findLocalAccountById(db, sub);
       if (!account) return undefined;
@@ -118,7 +130,7 @@ export function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: 
     },
   };
 
-  const provider = new Provider(issuer, configuration);
+  const provider = new OidcProvider(issuer, configuration);
   provider.proxy = config.TRUST_PROXY;
   return provider;
 }

@@ -1,3 +1,4 @@
+export { checkAppAddress } from "./app-address";
 export { AuthClient } from "./auth-client";
 export { AuthProvider, useAuth, useAuthClient } from "./auth-context";
 export { AUTH_ACTIVITY, profileOf, type AuthState, type IdentityProfile } from "./auth-state";
