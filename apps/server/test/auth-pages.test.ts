@@ -151,6 +151,7 @@ describe("signing in", () => {
     }
     const blocked = await browser.submit(current, { email: victim.email, password: victim.password });
     expect(isPage(blocked) && blocked.status).toBe(429);
+    expect((blocked as Page).retryAfter).toMatch(/^(29|30)$/);
     expect(alertOf(blocked as Page)).toMatch(/^Too many sign-in attempts\. Please wait (29|30) seconds and try again\.$/);
     // Another account from the same address is not slowed down by it.
     await expect(signInThroughPages(server, account)).resolves.toBeDefined();

@@ -68,7 +68,7 @@ export class CookieJar {
   }
 }
 
-export type Page = { url: string; status: number; html: string };
+export type Page = { url: string; status: number; html: string; retryAfter: string | null };
 
 /**
  * A browser-like client: cookies, manual redirects, forms. Stops at the app's /callback.
@@ -100,7 +100,7 @@ export class Browser {
         request = {};
         continue;
       }
-      return { url: next, status: response.status, html: await response.text() };
+      return { url: next, status: response.status, html: await response.text(), retryAfter: response.headers.get("retry-after") };
     }
     throw new Error(`too many redirects from ${url}`);
   }

@@ -65,7 +65,7 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
     // from elsewhere is never refused because of them (the per-address limit still holds).
     const accountKey = `signin:${email.toLowerCase()}:${request.ip}`;
     const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`), deps.limits.account.check(accountKey)]);
-    if (limited) return sendHtml(reply, 429, signInPage(interaction.uid, { email, error: tooManyAttempts(limited) }));
+    if (limited) return sendRefusal(reply, limited, signInPage(interaction.uid, { email, error: tooManyAttempts(limited) }));
 
     const account = await authenticateLocalAccount(deps.db, email, password);
     if (!account) {
@@ -83,7 +83,7 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
     const shown = { name: form.name, email: form.email.trim() };
 
     const limited = await firstRefusal([deps.limits.ip.hit(`ip:${request.ip}`)]);
-    if (limited) return sendHtml(reply, 429, signUpPage(interaction.uid, { ...shown, error: tooManyAttempts(limited) }));
+    if (limited) return sendRefusal(reply, limited, signUpPage(interaction.uid, { ...shown, error: tooManyAttempts(limited) }));
 
     const created = await createLocalAccount(deps.db, form);
     if (created.error !== undefined) return sendHtml(reply, 400, signUpPage(interaction.uid, { ...shown, error: created.error }));
@@ -128,6 +128,12 @@ async function finish(provider: Provider, request: FastifyRequest, reply: Fastif
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(html);
+}
+
+/** A throttled attempt: 429 with the page, and when to try again for clients that read headers. */
+function sendRefusal(reply: FastifyReply, refusal: { retryAfterSeconds: number }, html: string) {
+  reply.header("Retry-After", String(Math.max(1, refusal.retryAfterSeconds)));
+  return sendHtml(reply, 429, html);
 }
 
 function field(body: Form | undefined, name: string): string {
