@@ -18,6 +18,8 @@ import { scratchFolder, startParley } from "./processes.mjs";
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TARGET = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
+// Playwright's Chromium flags turn the back/forward cache off; that audit says nothing about the app.
+const IGNORED = new Set(["bf-cache"]);
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 const PASSWORD = "correct horse battery staple";
 const verdict = (ok) => (ok ? "meets target" : "MISSES target");
@@ -88,7 +90,7 @@ function failedAudits(lhr, category) {
   }
   return [...ids]
     .map((id) => lhr.audits[id])
-    .filter((audit) => audit && audit.score !== null && audit.score < 0.9 && !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode))
+    .filter((audit) => audit && !IGNORED.has(audit.id) && audit.score !== null && audit.score < 0.9 && !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode))
     .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0) || a.score - b.score)
     .slice(0, 6);
 }
