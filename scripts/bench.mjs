@@ -1,5 +1,6 @@
 // `pnpm bench` (not part of the tests): throughput and latency of the API against a bare Fastify,
-// the gzipped JavaScript of each page, and the server's idle memory on each database. Needs a
+// the gzipped JavaScript of each page, the server's idle memory on each database, time to first
+// token and Lighthouse scores of three pages in Chromium. Needs a
 // build (`pnpm bench` builds first). docs/performance.md records measured figures.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -7,6 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { measureRouteJs } from "./bench/bundle.mjs";
+import { CHROMIUM, measureLighthouse } from "./bench/lighthouse.mjs";
 import { LOAD, measureInTurns } from "./bench/load.mjs";
 import { residentMegabytes, scratchFolder, startBareFastify, startParley } from "./bench/processes.mjs";
 import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase, probePostgres } from "./support/postgres.mjs";
@@ -110,4 +112,20 @@ if (existsSync("/usr/bin/chromium")) {
   if (browser.status !== 0) console.log(`  time to first token in Chromium: not measured (exit ${browser.status})`);
 } else {
   console.log("  time to first token in Chromium: not measured (no /usr/bin/chromium)");
+}
+
+console.log("");
+if (existsSync(CHROMIUM)) {
+  const pagesScratch = scratchFolder();
+  const parley = await startParley({ port: PORT, databaseUrl: join(pagesScratch.path, "db"), dataDir: join(pagesScratch.path, "data") });
+  try {
+    await measureLighthouse(parley.url);
+  } catch (error) {
+    console.log(`  Lighthouse: not measured (${error.message})`);
+  } finally {
+    await parley.stop();
+    pagesScratch.remove();
+  }
+} else {
+  console.log(`  Lighthouse: not measured (no ${CHROMIUM})`);
 }

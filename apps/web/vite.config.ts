@@ -1,15 +1,34 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** Everything the Fastify server answers; `vite` (dev) forwards it to a server on port 3000. */
 const API_TARGET = "http://localhost:3000";
 const proxied = ["/trpc", "/api", "/oidc", "/healthz", "/readyz"];
 
+/** Writes a .br and a .gz copy of each built script, style and image; the server sends them as they are. */
+function precompress(): Plugin {
+  return {
+    name: "parley-precompress",
+    apply: "build",
+    writeBundle(options) {
+      const assets = join(options.dir ?? "dist", "assets");
+      for (const name of readdirSync(assets).filter((file) => /\.(js|css|svg)$/.test(file))) {
+        const content = readFileSync(join(assets, name));
+        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(join(assets, `${name}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must run before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),

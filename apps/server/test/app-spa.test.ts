@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "./support/test-app";
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, "assets"));
   writeFileSync(join(webRoot, "index.html"), INDEX);
   writeFileSync(join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(join(webRoot, "assets", "index-abc123.js.br"), brotliCompressSync("console.log('app')"));
+  writeFileSync(join(webRoot, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
   writeFileSync(join(webRoot, "logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   t = await createTestApp({ deps: { webRoot } });
 });
@@ -42,6 +45,25 @@ describe("serving the built web app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  it.each([
+    ["br", "gzip, deflate, br", brotliDecompressSync],
+    ["gzip", "gzip, deflate", gunzipSync],
+  ] as const)("sends the build's %s copy of an asset to a browser that accepts it", async (encoding, acceptEncoding, decode) => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js", headers: { "accept-encoding": acceptEncoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers["vary"]).toMatch(/accept-encoding/i);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(decode(response.rawPayload).toString()).toBe("console.log('app')");
+  });
+
+  it("sends the asset as it is to a client that accepts no compression", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js", headers: { "accept-encoding": "identity" } });
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.body).toBe("console.log('app')");
   });
 
   it("revalidates other static files", async () => {

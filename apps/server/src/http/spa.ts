@@ -9,8 +9,8 @@ const API_PREFIXES = ["/api", "/trpc", "/oidc", "/healthz", "/readyz", "/billing
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /**
- * Serves the built SPA from `root`: hashed files under /assets/ cached for a year, everything
- * else revalidated, and index.html (no-cache) for any other GET that accepts HTML, so client
+ * Serves the built SPA from `root`: hashed files under /assets/ cached for a year (their brotli
+ * or gzip copy from the build when the browser accepts it), everything else revalidated, and index.html (no-cache) for any other GET that accepts HTML, so client
  * routes survive a reload. Without a build, the API still works and pages say how to build.
  */
 export async function registerSpa(app: FastifyInstance, root: string | undefined) {
@@ -22,6 +22,7 @@ export async function registerSpa(app: FastifyInstance, root: string | undefined
       root,
       index: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${join(root, "assets")}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
