@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { connect, createServer, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { createKeyVault } from "@parley/api";
 import { createDb, isDatabaseUnavailable, resultRows, type DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";
@@ -74,7 +76,7 @@ describe("API calls while the database is unavailable", () => {
     viaProxy.pathname = `/${name}`;
     const db: DbHandle = await createDb(viaProxy.toString(), { connectTimeoutSeconds: 1, statementTimeoutMs: 1000 });
     cleanups.push(() => db.close());
-    const app = await buildApp({ config, db, authenticator: testIdentities, logger: false });
+    const app = await buildApp({ config, db, authenticator: testIdentities, keys: createKeyVault(randomBytes(32)), logger: false });
     cleanups.push(() => app.close());
 
     const rest = () => app.inject({ method: "GET", url: "/api/v1/chat/getSessionHistory", headers: as });

@@ -94,7 +94,7 @@ describe("/readyz follows the database", () => {
     const db = await createTestDb();
     cleanups.push(() => db.close());
     const lifecycle = createLifecycle();
-    const app = await buildApp({ config, db, authenticator: anonymous, logger: false, lifecycle });
+    const app = await buildApp({ config, db, authenticator: anonymous, keys: createKeyVault(randomBytes(32)), logger: false, lifecycle });
     expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     const stopped = lifecycle.stop(app, { graceMs: 1000, log: app.log });
     const draining = await app.inject({ method: "GET", url: "/readyz" });
