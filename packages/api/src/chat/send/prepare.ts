@@ -1,12 +1,13 @@
 import type { KeyPolicy } from "@parley/ai";
 import { joinStatements, runStatement, stmt, type Database, type Statement } from "@parley/db";
-import type { AuthIdentity } from "../context";
-import { AppError } from "../errors";
-import { refusal, releaseHoldCtes, reservationCtes, type Reservation } from "../subscription/allowance";
-import type { ProviderKeyName } from "../user/provider-keys";
-import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
-import { PROMPT_GONE_MESSAGE } from "./prompts";
-import { SESSION_NOT_FOUND } from "./sessions";
+import type { AuthIdentity } from "../../context";
+import { AppError } from "../../errors";
+import { refusal } from "../../subscription/allowance";
+import type { ProviderKeyName } from "../../user/provider-keys";
+import { SETUP_REQUIRED_MESSAGE } from "../../user/require-user";
+import { PROMPT_GONE_MESSAGE } from "../prompts";
+import { SESSION_NOT_FOUND } from "../sessions";
+import { reservationCtes, type Reservation } from "./budget";
 
 /** A model the caller has no usable key for (or that is not in the catalogue). */
 export const MODEL_UNAVAILABLE_MESSAGE =
@@ -188,79 +189,3 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   };
 }
 
-/** Whether the caller has platform-paid replies in flight, holding part of their allowance. */
-export async function repliesInFlight(db: Database, identity: SendRequest["identity"]): Promise<boolean> {
-  const [row] = await runStatement<{ found: boolean }>(
-    db,
-    stmt`select exists (
-        select 1 from allowance_holds where user_id = (select id from users where issuer = ${identity.issuer} and subject = ${identity.subject})
-      ) as found`,
-  );
-  return Boolean(row?.found);
-}
-
-/**
- * Takes back a stored message whose send could not go on: a session the send created goes with
- * it; a continued one gets back its last update and category, unless another send touched it since.
- */
-export async function withdrawMessage(db: Database, prepared: Pick<PreparedMessage, "entryId" | "continued">, createdSession: number | null): Promise<void> {
-  const { continued } = prepared;
-  if (createdSession !== null || continued === null) {
-    await runStatement(db, stmt`delete from chat_sessions where id = ${createdSession}::bigint`);
-    return;
-  }
-  await runStatement(
-    db,
-    stmt`with entry as (delete from chat_entries where id = ${prepared.entryId}::bigint returning id)
-      update chat_sessions set last_updated = ${continued.lastUpdated}::timestamptz, category = ${continued.category}
-      where id = ${continued.sessionId}::bigint and last_updated = ${continued.touchedAt.toISOString()}::timestamptz`,
-  );
-}
-
-export type FinishedExchange = {
-  userId: string;
-  sessionId: number;
-  entryId: number;
-  reply: string;
-  status: "complete" | "error" | "stopped";
-  error: string | null;
-  usage: { inputTokens: number; outputTokens: number };
-  model: { id: string; service: string; keySource: string };
-  /** Tokens that count against the allowance; what the reservation held beyond them goes back. */
-  charged: number;
-  reservation: Reservation | undefined;
-  now: Date;
-};
-
-/**
- * Stores the reply with its status, records its usage in the ledger and ends the reply's hold,
- * giving back the unused part of the reservation, in one statement. A session deleted meanwhile
- * keeps the ledger row (without its session), so the usage still counts.
- */
-export async function finishExchange(db: Database, done: FinishedExchange): Promise<void> {
-  const { usage } = done;
-  const hold = done.reservation ? releaseHoldCtes(done.entryId, done.charged) : undefined;
-  // A hold already settled as interrupted gave everything back: the reply is then not charged.
-  const charged = hold ? stmt`coalesce((select charged from held), 0)` : stmt`${done.charged}::int`;
-  await runStatement(
-    db,
-    stmt`
-    with entry as (
-      update chat_entries set response_content = ${done.reply}, status = ${done.status}, error = ${done.error},
-        input_tokens = ${usage.inputTokens}::int, output_tokens = ${usage.outputTokens}::int
-      where id = ${done.entryId}::bigint
-      returning id
-    ),
-    session as (
-      update chat_sessions set last_updated = ${done.now.toISOString()}::timestamptz where id = ${done.sessionId}::bigint returning id
-    ),
-    ${hold ? stmt`${hold},` : stmt``}
-    ledger as (
-      insert into usage_ledger (user_id, session_id, model_id, service, key_source, input_tokens, output_tokens, charged_tokens)
-      values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.keySource},
-        ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${charged})
-      returning id
-    )
-    select 1`,
-  );
-}

@@ -2,28 +2,18 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import type { AuthIdentity, Logger } from "../context";
-import { AppError } from "../errors";
-import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
-import type { KeyVault } from "../user/key-vault";
-import { openProviderKey } from "../user/provider-keys";
-import { describeFirstMessage } from "./descriptions";
+import type { AuthIdentity, Logger } from "../../context";
+import { AppError } from "../../errors";
+import type { KeyVault } from "../../user/key-vault";
+import { openProviderKey } from "../../user/provider-keys";
+import { describeFirstMessage } from "../descriptions";
+import type { ModelGateway } from "../model-gateway";
+import { newSessionId } from "../session-id";
+import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, repliesInFlight, type Reservation } from "./budget";
+import { finishExchange } from "./finish";
 import { REPLY_TIMEOUT_MS } from "./interrupted";
-import type { ModelGateway } from "./model-gateway";
-import {
-  finishExchange,
-  MODEL_UNAVAILABLE_MESSAGE,
-  OWN_KEY_NAME,
-  prepareMessage,
-  repliesInFlight,
-  withdrawMessage,
-  type PreparedMessage,
-  type SendRequest,
-} from "./send-store";
-import { newSessionId } from "./session-id";
-
-/** Longest reply asked of a model in one exchange. */
-export const MAX_REPLY_TOKENS = 2048;
+import { MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, type PreparedMessage, type SendRequest } from "./prepare";
+import { withdrawMessage } from "./withdraw";
 /** Earlier exchanges sent along as context. */
 const CONTEXT_EXCHANGES = 20;
 /** Longest a send refused for its allowance waits for the user's replies in flight to end. */
