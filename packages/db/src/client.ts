@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { prepareQueries } from "./pglite-prepared";
+import { CASING } from "./statement";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -72,7 +73,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
       connect_timeout: options.connectTimeoutSeconds ?? 10,
       onnotice: () => {},
     });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Database;
+    const db = drizzlePostgres({ client, schema, casing: CASING }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -92,7 +93,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
   }
   await client.waitReady;
   prepareQueries(client);
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,4 +1,37 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { CasingCache } from "drizzle-orm/casing";
+import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
+
+/** How the schema's keys become column names; createDb gives Drizzle the same. */
+export const CASING = "snake_case";
+const dialect = new PgDialect({ casing: CASING });
+const casing = new CasingCache(CASING);
+
+const bareName = (column: PgColumn) => sql.identifier(casing.getColumnCasing(column));
+
+/**
+ * Column names without their table, for an insert's column list, where PostgreSQL takes no table
+ * name (Drizzle's `sql` writes a column as `"table"."column"`).
+ */
+export function columnNames(...columns: PgColumn[]): SQL {
+  return sql.join(columns.map(bareName), sql`, `);
+}
+
+/** An update's `"column" = value, ...` from the table's own columns, so a key the table lacks fails to compile. */
+export function setColumns<T extends PgTable>(table: T, values: { [K in keyof T["_"]["columns"]]?: unknown }): SQL {
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  return sql.join(
+    Object.entries(values).map(([key, value]) => sql`${bareName(columns[key]!)} = ${value}`),
+    sql`, `,
+  );
+}
+
+/** The text of a Drizzle `sql` query with numbered parameters, and the parameters in order, as runPrepared sends them. */
+export function renderQuery(query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+}
 
 /**
  * A piece of SQL with its parameters, written as a tagged template: `stmt\`... ${value}\``. A
@@ -57,8 +90,8 @@ type PgliteClient = { query: (text: string, params: unknown[]) => Promise<{ rows
  * database keeps its plan; its text is the cache key. (PGlite's client prepares every query; see
  * pglite-prepared.ts.)
  */
-export async function runStatement<Row>(db: Database, statement: Statement): Promise<Row[]> {
-  const { text, params } = renderStatement(statement);
+export async function runStatement<Row>(db: Database, statement: Statement | SQL): Promise<Row[]> {
+  const { text, params } = statement instanceof Statement ? renderStatement(statement) : renderQuery(statement);
   const client = (db as unknown as { $client: PostgresJsClient | PgliteClient }).$client;
   if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: true })) as Row[];
   return (await client.query(text, params)).rows as Row[];

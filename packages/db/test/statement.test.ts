@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinStatements, renderStatement, runStatement, stmt } from "../src";
+import { columnNames, joinStatements, renderQuery, renderStatement, runStatement, setColumns, stmt, stripeEvents, subscriptions } from "../src";
 import type { DbHandle } from "../src";
 import { createTestDb } from "../src/testing";
 
@@ -13,6 +13,17 @@ describe("statements", () => {
       params: ["x", 1, evil, 5],
     });
     expect(renderStatement(joinStatements([], ", "))).toEqual({ text: "", params: [] });
+  });
+
+  it("name schema columns as the database does: with their table in expressions, alone in an insert's list and an update's set", () => {
+    const s = subscriptions;
+    expect(renderQuery(sql`update ${s} set ${setColumns(s, { freeTokensUsed: sql`${s.freeTokensUsed} + ${5}::int`, plan: "pro" })} where ${s.userId} = ${"u1"}`)).toEqual({
+      text: 'update "subscriptions" set "free_tokens_used" = "subscriptions"."free_tokens_used" + $1::int, "plan" = $2 where "subscriptions"."user_id" = $3',
+      params: [5, "pro", "u1"],
+    });
+    expect(renderQuery(sql`insert into ${s} (${columnNames(s.userId, s.maxTokensAllowed)}) values (${"u1"}, ${10})`).text).toBe(
+      'insert into "subscriptions" ("user_id", "max_tokens_allowed") values ($1, $2)',
+    );
   });
 
   describe("on the database", () => {
@@ -30,6 +41,24 @@ describe("statements", () => {
         );
         expect(rows).toEqual([{ n: i + 1, s: "it's", j: { a: i } }]);
       }
+    });
+
+    it("run Drizzle queries built from schema columns, the same text again and again", async () => {
+      const e = stripeEvents;
+      for (let i = 0; i < 3; i++) {
+        const rows = await runStatement<{ id: string; type: string }>(
+          t.db,
+          sql`with added as (insert into ${e} (${columnNames(e.id, e.type)}) values (${`evt_${i}`}, ${"first"}) returning ${e.id} as id)
+            update ${e} set ${setColumns(e, { type: sql`${e.type} || ${"-seen"}` })} where ${e.id} < ${`evt_${i}`} returning ${e.id} as id, ${e.type} as type`,
+        );
+        expect(rows.map((row) => row.id).sort()).toEqual(Array.from({ length: i }, (_, k) => `evt_${k}`));
+      }
+      const stored = await runStatement<{ id: string; type: string }>(t.db, sql`select ${e.id} as id, ${e.type} as type from ${e} order by ${e.id}`);
+      expect(stored).toEqual([
+        { id: "evt_0", type: "first-seen-seen" },
+        { id: "evt_1", type: "first-seen" },
+        { id: "evt_2", type: "first" },
+      ]);
     });
 
     it("report a failed run as the database's error, and the next run of the same text works", async () => {

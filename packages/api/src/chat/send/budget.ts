@@ -1,4 +1,5 @@
-import { runStatement, stmt, type Database, type Statement } from "@parley/db";
+import { sql, type SQL } from "drizzle-orm";
+import { allowanceHolds, runStatement, setColumns, subscriptions, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../../context";
 
 /** Longest reply asked of a model in one exchange. */
@@ -18,24 +19,26 @@ export type Reservation = { userId: string; reserved: number; free: boolean };
  * what it did not use. `reserved` has no row when the input and `minimum` do not fit, so the
  * balance never goes below zero. Its row carries `reserved` and `free` (which counter was used).
  */
-export function reservationCtes(userId: Statement, budget: { input: Statement; reply: number; minimum: number }, now: Date, when: Statement): Statement {
-  const at = stmt`${now.toISOString()}::timestamptz`;
-  const renew = stmt`${at} >= ((period_start at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const take = stmt`(${budget.input} + least(${budget.reply}::int, greatest(${budget.minimum}::int, (q.remaining - ${budget.input}) / 2)))`;
-  return stmt`quota as (
-      select user_id, plan = 'free' as free, ${renew} as renew,
-        case when plan = 'free' then free_tokens_allowed else max_tokens_allowed end
-          - case when ${renew} then 0 when plan = 'free' then free_tokens_used else tokens_used end as remaining
-      from subscriptions where user_id = ${userId} and ${when}
+export function reservationCtes(userId: SQL, budget: { input: SQL; reply: number; minimum: number }, now: Date, when: SQL): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const s = subscriptions;
+  const renew = sql`${at} >= ((${s.periodStart} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
+  const take = sql`(${budget.input} + least(${budget.reply}::int, greatest(${budget.minimum}::int, (q.remaining - ${budget.input}) / 2)))`;
+  return sql`quota as (
+      select ${s.userId} as user_id, ${s.plan} = 'free' as free, ${renew} as renew,
+        case when ${s.plan} = 'free' then ${s.freeTokensAllowed} else ${s.maxTokensAllowed} end
+          - case when ${renew} then 0 when ${s.plan} = 'free' then ${s.freeTokensUsed} else ${s.tokensUsed} end as remaining
+      from ${s} where ${s.userId} = ${userId} and ${when}
       for update
     ),
     reserved as (
-      update subscriptions s set
-        period_start = case when q.renew then ${at} else s.period_start end,
-        free_tokens_used = case when q.renew then 0 else s.free_tokens_used end + case when q.free then ${take} else 0 end,
-        tokens_used = case when q.renew then 0 else s.tokens_used end + case when q.free then 0 else ${take} end
+      update ${s} set ${setColumns(s, {
+        periodStart: sql`case when q.renew then ${at} else ${s.periodStart} end`,
+        freeTokensUsed: sql`case when q.renew then 0 else ${s.freeTokensUsed} end + case when q.free then ${take} else 0 end`,
+        tokensUsed: sql`case when q.renew then 0 else ${s.tokensUsed} end + case when q.free then 0 else ${take} end`,
+      })}
       from quota q
-      where s.user_id = q.user_id and q.remaining >= ${budget.input} + ${budget.minimum}::int
+      where ${s.userId} = q.user_id and q.remaining >= ${budget.input} + ${budget.minimum}::int
       returning ${take} as reserved, q.free
     )`;
 }
@@ -46,19 +49,22 @@ export function reservationCtes(userId: Statement, budget: { input: Statement; r
  * settled (its process was taken for dead) is found by no one, so nothing is given back twice.
  * `held` carries `charged`, the part that stays spent.
  */
-export function releaseHoldCtes(entryId: number, charged: number): Statement {
-  const kept = stmt`least(greatest(0, ${charged}::int), h.tokens)`;
-  return stmt`held as (
-      delete from allowance_holds h where h.entry_id = ${entryId}::bigint
-      returning h.user_id, h.tokens, h.free, ${kept} as charged
+export function releaseHoldCtes(entryId: number, charged: number): SQL {
+  const s = subscriptions;
+  const hold = allowanceHolds;
+  return sql`held as (
+      delete from ${hold} where ${hold.entryId} = ${entryId}::bigint
+      returning ${hold.userId} as user_id, ${hold.tokens} as tokens, ${hold.free} as free,
+        least(greatest(0, ${charged}::int), ${hold.tokens}) as charged
     ),
     refund as (
-      update subscriptions s set
-        free_tokens_used = case when h.free then greatest(0, s.free_tokens_used - (h.tokens - h.charged)) else s.free_tokens_used end,
-        tokens_used = case when h.free then s.tokens_used else greatest(0, s.tokens_used - (h.tokens - h.charged)) end
+      update ${s} set ${setColumns(s, {
+        freeTokensUsed: sql`case when h.free then greatest(0, ${s.freeTokensUsed} - (h.tokens - h.charged)) else ${s.freeTokensUsed} end`,
+        tokensUsed: sql`case when h.free then ${s.tokensUsed} else greatest(0, ${s.tokensUsed} - (h.tokens - h.charged)) end`,
+      })}
       from held h
-      where s.user_id = h.user_id and h.tokens > h.charged
-      returning s.user_id
+      where ${s.userId} = h.user_id and h.tokens > h.charged
+      returning ${s.userId}
     )`;
 }
 
@@ -66,10 +72,11 @@ export function releaseHoldCtes(entryId: number, charged: number): Statement {
 export async function repliesInFlight(db: Database, identity: Pick<AuthIdentity, "issuer" | "subject">): Promise<boolean> {
   const [row] = await runStatement<{ found: boolean }>(
     db,
-    stmt`select exists (
-        select 1 from allowance_holds where user_id = (select id from users where issuer = ${identity.issuer} and subject = ${identity.subject})
+    sql`select exists (
+        select 1 from ${allowanceHolds} where ${allowanceHolds.userId} = (
+          select ${users.id} from ${users} where ${users.issuer} = ${identity.issuer} and ${users.subject} = ${identity.subject}
+        )
       ) as found`,
   );
   return Boolean(row?.found);
 }
-

@@ -1,4 +1,5 @@
-import { runStatement, stmt, type Database } from "@parley/db";
+import { sql } from "drizzle-orm";
+import { chatEntries, chatSessions, columnNames, runStatement, setColumns, usageLedger, type Database } from "@parley/db";
 import { releaseHoldCtes, type Reservation } from "./budget";
 
 export type FinishedExchange = {
@@ -25,25 +26,33 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
   const { usage } = done;
   const hold = done.reservation ? releaseHoldCtes(done.entryId, done.charged) : undefined;
   // A hold already settled as interrupted gave everything back: the reply is then not charged.
-  const charged = hold ? stmt`coalesce((select charged from held), 0)` : stmt`${done.charged}::int`;
+  const charged = hold ? sql`coalesce((select charged from held), 0)` : sql`${done.charged}::int`;
+  const ledger = usageLedger;
   await runStatement(
     db,
-    stmt`
+    sql`
     with entry as (
-      update chat_entries set response_content = ${done.reply}, status = ${done.status}, error = ${done.error},
-        input_tokens = ${usage.inputTokens}::int, output_tokens = ${usage.outputTokens}::int
-      where id = ${done.entryId}::bigint
-      returning id
+      update ${chatEntries} set ${setColumns(chatEntries, {
+        responseContent: done.reply,
+        status: done.status,
+        error: done.error,
+        inputTokens: sql`${usage.inputTokens}::int`,
+        outputTokens: sql`${usage.outputTokens}::int`,
+      })}
+      where ${chatEntries.id} = ${done.entryId}::bigint
+      returning ${chatEntries.id}
     ),
     session as (
-      update chat_sessions set last_updated = ${done.now.toISOString()}::timestamptz where id = ${done.sessionId}::bigint returning id
+      update ${chatSessions} set ${setColumns(chatSessions, { lastUpdated: sql`${done.now.toISOString()}::timestamptz` })}
+      where ${chatSessions.id} = ${done.sessionId}::bigint
+      returning ${chatSessions.id} as id
     ),
-    ${hold ? stmt`${hold},` : stmt``}
+    ${hold ? sql`${hold},` : sql``}
     ledger as (
-      insert into usage_ledger (user_id, session_id, model_id, service, key_source, input_tokens, output_tokens, charged_tokens)
+      insert into ${ledger} (${columnNames(ledger.userId, ledger.sessionId, ledger.modelId, ledger.service, ledger.keySource, ledger.inputTokens, ledger.outputTokens, ledger.chargedTokens)})
       values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.keySource},
         ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${charged})
-      returning id
+      returning ${ledger.id}
     )
     select 1`,
   );

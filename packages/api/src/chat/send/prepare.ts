@@ -1,5 +1,6 @@
 import type { KeyPolicy } from "@parley/ai";
-import { joinStatements, runStatement, stmt, type Database, type Statement } from "@parley/db";
+import { sql, type SQL } from "drizzle-orm";
+import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, runStatement, setColumns, userProviderKeys, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../../context";
 import { AppError } from "../../errors";
 import { refusal } from "../../subscription/allowance";
@@ -77,93 +78,101 @@ type PrepareRow = {
  */
 export async function prepareMessage(db: Database, request: SendRequest): Promise<PreparedMessage> {
   const { policy, now } = request;
-  const at = stmt`${now.toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
   const continuing = "existing" in request.session ? request.session.existing : null;
-  const ctes: Statement[] = [stmt`u as (select id from users where issuer = ${request.identity.issuer} and subject = ${request.identity.subject})`];
+  const ctes: SQL[] = [sql`u as (select ${users.id} as id from ${users} where ${users.issuer} = ${request.identity.issuer} and ${users.subject} = ${request.identity.subject})`];
+  const keys = userProviderKeys;
   ctes.push(
     policy.ownKey
-      ? stmt`k as (select ciphertext from user_provider_keys where user_id = (select id from u) and provider = ${OWN_KEY_NAME[policy.ownKey]})`
-      : stmt`k as (select null::text as ciphertext where false)`,
+      ? sql`k as (select ${keys.ciphertext} as ciphertext from ${keys} where ${keys.userId} = (select id from u) and ${keys.provider} = ${OWN_KEY_NAME[policy.ownKey]})`
+      : sql`k as (select null::text as ciphertext where false)`,
   );
   ctes.push(
     request.promptId === null
-      ? stmt`p as (select null::text as prompt where false)`
-      : stmt`p as (select prompt from prompts where id = ${request.promptId}::int and (user_id is null or user_id = (select id from u)))`,
+      ? sql`p as (select null::text as prompt where false)`
+      : sql`p as (select ${prompts.prompt} as prompt from ${prompts} where ${prompts.id} = ${request.promptId}::int and (${prompts.userId} is null or ${prompts.userId} = (select id from u)))`,
   );
   ctes.push(
     continuing === null
-      ? stmt`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category where false)`
-      : stmt`s as (select id, description, last_updated, category from chat_sessions where id = ${continuing}::bigint and user_id = (select id from u))`,
+      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category where false)`
+      : sql`s as (
+          select ${chatSessions.id} as id, ${chatSessions.description} as description, ${chatSessions.lastUpdated} as last_updated, ${chatSessions.category} as category
+          from ${chatSessions} where ${chatSessions.id} = ${continuing}::bigint and ${chatSessions.userId} = (select id from u)
+        )`,
   );
-  ctes.push(stmt`h as (
-      select message_content, response_content, created_at, id from chat_entries
-      where session_id = (select id from s) and status = 'complete'
-      order by created_at desc, id desc
+  ctes.push(sql`h as (
+      select ${chatEntries.messageContent} as message, ${chatEntries.responseContent} as response, ${chatEntries.createdAt} as created_at, ${chatEntries.id} as id
+      from ${chatEntries}
+      where ${chatEntries.sessionId} = (select id from s) and ${chatEntries.status} = 'complete'
+      order by ${chatEntries.createdAt} desc, ${chatEntries.id} desc
       limit ${request.exchanges}::int
     )`);
   // Mirrors the estimate the reply's budget is based on: about four characters a token.
-  ctes.push(stmt`est as (
+  ctes.push(sql`est as (
       select (ceil((${request.content.length}::int + coalesce((select length(prompt) from p), 0)
-        + coalesce((select sum(length(message_content) + length(response_content)) from h), 0)) / 4.0) + 4)::int as input
+        + coalesce((select sum(length(message) + length(response)) from h), 0)) / 4.0) + 4)::int as input
     )`);
   const checks = [
-    stmt`exists (select 1 from u)`,
-    ...(request.promptId === null ? [] : [stmt`exists (select 1 from p)`]),
-    ...(continuing === null ? [] : [stmt`exists (select 1 from s)`]),
+    sql`exists (select 1 from u)`,
+    ...(request.promptId === null ? [] : [sql`exists (select 1 from p)`]),
+    ...(continuing === null ? [] : [sql`exists (select 1 from s)`]),
     // Without a platform key, the user's own key is the only way to this model.
-    ...(policy.ownKey && !policy.platformKey ? [stmt`exists (select 1 from k)`] : []),
+    ...(policy.ownKey && !policy.platformKey ? [sql`exists (select 1 from k)`] : []),
   ];
-  ctes.push(stmt`ok as (select 1 as ok where ${joinStatements(checks, " and ")})`);
+  ctes.push(sql`ok as (select 1 as ok where ${sql.join(checks, sql` and `)})`);
   // The platform pays when it has a key and the user has none of their own for this service.
-  const platformPays = policy.platformKey ? (policy.ownKey ? stmt`not exists (select 1 from k)` : stmt`true`) : null;
+  const platformPays = policy.platformKey ? (policy.ownKey ? sql`not exists (select 1 from k)` : sql`true`) : null;
   if (platformPays) {
     ctes.push(
       reservationCtes(
-        stmt`(select id from u)`,
-        { input: stmt`(select input from est)`, reply: request.replyTokens.wanted, minimum: request.replyTokens.minimum },
+        sql`(select id from u)`,
+        { input: sql`(select input from est)`, reply: request.replyTokens.wanted, minimum: request.replyTokens.minimum },
         now,
-        stmt`exists (select 1 from ok) and ${platformPays}`,
+        sql`exists (select 1 from ok) and ${platformPays}`,
       ),
     );
   }
-  const go = platformPays ? stmt`exists (select 1 from ok) and (not (${platformPays}) or exists (select 1 from reserved))` : stmt`exists (select 1 from ok)`;
+  const go = platformPays ? sql`exists (select 1 from ok) and (not (${platformPays}) or exists (select 1 from reserved))` : sql`exists (select 1 from ok)`;
+  const sessions = chatSessions;
   ctes.push(
     continuing === null
-      ? stmt`session as (
-          insert into chat_sessions (id, user_id, description, category, created_at, last_updated)
+      ? sql`session as (
+          insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.description, sessions.category, sessions.createdAt, sessions.lastUpdated)})
           select ${"create" in request.session ? request.session.create : 0}::bigint, (select id from u),
             ${"create" in request.session ? request.session.description : ""}, ${request.category ?? request.defaultCategory}, ${at}, ${at}
           where ${go}
-          returning id
+          returning ${sessions.id} as id
         )`
-      : stmt`session as (
-          update chat_sessions set last_updated = ${at}, category = coalesce(${request.category}, category)
-          where id = (select id from s) and ${go}
-          returning id
+      : sql`session as (
+          update ${sessions} set ${setColumns(sessions, { lastUpdated: at, category: sql`coalesce(${request.category}, ${sessions.category})` })}
+          where ${sessions.id} = (select id from s) and ${go}
+          returning ${sessions.id} as id
         )`,
   );
-  ctes.push(stmt`entry as (
-      insert into chat_entries (session_id, message_content, model_id, prompt_id, status, created_at)
+  const entries = chatEntries;
+  ctes.push(sql`entry as (
+      insert into ${entries} (${columnNames(entries.sessionId, entries.messageContent, entries.modelId, entries.promptId, entries.status, entries.createdAt)})
       select id, ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
-      returning id
+      returning ${entries.id} as id
     )`);
   if (platformPays) {
     // The hold names the entry, so the reservation can be settled even if this process dies.
-    ctes.push(stmt`hold as (
-        insert into allowance_holds (entry_id, user_id, tokens, free, created_at)
+    const holds = allowanceHolds;
+    ctes.push(sql`hold as (
+        insert into ${holds} (${columnNames(holds.entryId, holds.userId, holds.tokens, holds.free, holds.createdAt)})
         select e.id, (select id from u), r.reserved, r.free, ${at} from entry e cross join reserved r
-        returning entry_id
+        returning ${holds.entryId}
       )`);
   }
-  const reservedColumns = platformPays ? stmt`(select reserved from reserved) as reserved, (select free from reserved) as free` : stmt`null::int as reserved, null::boolean as free`;
+  const reservedColumns = platformPays ? sql`(select reserved from reserved) as reserved, (select free from reserved) as free` : sql`null::int as reserved, null::boolean as free`;
   const [row] = await runStatement<PrepareRow>(
     db,
-    stmt`with ${joinStatements(ctes, ", ")}
+    sql`with ${sql.join(ctes, sql`, `)}
       select (select id from u) as user_id, (select ciphertext from k) as sealed,
         exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
         exists (select 1 from s) as session_found, (select description from s) as description,
         (select last_updated from s)::text as last_updated, (select category from s) as category,
-        (select json_agg(json_build_object('message', message_content, 'response', response_content) order by created_at, id) from h) as history,
+        (select json_agg(json_build_object('message', message, 'response', response) order by created_at, id) from h) as history,
         (select input from est) as input_estimate, ${reservedColumns},
         (select id from entry) as entry_id`,
   );

@@ -1,4 +1,5 @@
-import { runStatement, stmt, type Database } from "@parley/db";
+import { sql } from "drizzle-orm";
+import { chatEntries, chatSessions, runStatement, setColumns, type Database } from "@parley/db";
 import type { PreparedMessage } from "./prepare";
 
 /**
@@ -8,14 +9,13 @@ import type { PreparedMessage } from "./prepare";
 export async function withdrawMessage(db: Database, prepared: Pick<PreparedMessage, "entryId" | "continued">, createdSession: number | null): Promise<void> {
   const { continued } = prepared;
   if (createdSession !== null || continued === null) {
-    await runStatement(db, stmt`delete from chat_sessions where id = ${createdSession}::bigint`);
+    await runStatement(db, sql`delete from ${chatSessions} where ${chatSessions.id} = ${createdSession}::bigint`);
     return;
   }
   await runStatement(
     db,
-    stmt`with entry as (delete from chat_entries where id = ${prepared.entryId}::bigint returning id)
-      update chat_sessions set last_updated = ${continued.lastUpdated}::timestamptz, category = ${continued.category}
-      where id = ${continued.sessionId}::bigint and last_updated = ${continued.touchedAt.toISOString()}::timestamptz`,
+    sql`with entry as (delete from ${chatEntries} where ${chatEntries.id} = ${prepared.entryId}::bigint returning ${chatEntries.id})
+      update ${chatSessions} set ${setColumns(chatSessions, { lastUpdated: sql`${continued.lastUpdated}::timestamptz`, category: continued.category })}
+      where ${chatSessions.id} = ${continued.sessionId}::bigint and ${chatSessions.lastUpdated} = ${continued.touchedAt.toISOString()}::timestamptz`,
   );
 }
-
