@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { CHARS_PER_TOKEN } from "@parley/ai";
 import { allowanceHolds, runStatement, setColumns, subscriptions, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../../context";
 
@@ -6,6 +7,14 @@ import type { AuthIdentity } from "../../context";
 export const MAX_REPLY_TOKENS = 2048;
 /** Fewest output tokens worth calling a model for. */
 export const MIN_REPLY_TOKENS = 32;
+
+/** Tokens a request costs beyond its texts (roles and separators), counted once in the input estimate a reservation starts from. */
+export const REQUEST_OVERHEAD_TOKENS = 4;
+
+/** estimateTokens (@parley/ai) in SQL, over a count of characters as length() gives it. */
+export function estimatedTokensSql(characters: SQL): SQL {
+  return sql`ceil((${characters})::numeric / ${sql.raw(String(CHARS_PER_TOKEN))})::int`;
+}
 
 export type Reservation = { userId: string; reserved: number; free: boolean };
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
+import { estimateTokens, ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import type { AuthIdentity, Logger } from "../../context";
@@ -36,9 +36,6 @@ export type SendEvent =
   | { type: "error"; session_id: number; message: string; detail: string; partial_response: string };
 
 export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date };
-
-/** Rough token count for budgeting before the call (about four characters a token). */
-const estimateTokens = (text: string) => Math.ceil(text.length / 4) + 4;
 
 type PreparedSend = {
   userId: string;
@@ -177,7 +174,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     // Runs on success, on failure and when the consumer goes away mid-stream (which closes the
     // model call; after the end or a failure this does nothing).
     await upstream.return?.(undefined).catch(() => undefined);
-    if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) - 4 };
+    if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) };
     const status = finished ? "complete" : failure && failure.kind !== "aborted" ? "error" : "stopped";
     charged = reservation ? Math.min(usage.inputTokens + usage.outputTokens, reservation.reserved) : 0;
     await finishExchange(deps.db, {

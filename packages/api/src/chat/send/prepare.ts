@@ -1,4 +1,4 @@
-import type { KeyPolicy } from "@parley/ai";
+import { countCharacters, type KeyPolicy } from "@parley/ai";
 import { sql, type SQL } from "drizzle-orm";
 import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, runStatement, setColumns, userProviderKeys, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../../context";
@@ -8,7 +8,7 @@ import type { ProviderKeyName } from "../../user/provider-keys";
 import { SETUP_REQUIRED_MESSAGE } from "../../user/require-user";
 import { PROMPT_GONE_MESSAGE } from "../prompts";
 import { SESSION_NOT_FOUND } from "../sessions";
-import { reservationCtes, type Reservation } from "./budget";
+import { estimatedTokensSql, REQUEST_OVERHEAD_TOKENS, reservationCtes, type Reservation } from "./budget";
 
 /** A model the caller has no usable key for (or that is not in the catalogue). */
 export const MODEL_UNAVAILABLE_MESSAGE =
@@ -42,7 +42,7 @@ export type PreparedMessage = {
   system: string | undefined;
   description: string;
   history: { message: string; response: string }[];
-  /** Input tokens, estimated at about four characters a token. */
+  /** Input tokens: estimateTokens over all the texts sent along, plus the request's overhead. */
   inputEstimate: number;
   entryId: number;
   reservation: Reservation | undefined;
@@ -107,11 +107,10 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
       order by ${chatEntries.createdAt} desc, ${chatEntries.id} desc
       limit ${request.exchanges}::int
     )`);
-  // Mirrors the estimate the reply's budget is based on: about four characters a token.
-  ctes.push(sql`est as (
-      select (ceil((${request.content.length}::int + coalesce((select length(prompt) from p), 0)
-        + coalesce((select sum(length(message) + length(response)) from h), 0)) / 4.0) + 4)::int as input
-    )`);
+  // The input estimate: every text sent along, counted in characters, as one.
+  const characters = sql`${countCharacters(request.content)}::int + coalesce((select length(prompt) from p), 0)
+    + coalesce((select sum(length(message) + length(response)) from h), 0)`;
+  ctes.push(sql`est as (select ${estimatedTokensSql(characters)} + ${sql.raw(String(REQUEST_OVERHEAD_TOKENS))} as input)`);
   const checks = [
     sql`exists (select 1 from u)`,
     ...(request.promptId === null ? [] : [sql`exists (select 1 from p)`]),
