@@ -11,7 +11,7 @@ export { syncModelCatalogue } from "./chat/catalogue-sync";
 export type { SendEvent } from "./chat/send";
 export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
 export { periodEnd } from "./subscription/allowance";
-export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/interrupted";
+export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/send/interrupted";
 export { applyStripeEvent, type StripeEventOutcome } from "./subscription/stripe-events";
 export {
   DEFAULT_RATE_LIMITS,

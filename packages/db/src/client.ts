@@ -11,6 +11,7 @@ import postgres from "postgres";
 import { lockDirectory } from "./dir-lock";
 import { watchedSocketFactory } from "./pg-socket";
 import { prepareQueries } from "./pglite-prepared";
+import { CASING } from "./statement";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -91,7 +92,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
           }
         : {}),
     });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Database;
+    const db = drizzlePostgres({ client, schema, casing: CASING }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -120,7 +121,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
   }
   await client.waitReady;
   prepareQueries(client);
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   return {
     db,
     kind: "pglite",

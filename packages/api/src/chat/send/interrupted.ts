@@ -1,4 +1,5 @@
-import { runStatement, stmt, type Database } from "@parley/db";
+import { sql } from "drizzle-orm";
+import { allowanceHolds, chatEntries, runStatement, setColumns, subscriptions, type Database } from "@parley/db";
 
 /**
  * Longest a reply may stream, from the stored message to the stored reply; a reply still going
@@ -17,33 +18,36 @@ const SETTLE_MARGIN_MS = 60_000;
  * without a refund. Returns how many entries and tokens were settled.
  */
 export async function settleInterruptedReplies(db: Database, now: Date): Promise<{ entries: number; tokens: number }> {
-  const cutoff = stmt`${new Date(now.getTime() - REPLY_TIMEOUT_MS - SETTLE_MARGIN_MS).toISOString()}::timestamptz`;
+  const cutoff = sql`${new Date(now.getTime() - REPLY_TIMEOUT_MS - SETTLE_MARGIN_MS).toISOString()}::timestamptz`;
+  const s = subscriptions;
+  const holds = allowanceHolds;
   const [row] = await runStatement<{ entries: number; tokens: number }>(
     db,
-    stmt`with gone as (
-        delete from allowance_holds where created_at < ${cutoff}
-        returning user_id, tokens, free, created_at
+    sql`with gone as (
+        delete from ${holds} where ${holds.createdAt} < ${cutoff}
+        returning ${holds.userId} as user_id, ${holds.tokens} as tokens, ${holds.free} as free, ${holds.createdAt} as created_at
       ),
       back as (
         select g.user_id,
           sum(case when g.free then g.tokens else 0 end)::int as free_tokens,
           sum(case when g.free then 0 else g.tokens end)::int as plan_tokens
-        from gone g join subscriptions s on s.user_id = g.user_id
-        where g.created_at >= s.period_start
+        from gone g join ${s} on ${s.userId} = g.user_id
+        where g.created_at >= ${s.periodStart}
         group by g.user_id
       ),
       refund as (
-        update subscriptions s set
-          free_tokens_used = greatest(0, s.free_tokens_used - b.free_tokens),
-          tokens_used = greatest(0, s.tokens_used - b.plan_tokens)
+        update ${s} set ${setColumns(s, {
+          freeTokensUsed: sql`greatest(0, ${s.freeTokensUsed} - b.free_tokens)`,
+          tokensUsed: sql`greatest(0, ${s.tokensUsed} - b.plan_tokens)`,
+        })}
         from back b
-        where s.user_id = b.user_id
-        returning s.user_id
+        where ${s.userId} = b.user_id
+        returning ${s.userId}
       ),
       entries as (
-        update chat_entries set status = 'error', error = 'interrupted'
-        where status = 'pending' and created_at < ${cutoff}
-        returning id
+        update ${chatEntries} set ${setColumns(chatEntries, { status: sql`'error'`, error: sql`'interrupted'` })}
+        where ${chatEntries.status} = 'pending' and ${chatEntries.createdAt} < ${cutoff}
+        returning ${chatEntries.id}
       )
       select (select count(*) from entries)::int as entries, (select coalesce(sum(tokens), 0) from gone)::int as tokens`,
   );

@@ -1,29 +1,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
+import { estimateTokens, ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import type { AuthIdentity, Logger } from "../context";
-import { AppError } from "../errors";
-import { MIN_REPLY_TOKENS, type Reservation } from "../subscription/allowance";
-import type { KeyVault } from "../user/key-vault";
-import { openProviderKey } from "../user/provider-keys";
-import { describeFirstMessage } from "./descriptions";
+import type { AuthIdentity, Logger } from "../../context";
+import { AppError } from "../../errors";
+import type { KeyVault } from "../../user/key-vault";
+import { openProviderKey } from "../../user/provider-keys";
+import { describeFirstMessage } from "../descriptions";
+import type { ModelGateway } from "../model-gateway";
+import { newSessionId } from "../session-id";
+import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, repliesInFlight, type Reservation } from "./budget";
+import { finishExchange } from "./finish";
 import { REPLY_TIMEOUT_MS } from "./interrupted";
-import type { ModelGateway } from "./model-gateway";
-import {
-  finishExchange,
-  MODEL_UNAVAILABLE_MESSAGE,
-  OWN_KEY_NAME,
-  prepareMessage,
-  repliesInFlight,
-  withdrawMessage,
-  type PreparedMessage,
-  type SendRequest,
-} from "./send-store";
-import { newSessionId } from "./session-id";
-
-/** Longest reply asked of a model in one exchange. */
-export const MAX_REPLY_TOKENS = 2048;
+import { MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, type PreparedMessage, type SendRequest } from "./prepare";
+import { withdrawMessage } from "./withdraw";
 /** Earlier exchanges sent along as context. */
 const CONTEXT_EXCHANGES = 20;
 /** Longest a send refused for its allowance waits for the user's replies in flight to end. */
@@ -46,9 +36,6 @@ export type SendEvent =
   | { type: "error"; session_id: number; message: string; detail: string; partial_response: string };
 
 export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date };
-
-/** Rough token count for budgeting before the call (about four characters a token). */
-const estimateTokens = (text: string) => Math.ceil(text.length / 4) + 4;
 
 type PreparedSend = {
   userId: string;
@@ -187,7 +174,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     // Runs on success, on failure and when the consumer goes away mid-stream (which closes the
     // model call; after the end or a failure this does nothing).
     await upstream.return?.(undefined).catch(() => undefined);
-    if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) - 4 };
+    if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) };
     const status = finished ? "complete" : failure && failure.kind !== "aborted" ? "error" : "stopped";
     charged = reservation ? Math.min(usage.inputTokens + usage.outputTokens, reservation.reserved) : 0;
     await finishExchange(deps.db, {
