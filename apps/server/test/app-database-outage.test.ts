@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { connect, createServer, type Socket } from "node:net";
+import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createKeyVault } from "@parley/api";
-import { createDb, isDatabaseUnavailable, resultRows, type DbHandle } from "@parley/db";
+import { createDb, isDatabaseUnavailable, resultRows } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { testIdentities } from "./support/chat-fixture";
+import { openThroughProxy } from "./support/postgres-proxy";
 
 const OUTAGE = { message: "The database is unavailable; try again shortly." };
 const config = loadConfig({ LOG_LEVEL: "silent" });
@@ -16,49 +17,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/**
- * A TCP proxy in front of PostgreSQL. `hang()` keeps every connection open but stops passing
- * bytes (a peer gone without closing, packets dropped); `refuse()` closes everything and turns new
- * connections away; `restore()` forwards again.
- */
-async function startProxy(target: { host: string; port: number }) {
-  let mode: "forward" | "hang" | "refuse" = "forward";
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    if (mode === "refuse") return client.destroy();
-    const upstream = connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    client.on("data", (chunk) => mode === "forward" && upstream.write(chunk));
-    upstream.on("data", (chunk) => mode === "forward" && client.write(chunk));
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    hang: () => {
-      mode = "hang";
-    },
-    refuse: () => {
-      mode = "refuse";
-      for (const socket of sockets) socket.destroy();
-    },
-    restore: () => {
-      mode = "forward";
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 const as = { authorization: "Bearer test:outage" };
 
 describe("API calls while the database is unavailable", () => {
@@ -66,15 +24,8 @@ describe("API calls while the database is unavailable", () => {
     const fresh = await createTestDb();
     cleanups.push(() => fresh.close());
     if (fresh.kind !== "postgres") return context.skip("needs TEST_DATABASE_URL (the PostgreSQL leg runs it)");
-    const [{ db: name }] = resultRows<{ db: string }>(await fresh.db.execute(sql`select current_database() as db`)) as [{ db: string }];
-    const base = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await startProxy({ host: base.hostname, port: Number(base.port || 5432) });
+    const { db, proxy } = await openThroughProxy(fresh, { connectTimeoutSeconds: 1, statementTimeoutMs: 1000 });
     cleanups.push(proxy.close);
-    const viaProxy = new URL(base);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    viaProxy.pathname = `/${name}`;
-    const db: DbHandle = await createDb(viaProxy.toString(), { connectTimeoutSeconds: 1, statementTimeoutMs: 1000 });
     cleanups.push(() => db.close());
     const app = await buildApp({ config, db, authenticator: testIdentities, keys: createKeyVault(randomBytes(32)), logger: false });
     cleanups.push(() => app.close());
