@@ -211,4 +211,24 @@ describe("with Stripe", () => {
     await deliver(event("evt_jade_0", "customer.subscription.updated", now + 1, subscription("sub_jade", customer, PRICES.pro, "active", now)));
     expect(await recordOf("jade")).toMatchObject({ subscription_type: "FREE", status: "canceled" });
   });
+
+  it("says the same about a Stripe failure over REST and tRPC: 502 with what to do", async () => {
+    await t.signUp("gale");
+    fake.behaviour.checkoutUrl = false;
+    try {
+      const rest = await t.call("gale", "POST", "/subscription/create-checkout-session", { price_id: PRICES.basic });
+      const trpc = await t.app.inject({
+        method: "POST",
+        url: "/trpc/subscription.checkout",
+        headers: { authorization: "Bearer test:gale", "content-type": "application/json" },
+        payload: { price_id: PRICES.basic },
+      });
+      expect(rest.status).toBe(502);
+      expect(rest.body).toEqual({ message: "Stripe did not return a checkout page. Please try again." });
+      expect(trpc.statusCode).toBe(502);
+      expect(trpc.json().error.message).toBe(rest.body.message);
+    } finally {
+      fake.behaviour.checkoutUrl = true;
+    }
+  });
 });

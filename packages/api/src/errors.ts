@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { MESSAGES } from "@parley/contracts";
 import { isDatabaseUnavailable } from "@parley/db";
 
@@ -26,13 +27,17 @@ export const ERROR_KINDS = {
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
 export class AppError extends Error {
+  /** Seconds after which trying again may succeed (sent as `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = "AppError";
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
@@ -47,6 +52,34 @@ export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof AppError) return new TRPCError({ code: ERROR_KINDS[error.kind], message: error.message, cause: error });
   if (isDatabaseUnavailable(error)) return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.databaseUnavailable, cause: error });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+}
+
+/** tRPC's own text when a batch passes the host's `maxBatchSize`. */
+const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
+
+/** What a client is told of an error: the HTTP status, a message a person can act on, and when to try again. */
+export type PublicError = { status: number; message: string; retryAfterSeconds: number | undefined };
+
+/**
+ * The one mapping from any error to what leaves the server, used by tRPC's error formatter, the
+ * REST adapter and the host's error handler alike. Internals (stack, SQL, causes) never leave.
+ */
+export function toPublicError(error: unknown): PublicError {
+  const translated = toTRPCError(error);
+  return { status: getHTTPStatusCodeFromError(translated), message: publicMessage(translated), retryAfterSeconds: retryAfterOf(translated) };
+}
+
+function publicMessage(error: TRPCError): string {
+  if (error.code === "INTERNAL_SERVER_ERROR") return MESSAGES.internal;
+  if (error.code === "PARSE_ERROR" || error.cause instanceof SyntaxError) return MESSAGES.malformedJson;
+  if (error.message === TRPC_BATCH_TOO_LARGE) return MESSAGES.batchTooLarge;
+  return describeInputError(error) ?? (error.message || MESSAGES.unavailable);
+}
+
+/** Seconds to wait before trying again, when the error says so (a refused action). */
+export function retryAfterOf(error: unknown): number | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof AppError ? cause.retryAfterSeconds : undefined;
 }
 
 type Issue = { path?: readonly PropertyKey[]; message: string };

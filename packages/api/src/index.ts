@@ -1,6 +1,6 @@
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
 export { createContextInner, type AuthIdentity, type Context, type CreateContextInnerOptions, type Logger } from "./context";
-export { AppError, describeInputError, ERROR_KINDS, toTRPCError, type ErrorKind } from "./errors";
+export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./errors";
 export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./user/provider-keys";
 export { requireUser, SETUP_REQUIRED_MESSAGE, type UserRow } from "./user/require-user";
@@ -18,7 +18,6 @@ export {
   noRateLimits,
   RATE_LIMITED_ACTIONS,
   RateLimitError,
-  retryAfterOf,
   type RateLimitedAction,
   type RateLimiter,
   type RateLimitRule,

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { AppError } from "./errors";
 
 /** What a person may do only so often (DESIGN.md: quotas and limits are data). */
@@ -33,16 +32,9 @@ export const noRateLimits: RateLimiter = { hit: async () => ({ allowed: true, re
 
 /** A refused action: TOO_MANY_REQUESTS, with how long to wait (sent as `Retry-After`). */
 export class RateLimitError extends AppError {
-  constructor(
-    action: RateLimitedAction,
-    readonly retryAfterSeconds: number,
-  ) {
-    super("TOO_MANY_REQUESTS", `Too many ${NOUNS[action]}; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`);
+  constructor(action: RateLimitedAction, retryAfterSeconds: number) {
+    super("TOO_MANY_REQUESTS", `Too many ${NOUNS[action]}; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`, {
+      retryAfterSeconds,
+    });
   }
-}
-
-/** Seconds to wait before trying again, when the error is a refused action. */
-export function retryAfterOf(error: unknown): number | undefined {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  return cause instanceof RateLimitError ? cause.retryAfterSeconds : undefined;
 }

@@ -1,24 +1,14 @@
 import { initTRPC } from "@trpc/server";
 import { MESSAGES } from "@parley/contracts";
 import { isDatabaseUnavailable } from "@parley/db";
-import { AppError, describeInputError, toTRPCError } from "./errors";
+import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
-
-/** tRPC's own text when a batch passes the host's `maxBatchSize`. */
-const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
-    const message =
-      error.code === "INTERNAL_SERVER_ERROR"
-        ? MESSAGES.internal
-        : error.code === "PARSE_ERROR" || error.cause instanceof SyntaxError
-          ? MESSAGES.malformedJson
-          : error.message === TRPC_BATCH_TOO_LARGE
-            ? MESSAGES.batchTooLarge
-            : (describeInputError(error) ?? shape.message);
+    const { message } = toPublicError(error);
     return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });

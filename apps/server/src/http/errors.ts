@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MESSAGES } from "@parley/contracts";
-import { isDatabaseUnavailable } from "@parley/db";
+import { AppError, toPublicError } from "@parley/api";
 
 /** Fastify's own request errors, translated into messages a person can act on. */
 const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
@@ -25,16 +25,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, "database unavailable");
-      return reply.status(503).send({ message: MESSAGES.databaseUnavailable });
+    // Fastify's own client errors (unknown route, bad header...) say what is wrong.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !(error instanceof AppError)) {
+      return reply.status(error.statusCode).send({ message: error.statusCode === 429 ? MESSAGES.tooManyRequests : error.message });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.status(500).send({ message: MESSAGES.internal });
-    }
-    if (status === 429) return reply.status(429).send({ message: MESSAGES.tooManyRequests });
-    return reply.status(status).send({ message: error.message });
+    const { status, message, retryAfterSeconds } = toPublicError(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
+    return reply.status(status).send({ message });
   });
 }

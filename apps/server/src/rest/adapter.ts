@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { createCaller, describeInputError, retryAfterOf, toTRPCError } from "@parley/api";
+import { createCaller, toPublicError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
@@ -110,14 +109,8 @@ async function sendEvents(request: FastifyRequest, reply: FastifyReply, route: R
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const translated = toTRPCError(error);
-  const status = getHTTPStatusCodeFromError(translated);
-  if (status >= 500) {
-    request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
-    return reply.status(status).send({ message: status === 503 ? translated.message || MESSAGES.unavailable : MESSAGES.internal });
-  }
-  const retryAfter = retryAfterOf(error);
-  if (retryAfter !== undefined) reply.header("Retry-After", String(retryAfter));
-  const input = describeInputError(error);
-  return reply.status(status).send({ message: input ?? (error instanceof Error ? error.message : MESSAGES.internal) });
+  const { status, message, retryAfterSeconds } = toPublicError(error);
+  if (status >= 500) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
+  if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
+  return reply.status(status).send({ message });
 }

@@ -21,6 +21,8 @@ export async function startFakeStripe() {
   const requests: StripeRequest[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
   let customers = 0;
+  /** What the test changes about Stripe's answers. */
+  const behaviour = { checkoutUrl: true };
   const server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
@@ -34,7 +36,8 @@ export async function startFakeStripe() {
       };
       if (req.method === "POST" && path === "/v1/customers") return send(200, { id: `cus_test_${++customers}`, object: "customer" });
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        return send(200, { id: `cs_test_${requests.length}`, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/cs_test_${requests.length}` });
+        const url = behaviour.checkoutUrl ? `https://checkout.stripe.test/c/pay/cs_test_${requests.length}` : null;
+        return send(200, { id: `cs_test_${requests.length}`, object: "checkout.session", url });
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         return send(200, { id: "bps_test_1", object: "billing_portal.session", url: "https://billing.stripe.test/p/session/test_1" });
@@ -55,5 +58,5 @@ export async function startFakeStripe() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, requests, subscriptions, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, requests, subscriptions, behaviour, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
