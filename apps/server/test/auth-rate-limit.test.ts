@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import {
@@ -8,36 +7,26 @@ import {
   createRedisThrottle,
   withFallback,
 } from "../src/auth/embedded/rate-limit";
-import { Browser, freePort, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
+import { Browser, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
+import { startRedisServer } from "./support/redis-server";
 
 // Sign-in attempt limits: fixed windows per address and growing delays after failed sign-ins per
 // (account, address), in memory, or shared by all instances through Redis (a real redis-server
 // started for this file).
 
-let redisProcess: ChildProcess;
+let redisServer: Awaited<ReturnType<typeof startRedisServer>> | undefined;
 let redisUrl: string;
 let redis: Redis;
 
 beforeAll(async () => {
-  const port = await freePort();
-  redisProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    redisProcess.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Ready to accept connections")) resolve();
-    });
-    redisProcess.on("exit", (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-  });
-  redisUrl = `redis://127.0.0.1:${port}`;
+  redisServer = await startRedisServer();
+  redisUrl = redisServer.url;
   redis = new Redis(redisUrl);
 }, 30_000);
 
 afterAll(async () => {
   await redis?.quit();
-  redisProcess?.kill();
+  redisServer?.stop();
 });
 
 describe("memory limiter", () => {

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { loadConfig } from "../src/config";
-import { freePort } from "./support/auth-flow";
 import { createChatApp } from "./support/chat-fixture";
+import { startRedisServer } from "./support/redis-server";
 
 // Per-person limits on sends, comments, likes and posts: the same rule on REST and tRPC, a 429
 // with Retry-After and a sentence saying when to try again.
@@ -93,25 +92,16 @@ describe("per-person rate limits", () => {
 });
 
 describe("with REDIS_URL, instances count together", () => {
-  let redisProcess: ChildProcess;
+  let redisServer: Awaited<ReturnType<typeof startRedisServer>> | undefined;
   let apps: Awaited<ReturnType<typeof createChatApp>>[] = [];
   beforeAll(async () => {
-    const port = await freePort();
-    redisProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve, reject) => {
-      let output = "";
-      redisProcess.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("Ready to accept connections")) resolve();
-      });
-      redisProcess.on("exit", (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-    });
-    const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_COMMENTS: "5" });
+    redisServer = await startRedisServer();
+    const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", REDIS_URL: redisServer.url, RATE_LIMIT_COMMENTS: "5" });
     apps = [await createChatApp({ config }), await createChatApp({ config })];
   }, 30_000);
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
-    redisProcess?.kill();
+    redisServer?.stop();
   });
 
   it("a person's comments on two instances share one allowance (RATE_LIMIT_COMMENTS=5)", async () => {
