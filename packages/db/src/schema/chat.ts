@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { users } from "./users";
 
@@ -42,13 +42,26 @@ export const chatSessions = pgTable(
     forkedFromSessionId: bigint({ mode: "number" }),
     forkedFromUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     forkedFromPostId: integer(),
+    /**
+     * The leaf of the branch the owner is on: reads (the chat screen, history, share, post,
+     * clone) follow parents up from here. Null for a session without entries. No foreign key:
+     * an entry and its session point at each other, and the entry is always looked up within
+     * its session.
+     */
+    activeEntryId: bigint({ mode: "number" }),
+    /** The models of a comparison, one per column (2 to 4); null for an ordinary chat. */
+    compareModels: text().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc())],
 );
 
-/** One exchange: the user's message and the model's reply, with its status and token usage. */
+/**
+ * One exchange: the user's message and the model's reply, with its status and token usage.
+ * Exchanges form a tree through `parentEntryId` (null for the first exchange): an edited
+ * message or a regenerated reply is a sibling of the exchange it replaces.
+ */
 export const chatEntries = pgTable(
   "chat_entries",
   {
@@ -56,6 +69,9 @@ export const chatEntries = pgTable(
     sessionId: bigint({ mode: "number" })
       .notNull()
       .references(() => chatSessions.id, { onDelete: "cascade" }),
+    parentEntryId: bigint({ mode: "number" }),
+    /** The column of a comparison this exchange belongs to (0-3); null outside comparisons. */
+    compareColumn: smallint(),
     messageContent: text().notNull(),
     responseContent: text().notNull().default(""),
     modelId: text(),
@@ -70,6 +86,7 @@ export const chatEntries = pgTable(
   },
   (t) => [
     index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id),
+    index("chat_entries_parent_idx").on(t.sessionId, t.parentEntryId),
     // Replies still streaming, found cheaply when interrupted ones are settled.
     index("chat_entries_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
   ],

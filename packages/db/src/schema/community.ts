@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { chatSessions } from "./chat";
 import { users } from "./users";
 
@@ -10,6 +10,12 @@ export type PostMessage = {
   user: string | null;
   content: string;
   timestamp: string;
+};
+
+/** A comparison post's snapshot: one column per model, each turn's prompt and the answers in column order. */
+export type PostComparison = {
+  models: { modelId: string | null; modelName: string }[];
+  turns: { prompt: string; answers: { content: string; status: string }[] }[];
 };
 
 /** A published conversation: a snapshot, unaffected by later edits or deletion of its source. */
@@ -25,6 +31,8 @@ export const posts = pgTable(
     categories: text().array().notNull().default(sql`'{}'::text[]`),
     modelVersions: text().array().notNull().default(sql`'{}'::text[]`),
     messages: jsonb().$type<PostMessage[]>().notNull().default(sql`'[]'::jsonb`),
+    /** For a comparison post: the models side by side and each turn's answers; null otherwise. */
+    comparison: jsonb().$type<PostComparison>(),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -66,4 +74,22 @@ export const comments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+);
+
+/** A viewer's vote for the best answer of a comparison post: one per viewer, changeable. */
+export const postVotes = pgTable(
+  "post_votes",
+  {
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The column voted for, as an index into the post's `comparison.models`. */
+    column: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_votes_post_idx").on(t.postId, t.column)],
 );
