@@ -49,6 +49,8 @@ export const chatSessions = pgTable(
      * its session.
      */
     activeEntryId: bigint({ mode: "number" }),
+    /** The exchange whose branch a read-only share shows (the active one when it was shared). */
+    sharedEntryId: bigint({ mode: "number" }),
     /** The models of a comparison, one per column (2 to 4); null for an ordinary chat. */
     compareModels: text().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
