@@ -5,13 +5,14 @@ import { migrate } from "./migrate";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database on it that `close()` drops again.
+ * names a PostgreSQL server, a new database on it that `close()` drops again. `migrations` applies
+ * only those (to test a migration over data stored before it).
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: { migrations?: Parameters<typeof migrate>[1] } = {}): Promise<DbHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await createDb("memory://");
-    await migrate(handle.db);
+    await migrate(handle.db, options.migrations);
     return handle;
   }
   const name = `parley_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
@@ -24,7 +25,7 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await createDb(url.toString(), { maxConnections: 5 });
-  await migrate(handle.db);
+  await migrate(handle.db, options.migrations);
   return {
     ...handle,
     close: async () => {
