@@ -27,7 +27,8 @@ beforeAll(async () => {
     (102, 'b-second', 'r', '2025-01-02T00:00:00Z'),
     (101, 'third', 'r3', '2025-01-01T10:03:00Z')`);
   expect((await migrate(handle.db)).applied.map((tag) => tag.slice(0, 4))).toContain("0002");
-});
+  // Creating and migrating an embedded database twice can take a while on a busy machine.
+}, 60_000);
 afterAll(() => handle?.close());
 
 type Row = { session_id: number; message_content: string; id: number; parent_entry_id: number | null };
