@@ -241,6 +241,10 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a lone surrogate in a chat message", "POST", "/chat/postChat", send({ messages: [{ content: LONE_SURROGATE }] }), unstorable],
     ["a NUL in a model id", "POST", "/chat/postChat", send({ model_id: NUL }), unstorable],
     ["prompt_id 2147483648", "POST", "/chat/postChat", send({ prompt_id: 2_147_483_648 }), /prompt_id: .*2147483647/],
+    ["an edit of message 'x'", "POST", "/chat/postChat", send({ session_id: sessionId, sibling_of_entry_id: "x" }), /sibling_of_entry_id: must be a message id/],
+    ["an edit without its conversation", "POST", "/chat/postChat", send({ sibling_of_entry_id: 1 }), /needs its conversation: send session_id/],
+    ["a branch switch to message 0", "POST", "/chat/switchBranch", { sessionId, entryId: 0 }, /entryId: must be a message id above 0/],
+    ["a branch switch without a message", "POST", "/chat/switchBranch", { sessionId }, /entryId: /],
     ["a NUL in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: NUL, categories: [] }, unstorable],
     ["a lone surrogate in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: LONE_SURROGATE }, unstorable],
     ["a NUL in a comment", "POST", `/post/comment/${postId}`, { content: NUL }, unstorable],
@@ -267,6 +271,7 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["post.addComment", { postId: 1, content: LONE_SURROGATE }],
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
+    ["chat.switchBranch", { sessionId: 1, entryId: -1 }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

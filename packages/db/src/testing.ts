@@ -74,19 +74,20 @@ async function postgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a new database on it that `close()` drops again. Both start from a
- * migrated template; `migrate` still runs and finds nothing left to apply.
+ * migrated template, unless `migrations` names the ones to apply (to test a migration over data
+ * stored before it): then they start empty.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: { migrations?: Parameters<typeof migrate>[1] } = {}): Promise<DbHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await createDb("memory://", { loadDataDir: await pgliteTemplate() });
-    await migrate(handle.db);
+    const handle = await createDb("memory://", options.migrations ? {} : { loadDataDir: await pgliteTemplate() });
+    await migrate(handle.db, options.migrations);
     return handle;
   }
   const name = `parley_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    const template = await postgresTemplate(admin, adminUrl);
+    const template = options.migrations ? "template1" : await postgresTemplate(admin, adminUrl);
     await admin.unsafe(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
@@ -94,7 +95,7 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await createDb(url.toString(), { maxConnections: 5 });
-  await migrate(handle.db);
+  await migrate(handle.db, options.migrations);
   return {
     ...handle,
     close: async () => {

@@ -11,9 +11,14 @@ async function chatHistory(caller: Caller, req: FastifyRequest) {
   const body = (req.body ?? {}) as { post_id?: unknown; clone?: unknown };
   if (body.post_id !== undefined && body.clone === true) {
     const { new_session_id } = await caller.chat.clonePost({ postId: body.post_id as number });
-    return { ...(await caller.chat.history({ sessionId: new_session_id })), new_session_id };
+    return { ...specHistory(await caller.chat.history({ sessionId: new_session_id })), new_session_id };
   }
-  return caller.chat.history(req.body as In["chat"]["history"]);
+  return specHistory(await caller.chat.history(req.body as In["chat"]["history"]));
+}
+
+/** The documented history shape: the branch read, without the sibling details the chat screen uses. */
+function specHistory<H extends { sessions: { siblings?: unknown }[] }>(history: H): H {
+  return { ...history, sessions: history.sessions.map(({ siblings: _siblings, ...entry }) => entry) };
 }
 
 /** Path parameters (`:id`) as the procedure's input; the procedure's schema parses the digits. */
@@ -53,6 +58,8 @@ export const restRoutes: readonly RestRoute[] = [
     call: (caller, req) => caller.chat.send(req.body as In["chat"]["send"]),
     collect: collectSendEvents,
   },
+  // Edits and regenerations are sends (postChat with sibling_of_entry_id); this shows another branch.
+  { method: "POST", path: "/chat/switchBranch", call: (caller, req) => caller.chat.switchBranch(req.body as In["chat"]["switchBranch"]) },
   { method: "POST", path: "/chat/cloneChat", call: (caller, req) => caller.chat.clone(req.body as In["chat"]["clone"]) },
   { method: "POST", path: "/chat/deleteChat/:id", call: (caller, req) => caller.chat.delete(params(req)) },
   { method: "POST", path: "/chat/shareChat/:id", call: (caller, req) => caller.chat.share({ ...params(req), shared: true }) },

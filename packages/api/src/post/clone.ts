@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { chatEntries, chatSessions, posts, type Database } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
+import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
 import { POST_NOT_FOUND } from "./posts";
@@ -39,7 +40,10 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
         createdAt: new Date(message.timestamp),
       });
     }
-    if (entries.length > 0) await tx.insert(chatEntries).values(entries);
+    if (entries.length > 0) {
+      await tx.insert(chatEntries).values(entries);
+      await chainCopiedEntries(tx, id);
+    }
     return { new_session_id: id };
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
+import { branchOf } from "../chat/branches";
 import { displayNameOf } from "../chat/display-name";
 import { presentAuthor, type AuthorRow } from "./authors";
 
@@ -10,19 +11,22 @@ export type PublishInput = { sessionId: number; description: string; categories:
 
 /**
  * Publishes a snapshot of the caller's saved conversation (spec §7 post/postChat): later edits
- * or deletion of the session leave the post as it was.
+ * or deletion of the session leave the post as it was. The post holds the branch the author is on.
  */
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select({ id: chatSessions.id })
+      .select({ id: chatSessions.id, activeEntryId: chatSessions.activeEntryId })
       .from(chatSessions)
       .where(and(eq(chatSessions.id, input.sessionId), eq(chatSessions.userId, userId)))
       .limit(1);
     if (!session) throw new AppError("NOT_FOUND", "Conversation not found. Save your conversation first before posting.");
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    const entries = await tx
+    const all = await tx
       .select({
+        id: chatEntries.id,
+        parentEntryId: chatEntries.parentEntryId,
+        status: chatEntries.status,
         message: chatEntries.messageContent,
         response: chatEntries.responseContent,
         authorName: chatEntries.authorName,
@@ -32,8 +36,10 @@ export async function publishSession(db: Database, userId: string, input: Publis
       })
       .from(chatEntries)
       .leftJoin(models, eq(models.id, chatEntries.modelId))
-      .where(and(eq(chatEntries.sessionId, session.id), eq(chatEntries.status, "complete")))
+      .where(eq(chatEntries.sessionId, session.id))
       .orderBy(chatEntries.createdAt, chatEntries.id);
+    // The post snapshots the branch the author is on, its complete exchanges only.
+    const entries = branchOf(all, session.activeEntryId).filter((entry) => entry.status === "complete");
     if (entries.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
     const username = author ? displayNameOf(author) : "User";
     const messages: PostMessage[] = entries.flatMap((entry) => [

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { profileOf, useAuth } from "../../lib/auth";
 import { errorCodeOf, messageOf, trpc } from "../../lib/trpc";
+import { BranchActionsContext } from "./branch-actions";
 import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
 import { Composer } from "./composer";
@@ -16,6 +17,7 @@ import { createStreamingStore } from "./streaming-store";
 import { CHAT_TEXTS, DEFAULT_AI_LABEL, DEFAULT_USER_LABEL } from "./texts";
 import { useChatSend, type SendResult } from "./use-chat-send";
 import { useCloneOnOpen } from "./use-clone-on-open";
+import { useBranching } from "./use-branching";
 import { useSessionActions } from "./use-session-actions";
 
 export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; postId: number | null } | { kind: "shared"; sessionId: number };
@@ -23,6 +25,7 @@ export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; pos
 /** Failures of one conversation: sends the server never stored, and why stored ones failed. */
 type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number, string> };
 const NO_FAILURES: Failures = { sessionId: 0, unsent: [], details: {} };
+const NO_MODELS: { id: string; name: string }[] = [];
 
 /** The chat screen (spec §2 /chat and /chat/share/{sessionId}). */
 export function ChatScreen({ mode }: { mode: ChatMode }) {
@@ -87,7 +90,16 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
       return { ...base, unsent: [...base.unsent, ...pair] };
     });
   };
-  const onSend = async (text: string) => remember(text, await send({ text, modelId: selectedModel, promptId, sessionId, category }));
+  const onSend = async (text: string, version?: { modelId: string; siblingOf: number }) =>
+    remember(text, await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf }));
+  const branching = useBranching({
+    sessionId,
+    enabled: !shared && sessionId > 0 && history.data?.is_owner === true,
+    busy: replying || cloning,
+    models: options.data?.userModels ?? NO_MODELS,
+    defaultModelId: selectedModel,
+    send: (text, version, siblingOf) => onSend(text, { modelId: version, siblingOf }),
+  });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
   const actions = useSessionActions({ sessionId, categories, description, clearDescription: () => setDescription(""), openSession });
@@ -134,15 +146,17 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
         {history.isError ? (
           <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
         ) : (
-          <MessageList
-            sessionId={sessionId}
-            messages={messages}
-            loading={history.isLoading || cloning}
-            streaming={streaming}
-            lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
-            aiName={aiName}
-            me={me}
-          />
+          <BranchActionsContext.Provider value={branching.actions}>
+            <MessageList
+              sessionId={sessionId}
+              messages={branching.visible(messages)}
+              loading={history.isLoading || cloning}
+              streaming={streaming}
+              lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
+              aiName={aiName}
+              me={me}
+            />
+          </BranchActionsContext.Provider>
         )}
         {shared ? (
           <p className="mx-3 mb-3 rounded-2xl border border-zinc-200 bg-zinc-50 px-4 py-3 text-center text-sm text-zinc-600 sm:mx-6 sm:mb-4 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
