@@ -73,11 +73,12 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
                   key={column.column}
                   type="button"
                   disabled={mine || vote.pending}
-                  aria-label={mine ? COMPARE_TEXTS.yourVoteFor(column.label) : COMPARE_TEXTS.voteFor(column.label)}
                   onClick={() => vote.cast(column.column)}
                   className={buttonClass(mine ? "secondary" : "primary", "sm", "w-full")}
                 >
                   {mine ? COMPARE_TEXTS.yourVote : vote.pendingColumn === column.column ? COMPARE_TEXTS.voting : COMPARE_TEXTS.vote}
+                  {/* Which answer the button is for, for screen readers (the visible text stays the start of its name). */}
+                  <span className="sr-only"> {COMPARE_TEXTS.forAnswer(column.label)}</span>
                 </button>
               );
             })}

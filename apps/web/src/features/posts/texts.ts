@@ -65,8 +65,7 @@ export const COMPARE_TEXTS = {
   vote: "Vote for this answer",
   voting: "Voting…",
   yourVote: "Your vote",
-  voteFor: (label: string) => `Vote for answer ${label}`,
-  yourVoteFor: (label: string) => `Your vote: answer ${label}`,
+  forAnswer: (label: string) => `(answer ${label})`,
   votes: (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "vote" : "votes"}`,
   tabsLabel: "Answers",
   blindNote: (labels: string[]) =>
