@@ -255,6 +255,10 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a NUL in the addUser email", "POST", "/user/addUser", { user: { email: `alice${NUL}@example.com` } }, unstorable],
     ["an invalid feed cursor", "GET", "/post/getRecentPosts?cursor=2024-13-45T99:99:99Z_1", undefined, /cursor: must be the next_cursor/],
     ["an overflowing feed cursor", "GET", "/post/getRecentPosts?cursor=2024-01-01T00:00:00.000Z_99999999999", undefined, /cursor: must be the next_cursor/],
+    ["a vote for a column that is not a number", "POST", `/post/vote/${postId}`, { column: NUL }, /column: must be the column of the answer/],
+    ["a vote on a post that is not a comparison", "POST", `/post/vote/${postId}`, { column: 0 }, /Votes are for comparison posts/],
+    ["a vote on an overflowing post id", "POST", "/post/vote/2147483648", { column: 0 }, /postId: /],
+    ["an unknown leaderboard category", "GET", "/post/leaderboard?category=gossip", undefined, /category: must be one of/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -269,6 +273,7 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["chat.send", send({ prompt_id: 2_147_483_648 })],
     ["post.create", { chat_id: 1, description: NUL }],
     ["post.addComment", { postId: 1, content: LONE_SURROGATE }],
+    ["post.vote", { postId: 1, column: NUL }],
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
     ["chat.switchBranch", { sessionId: 1, entryId: -1 }],

@@ -19,6 +19,7 @@ import { Route as AuthedNewUserRouteImport } from './routes/_authed/newUser'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
+import { Route as AuthedDiscoverLeaderboardRouteImport } from './routes/_authed/discover_.leaderboard'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
 
@@ -71,6 +72,12 @@ const AuthedChatIndexRoute = AuthedChatIndexRouteImport.update({
   path: '/chat/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedDiscoverLeaderboardRoute =
+  AuthedDiscoverLeaderboardRouteImport.update({
+    id: '/discover_/leaderboard',
+    path: '/discover/leaderboard',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedPostPostIdRoute = AuthedPostPostIdRouteImport.update({
   id: '/post/$postId',
   path: '/post/$postId',
@@ -92,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -105,6 +113,7 @@ export interface FileRoutesByTo {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -120,6 +129,7 @@ export interface FileRoutesById {
   '/_authed/newUser': typeof AuthedNewUserRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/protected': typeof AuthedProtectedRoute
+  '/_authed/discover_/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat/'
     | '/chat/share/$sessionId'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat'
     | '/chat/share/$sessionId'
@@ -162,6 +174,7 @@ export interface FileRouteTypes {
     | '/_authed/newUser'
     | '/_authed/profile'
     | '/_authed/protected'
+    | '/_authed/discover_/leaderboard'
     | '/_authed/post/$postId'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedChatIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/discover_/leaderboard': {
+      id: '/_authed/discover_/leaderboard'
+      path: '/discover/leaderboard'
+      fullPath: '/discover/leaderboard'
+      preLoaderRoute: typeof AuthedDiscoverLeaderboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/post/$postId': {
       id: '/_authed/post/$postId'
       path: '/post/$postId'
@@ -269,6 +289,7 @@ interface AuthedRouteChildren {
   AuthedNewUserRoute: typeof AuthedNewUserRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedProtectedRoute: typeof AuthedProtectedRoute
+  AuthedDiscoverLeaderboardRoute: typeof AuthedDiscoverLeaderboardRoute
   AuthedPostPostIdRoute: typeof AuthedPostPostIdRoute
   AuthedChatIndexRoute: typeof AuthedChatIndexRoute
   AuthedChatShareSessionIdRoute: typeof AuthedChatShareSessionIdRoute
@@ -280,6 +301,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedNewUserRoute: AuthedNewUserRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedProtectedRoute: AuthedProtectedRoute,
+  AuthedDiscoverLeaderboardRoute: AuthedDiscoverLeaderboardRoute,
   AuthedPostPostIdRoute: AuthedPostPostIdRoute,
   AuthedChatIndexRoute: AuthedChatIndexRoute,
   AuthedChatShareSessionIdRoute: AuthedChatShareSessionIdRoute,

@@ -10,8 +10,8 @@ import { collectSendEvents } from "./chat-collect";
 async function chatHistory(caller: Caller, req: FastifyRequest) {
   const body = (req.body ?? {}) as { post_id?: unknown; clone?: unknown };
   if (body.post_id !== undefined && body.clone === true) {
-    const { new_session_id } = await caller.chat.clonePost({ postId: body.post_id as number });
-    return { ...specHistory(await caller.chat.history({ sessionId: new_session_id })), new_session_id };
+    const { new_session_id, unavailable_models } = await caller.chat.clonePost({ postId: body.post_id as number });
+    return { ...specHistory(await caller.chat.history({ sessionId: new_session_id })), new_session_id, unavailable_models };
   }
   return specHistory(await caller.chat.history(req.body as In["chat"]["history"]));
 }
@@ -78,6 +78,12 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "POST", path: "/post/like/:postId", call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
+  {
+    method: "POST",
+    path: "/post/vote/:postId",
+    call: (caller, req) => caller.post.vote({ ...(req.body as { column: number }), ...(req.params as { postId: number }) }),
+  },
+  { method: "GET", path: "/post/leaderboard", call: (caller, req) => caller.post.leaderboard(req.query as In["post"]["leaderboard"]) },
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
 ];

@@ -5,6 +5,7 @@ import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
+import { usableModelIds } from "../post/fork-comparison";
 import { cloneSession } from "./clone";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
@@ -84,7 +85,10 @@ export const chatRouter = router({
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
   clonePost: protectedProcedure
     .input(z.object({ postId: int4Id("a post id") }))
-    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, (await requireUser(ctx)).id, input.postId, ctx.now())),
+    .mutation(async ({ ctx, input }) => {
+      const user = await requireUser(ctx);
+      return clonePostIntoSession(ctx.db, user.id, input.postId, ctx.now(), () => usableModelIds(ctx, user.id));
+    }),
   clone: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
     .mutation(async ({ ctx, input }) =>
