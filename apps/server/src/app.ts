@@ -9,6 +9,7 @@ import { registerEmbeddedProvider, signInLimitRules } from "@parley/identity";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
+import { createMetrics } from "./http/metrics";
 import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
   const limiter = createRateLimiter(rateLimitRules(deps.config), limiterRedis);
   const lifecycle = deps.lifecycle ?? createLifecycle();
   lifecycle.attach(app.server);
+  const metrics = createMetrics(deps.db);
   const contextDeps = {
     db: deps.db.db,
     authenticator: deps.authenticator,
@@ -100,9 +102,11 @@ export async function buildApp(deps: AppDeps) {
     billing,
     limiter,
     shutdown: lifecycle.signal,
+    metrics: metrics.replies,
   };
 
   registerErrorHandler(app);
+  metrics.register(app, { token: deps.config.METRICS_TOKEN, trustProxy: deps.config.TRUST_PROXY });
   registerSecurityHeaders(app, {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
@@ -120,7 +124,7 @@ export async function buildApp(deps: AppDeps) {
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);
-  await registerTrpc(app, contextDeps);
+  await registerTrpc(app, contextDeps, metrics.noteError);
   await registerSpa(app, deps.webRoot);
   return app;
 }

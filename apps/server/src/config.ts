@@ -74,6 +74,7 @@ const envSchema = z.object({
     .min(0)
     .max(600_000)
     .default(10_000),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters (a random secret)").optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
   RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
@@ -108,7 +109,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       const value = source[name];
-      const shown = value === undefined || /KEY|SECRET|REDIS_URL|DATABASE_URL/.test(name) ? "" : ` (got "${value}")`;
+      const shown = value === undefined || /KEY|SECRET|TOKEN|REDIS_URL|DATABASE_URL/.test(name) ? "" : ` (got "${value}")`;
       return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);

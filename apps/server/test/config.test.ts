@@ -30,6 +30,7 @@ describe("loadConfig", () => {
     [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
     [{ RATE_LIMIT_COMMENTS: "lots" }, /RATE_LIMIT_COMMENTS: must be a whole number \(per minute\)/],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
+    [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN: must be at least 16 characters/],
     [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS: must be a number of milliseconds \(got "10s"\)/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {
@@ -39,6 +40,7 @@ describe("loadConfig", () => {
 
   it("never echoes a value that may hold a secret", () => {
     expect(() => loadConfig({ REDIS_URL: "hunter2-password" })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*REDIS_URL/);
+    expect(() => loadConfig({ METRICS_TOKEN: "hunter2" })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*METRICS_TOKEN/);
   });
 
   it("uses an external provider when all three OIDC variables are set", () => {

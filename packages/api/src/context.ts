@@ -1,5 +1,6 @@
 import type { Database } from "@parley/db";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
+import type { ReplyMetrics } from "./chat/reply-metrics";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 import type { Billing } from "./subscription/billing";
 import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
@@ -41,6 +42,8 @@ export type Context = {
   limiter: RateLimiter;
   /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
   shutdown?: AbortSignal;
+  /** Measures model replies for the host's metrics. */
+  metrics?: ReplyMetrics;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type Billing, type Context, type KeyVault, type ModelGateway, type RateLimiter } from "@parley/api";
+import { createContextInner, type Billing, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
 
@@ -12,6 +12,8 @@ export type ContextDeps = {
   limiter?: RateLimiter;
   /** Aborted when the server stops after its grace period. */
   shutdown?: AbortSignal;
+  /** Measures model replies for /metrics. */
+  metrics?: ReplyMetrics;
 };
 
 /** Adapts a Fastify request to the procedures' context (shared by tRPC and REST). */
@@ -26,5 +28,6 @@ export async function createRequestContext(deps: ContextDeps, request: FastifyRe
     billing: deps.billing,
     limiter: deps.limiter,
     shutdown: deps.shutdown,
+    metrics: deps.metrics,
   });
 }

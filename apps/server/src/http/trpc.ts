@@ -1,11 +1,11 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { appRouter, retryAfterOf, toTRPCError, type AppRouter } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 
 /** Mounts every router at /trpc (batches of at most LIMITS.trpcBatchCalls calls). Server errors are logged with the request id. */
-export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
+export async function registerTrpc(app: FastifyInstance, deps: ContextDeps, noteError?: (request: FastifyRequest, error: unknown) => void) {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -22,6 +22,7 @@ export async function registerTrpc(app: FastifyInstance, deps: ContextDeps) {
         return retryAfter === undefined ? {} : { headers: { "Retry-After": String(retryAfter) } };
       },
       onError: ({ error, path, req }) => {
+        noteError?.(req, error);
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "procedure failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],

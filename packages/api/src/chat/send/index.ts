@@ -8,6 +8,7 @@ import type { KeyVault } from "../../user/key-vault";
 import { openProviderKey } from "../../user/provider-keys";
 import { describeFirstMessage } from "../descriptions";
 import type { ModelGateway } from "../model-gateway";
+import type { ReplyMetrics } from "../reply-metrics";
 import { newSessionId } from "../session-id";
 import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, repliesInFlight, type Reservation } from "./budget";
 import { finishExchange } from "./finish";
@@ -37,7 +38,7 @@ export type SendEvent =
   | { type: "done"; session_id: number; message_response: string; usage: { input_tokens: number; output_tokens: number; charged_tokens: number } }
   | { type: "error"; session_id: number; message: string; detail: string; partial_response: string };
 
-export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date };
+export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date; metrics?: ReplyMetrics };
 
 type PreparedSend = {
   userId: string;
@@ -152,6 +153,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
   // read (and handled) in the loop below.
   const first = upstream.next();
   first.catch(() => undefined);
+  const observed = deps.metrics?.replyStarted({ id: route.entry.id, service: route.entry.service });
 
   let reply = "";
   let usage = { inputTokens: 0, outputTokens: 0 };
@@ -164,6 +166,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
       const event = next.value;
       if (event.type === "text") {
         reply += event.text;
+        observed?.firstToken();
         yield { type: "text", text: event.text };
       } else {
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -179,6 +182,7 @@ async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSi
     await upstream.return?.(undefined).catch(() => undefined);
     if (!finished && usage.outputTokens === 0) usage = { inputTokens: send.inputEstimate, outputTokens: estimateTokens(reply) };
     const status = finished ? "complete" : failure && failure.kind !== "aborted" ? "error" : "stopped";
+    observed?.finished({ status, ...usage });
     charged = reservation ? Math.min(usage.inputTokens + usage.outputTokens, reservation.reserved) : 0;
     await finishExchange(deps.db, {
       userId: send.userId,
