@@ -78,6 +78,38 @@ describe("/metrics", () => {
     expect(sample(await scrape(), "parley_active_streams")).toBe(0);
   });
 
+  it("a reply the person walks away from is no longer active, and is counted as stopped", async () => {
+    const url = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    t.openai.setScenario({ type: "reply", chunks: ["First", " second", " never"], chunkDelayMs: 300 });
+    const controller = new AbortController();
+    const response = await fetch(`${url}/api/v1/chat/postChat`, {
+      method: "POST",
+      headers: { ...t.as("watcher"), "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ messages: [{ content: "Go slowly" }], model_id: MODEL.platform, session_id: 0 }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!seen.includes('"text":"First"')) seen += decoder.decode((await reader.read()).value, { stream: true });
+    expect(sample(await scrape(), "parley_active_streams")).toBe(1);
+    controller.abort();
+    const stopped = 'parley_model_reply_duration_seconds_count{model="openai:gpt-4o-mini",service="openai",status="stopped"}';
+    await expect.poll(async () => sample(await scrape(), stopped), { timeout: 5000 }).toBe(1);
+    expect(sample(await scrape(), "parley_active_streams")).toBe(0);
+  });
+
+  it("counts tRPC errors by their code", async () => {
+    const input = encodeURIComponent(JSON.stringify({ id: 424242 }));
+    const missing = await t.app.inject({ method: "GET", url: `/trpc/post.byId?input=${input}`, headers: t.as("watcher") });
+    expect(missing.statusCode).toBe(404);
+    const before = sample(await scrape(), 'parley_errors_total{code="NOT_FOUND",status="404"}') ?? 0;
+    await t.app.inject({ method: "GET", url: `/trpc/post.byId?input=${input}`, headers: t.as("watcher") });
+    const body = await scrape();
+    expect(sample(body, 'parley_errors_total{code="NOT_FOUND",status="404"}')).toBe(before + 1);
+    expect(sample(body, 'parley_http_request_duration_seconds_count{method="GET",route="/trpc/post.byId",status_class="4xx"}')).toBe(2);
+  });
+
   it("answers other machines only with the token, and like an unknown path otherwise", async () => {
     const away = { method: "GET" as const, url: "/metrics", remoteAddress: "203.0.113.7" };
     const refused = await t.app.inject(away);

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { AppError, appRouter, type ReplyMetrics } from "@parley/api";
+import type { TRPCError } from "@trpc/server";
+import { AppError, appRouter, ERROR_KINDS, type ReplyMetrics } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { sql } from "drizzle-orm";
 
@@ -13,7 +14,7 @@ const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 
 /** Longest a scrape waits for the database's own figures. */
 const DB_SCRAPE_TIMEOUT_MS = 1000;
 
-/** The error name of an HTTP status, as tRPC and AppError name them. */
+/** The error code of an HTTP status without an AppError behind it, named as tRPC names them. */
 const STATUS_CODES: Record<number, string> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
@@ -162,7 +163,7 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
         started.set(request, process.hrtime.bigint());
       });
       app.addHook("onError", async (request, _reply, error) => {
-        if (error instanceof AppError) errorCodes.set(request, error.kind);
+        if (error instanceof AppError) errorCodes.set(request, ERROR_KINDS[error.kind]);
       });
       app.addHook("onResponse", async (request, reply) => {
         const start = started.get(request);
@@ -177,10 +178,9 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
         return sendMetrics(reply, registry);
       });
     },
-    /** Notes the AppError kind behind a tRPC error, so errors are counted by kind as on REST. */
-    noteError(request: FastifyRequest, error: unknown) {
-      const cause = error instanceof Error ? error.cause : undefined;
-      if (cause instanceof AppError && !errorCodes.has(request)) errorCodes.set(request, cause.kind);
+    /** Notes a tRPC error's code (the first of a batch), so errors are counted by code as on REST. */
+    noteError(request: FastifyRequest, error: TRPCError) {
+      if (!errorCodes.has(request)) errorCodes.set(request, error.code);
     },
   };
 }

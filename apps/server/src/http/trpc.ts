@@ -1,11 +1,12 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import type { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { appRouter, retryAfterOf, toTRPCError, type AppRouter } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 
 /** Mounts every router at /trpc (batches of at most LIMITS.trpcBatchCalls calls). Server errors are logged with the request id. */
-export async function registerTrpc(app: FastifyInstance, deps: ContextDeps, noteError?: (request: FastifyRequest, error: unknown) => void) {
+export async function registerTrpc(app: FastifyInstance, deps: ContextDeps, noteError?: (request: FastifyRequest, error: TRPCError) => void) {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
