@@ -38,12 +38,25 @@ const PROCEDURES = new Set(Object.keys(appRouter._def.procedures));
 export type AppMetrics = ReturnType<typeof createMetrics>;
 
 /**
+ * Node's own figures (CPU, memory, event loop, GC) belong to the process, not to an app: they are
+ * collected once per process, in a registry every app's /metrics appends.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
  * One registry per app (tests build several apps in one process): HTTP requests by route
- * pattern, errors by code, model replies, the database, and Node's process figures.
+ * pattern, errors by code, model replies and the database.
  */
 export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const nodeRegistry = processMetrics();
   const requests = new Histogram({
     name: "parley_http_request_duration_seconds",
     help: "HTTP requests by method, route pattern and status class (2xx...5xx); its _count is the request count.",
@@ -175,7 +188,7 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
       app.get("/metrics", async (request, reply) => {
         if (!allowed(request, access)) return reply.callNotFound();
         await scrapeDatabase();
-        return sendMetrics(reply, registry);
+        return sendMetrics(reply, [registry, nodeRegistry]);
       });
     },
     /** Notes a tRPC error's code (the first of a batch), so errors are counted by code as on REST. */
@@ -185,9 +198,9 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
   };
 }
 
-async function sendMetrics(reply: FastifyReply, registry: Registry) {
-  const body = await registry.metrics();
-  return reply.header("Cache-Control", "no-store").type(registry.contentType).send(body);
+async function sendMetrics(reply: FastifyReply, registries: Registry[]) {
+  const bodies = await Promise.all(registries.map((r) => r.metrics()));
+  return reply.header("Cache-Control", "no-store").type(Registry.PROMETHEUS_CONTENT_TYPE).send(bodies.join(""));
 }
 
 /**
