@@ -18,6 +18,8 @@ import { Route as AuthedDiscoverRouteImport } from './routes/_authed/discover'
 import { Route as AuthedNewUserRouteImport } from './routes/_authed/newUser'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
+import { Route as PTokenRouteImport } from './routes/p.$token'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
@@ -66,6 +68,16 @@ const AuthedProtectedRoute = AuthedProtectedRouteImport.update({
   path: '/protected',
   getParentRoute: () => AuthedRoute,
 } as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedChatIndexRoute = AuthedChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
@@ -92,6 +104,8 @@ export interface FileRoutesByFullPath {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -105,6 +119,8 @@ export interface FileRoutesByTo {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -120,6 +136,8 @@ export interface FileRoutesById {
   '/_authed/newUser': typeof AuthedNewUserRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -135,6 +153,8 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/post/$postId'
     | '/chat/'
     | '/chat/share/$sessionId'
@@ -148,6 +168,8 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/post/$postId'
     | '/chat'
     | '/chat/share/$sessionId'
@@ -162,6 +184,8 @@ export interface FileRouteTypes {
     | '/_authed/newUser'
     | '/_authed/profile'
     | '/_authed/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/_authed/post/$postId'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
@@ -172,6 +196,8 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   CallbackRoute: typeof CallbackRoute
   PublicRoute: typeof PublicRoute
+  PTokenRoute: typeof PTokenRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -239,6 +265,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProtectedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/chat/': {
       id: '/_authed/chat/'
       path: '/chat'
@@ -293,6 +333,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   CallbackRoute: CallbackRoute,
   PublicRoute: PublicRoute,
+  PTokenRoute: PTokenRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

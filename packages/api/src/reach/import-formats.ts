@@ -91,7 +91,7 @@ function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
 }
 
 /** The text PostgreSQL can store: NUL characters and unpaired surrogates are dropped. */
-const storable = (text: string) => text.replace(/\u0000/g, "").replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+const storable = (text: string) => text.replaceAll("\u0000", "").replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
 
 /** Times from year 1 to 9999 are kept; anything else (PostgreSQL could not store it) counts as unknown. */
 const plausible = (date: Date) => {
