@@ -32,9 +32,12 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["delete it", "POST", `/chat/deleteChat/${id}`, undefined],
     ["share it", "POST", `/chat/shareChat/${id}`, undefined],
     ["unshare it", "POST", `/chat/unshareChat/${id}`, undefined],
+    ["download it", "GET", `/chat/export/${id}?format=json`, undefined],
+    ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
+    ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6])("REST call %i", async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])("REST call %i", async (index) => {
     const [what, method, url, payload] = restCalls(aliceSession)[index]!;
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
@@ -51,6 +54,9 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.delete", "mutation", { id: 0 }],
     ["chat.share", "mutation", { id: 0, shared: true }],
     ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0 }],
+    ["archive.exportSession", "query", { sessionId: 0, format: "md" }],
+    ["publicLink.sessionStatus", "query", { sessionId: 0 }],
+    ["publicLink.setSession", "mutation", { sessionId: 0, enabled: true }],
   ])("tRPC %s", async (path, type, input) => {
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, k === "sessionId" || k === "id" || k === "session_id" ? aliceSession : v]));
     const before = await snapshot(aliceSession);
