@@ -82,7 +82,6 @@ export function ImportConversations() {
         id={inputId}
         type="file"
         accept=".json,application/json"
-        aria-label={REACH_TEXTS.importTitle}
         className="sr-only"
         disabled={busy}
         onChange={(event) => void onFile(event.target.files?.[0])}

@@ -38,6 +38,8 @@ export function PublicLinkPanel({ target }: { target: Target }) {
   const setSession = trpc.publicLink.setSession.useMutation({ onSuccess: onDone, onError });
   const pending = setPost.isPending || setSession.isPending;
 
+  // While a change is on its way the switch already shows it.
+  const pendingEnabled = setPost.isPending ? setPost.variables.enabled : setSession.isPending ? setSession.variables.enabled : undefined;
   if (!status.data) return null;
   const data = status.data;
   const needsShare = target.kind === "session" && !target.shared;
@@ -63,7 +65,7 @@ export function PublicLinkPanel({ target }: { target: Target }) {
           type="checkbox"
           role="switch"
           className="size-5 accent-brand-600"
-          checked={data.enabled}
+          checked={pendingEnabled ?? data.enabled}
           disabled={pending || (needsShare && !data.enabled)}
           onChange={(event) => toggle(event.target.checked)}
         />
