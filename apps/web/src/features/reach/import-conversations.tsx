@@ -64,7 +64,7 @@ export function ImportConversations() {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-2 rounded-xl border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700">
+    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-2 rounded-xl border border-dashed border-zinc-300 p-3 text-sm has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 dark:border-zinc-700">
       <h3 id={`${inputId}-title`} className="font-semibold text-zinc-800 dark:text-zinc-100">
         {REACH_TEXTS.importTitle}
       </h3>

@@ -8,7 +8,7 @@ export function SessionTools({ sessionId }: { sessionId: number }) {
   const history = trpc.chat.history.useQuery({ sessionId, shared: false }, { enabled: sessionId > 0 });
   if (sessionId <= 0 || !history.data) return null;
   return (
-    <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+    <div className="mt-5 flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <ExportButtons target={{ kind: "session", sessionId }} />
       <PublicLinkPanel target={{ kind: "session", sessionId, shared: history.data.shared }} />
     </div>
