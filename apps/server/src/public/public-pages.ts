@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { getPublicPost, getPublicSession, type Transcript } from "@parley/api";
+import { AppError, getPublicPost, getPublicSession, type Transcript } from "@parley/api";
 import type { Executor } from "@parley/db";
 import { escapeHtml, injectMeta } from "./page-meta";
 import { previewEtag, renderPreviewImage, type PreviewContent } from "./preview-image";
@@ -29,7 +29,12 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
   const images = new Map<string, Buffer>();
 
   for (const page of PAGES) {
-    const find = async (token: string) => page.load(options.db, token).catch(() => null);
+    // A wrong or revoked token is a 404 page; any other failure (the database is down) stays an error.
+    const find = async (token: string) =>
+      page.load(options.db, token).catch((error: unknown) => {
+        if (error instanceof AppError && error.kind === "NOT_FOUND") return null;
+        throw error;
+      });
 
     app.get(`/${page.prefix}/:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
       const found = await find(request.params.token);
