@@ -251,6 +251,19 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a NUL in the addUser email", "POST", "/user/addUser", { user: { email: `alice${NUL}@example.com` } }, unstorable],
     ["an invalid feed cursor", "GET", "/post/getRecentPosts?cursor=2024-13-45T99:99:99Z_1", undefined, /cursor: must be the next_cursor/],
     ["an overflowing feed cursor", "GET", "/post/getRecentPosts?cursor=2024-01-01T00:00:00.000Z_99999999999", undefined, /cursor: must be the next_cursor/],
+    ["an unknown feed order", "GET", "/post/getRecentPosts?sort=oldest", undefined, /sort: must be one of latest, popular/],
+    ["a popular cursor that is not a score", "GET", "/post/getRecentPosts?sort=popular&cursor=abc_1", undefined, /cursor: must be the next_cursor/],
+    ["an empty search", "GET", "/post/search?q=%20%20", undefined, /Type something to search for\./],
+    ["a search without q", "GET", "/post/search", undefined, /q: must be the text to search for/],
+    ["an over-long search", "GET", `/post/search?q=${"a".repeat(201)}`, undefined, /at most 200 characters/],
+    ["a NUL in a search", "GET", "/post/search?q=a%00b", undefined, unstorable],
+    ["a bad search cursor", "GET", "/post/search?q=tea&cursor=x_1", undefined, /cursor: must be the next_cursor/],
+    ["an empty conversation search", "GET", "/chat/search?q=", undefined, /Type something to search for\./],
+    ["a bad conversation search cursor", "GET", "/chat/search?q=tea&cursor=1_x", undefined, /cursor: must be the next_cursor/],
+    ["a malformed handle on a creator page", "GET", "/user/creator/no%20spaces", undefined, /only letters a-z, digits and single hyphens/],
+    ["a creator page limit of 0", "GET", "/user/creator/alice/posts?limit=0", undefined, /limit/],
+    ["a handle with a NUL", "POST", "/user/handle", { handle: NUL }, /only letters a-z/],
+    ["a missing handle", "POST", "/user/handle", {}, /handle: must be a handle/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -267,6 +280,7 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["post.addComment", { postId: 1, content: LONE_SURROGATE }],
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
+    ["creator.updateHandle", { handle: "a" }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

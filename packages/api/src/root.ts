@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { chatRouter } from "./chat/router";
+import { creatorRouter } from "./creator/router";
 import { messagesRouter } from "./messages/router";
 import { postRouter } from "./post/router";
 import { subscriptionRouter } from "./subscription/router";
@@ -12,6 +13,7 @@ export const appRouter = router({
   chat: chatRouter,
   post: postRouter,
   messages: messagesRouter,
+  creator: creatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

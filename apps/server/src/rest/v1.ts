@@ -71,6 +71,15 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "POST", path: "/post/like/:postId", call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
+  { method: "GET", path: "/post/search", call: (caller, req) => caller.post.search(req.query as In["post"]["search"]) },
+  { method: "GET", path: "/chat/search", call: (caller, req) => caller.chat.search(req.query as In["chat"]["search"]) },
+  { method: "GET", path: "/user/creator/:handle", call: (caller, req) => caller.creator.byHandle(req.params as In["creator"]["byHandle"]) },
+  {
+    method: "GET",
+    path: "/user/creator/:handle/posts",
+    call: (caller, req) => caller.creator.posts({ ...(req.query as object), ...(req.params as { handle: string }) } as In["creator"]["posts"]),
+  },
+  { method: "POST", path: "/user/handle", call: (caller, req) => caller.creator.updateHandle(req.body as In["creator"]["updateHandle"]) },
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
 ];

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { displayNameOf } from "../chat/display-name";
@@ -57,14 +58,18 @@ export async function publishSession(db: Database, userId: string, input: Publis
   });
 }
 
-const postColumns = {
+/** The columns of a post summary and its author. */
+export const postColumns = {
   id: posts.id,
   description: posts.description,
   categories: posts.categories,
   modelVersions: posts.modelVersions,
   likeCount: posts.likeCount,
   commentCount: posts.commentCount,
+  forkCount: posts.forkCount,
+  forkedFromPostId: posts.forkedFromPostId,
   createdAt: posts.createdAt,
+  handle: users.handle,
   subject: users.subject,
   nickname: users.nickname,
   name: users.name,
@@ -72,18 +77,21 @@ const postColumns = {
   picture: users.picture,
 };
 
-type PostRow = AuthorRow & {
+export type PostRow = AuthorRow & {
   id: number;
   description: string;
   categories: string[];
   modelVersions: string[];
   likeCount: number;
   commentCount: number;
+  forkCount: number;
+  forkedFromPostId: number | null;
   createdAt: Date;
   hasLiked: boolean;
 };
 
-function presentPost(row: PostRow) {
+/** A post summary as lists and the post screen show it. */
+export function presentPost(row: PostRow) {
   return {
     id: row.id,
     ...presentAuthor(row),
@@ -94,11 +102,13 @@ function presentPost(row: PostRow) {
     likes: row.likeCount,
     comments: row.commentCount,
     has_liked: row.hasLiked,
+    forks: row.forkCount,
+    forked_from_post_id: row.forkedFromPostId,
   };
 }
 
 /** Whether the viewer likes the post, in the same query as the post. */
-const hasLikedBy = (viewerId: string) =>
+export const hasLikedBy = (viewerId: string) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
 /** One post with its conversation (spec §2 post screen). */
@@ -113,31 +123,66 @@ export async function getPostById(db: Executor, viewerId: string, postId: number
   return { ...presentPost(row), messages: row.messages };
 }
 
-export type RecentPostsQuery = { limit: number; category?: string; before?: { createdAt: Date; id: number } };
+export type RecentPostsQuery = {
+  limit: number;
+  category?: FeedCategory;
+  sort?: FeedSort;
+  /** Only this person's posts (their creator page). */
+  authorId?: string;
+  cursor?: string;
+};
+
+/** The posts a feed category shows (FEED_CATEGORY_MATCHES), on the categories' GIN index. */
+function categoryCondition(category: FeedCategory | undefined) {
+  if (!category) return undefined;
+  const matches = FEED_CATEGORY_MATCHES[category];
+  if (matches === "all") return undefined;
+  return sql`${posts.categories} && array[${sql.join(
+    matches.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of the same list";
 
 /**
- * The feed (spec §7 getRecentPosts): newest first, summaries without the conversations, the
- * viewer's like in the same query, keyset-paginated by (created_at, id) on its index.
+ * The feed (spec §7 getRecentPosts): summaries without the conversations, the viewer's like in
+ * the same query, keyset-paginated on an index: 'latest' by (created_at, id), 'popular' by the
+ * stored (hot_score, id), so a page never repeats or skips a post when new ones arrive.
  */
 export async function listRecentPosts(db: Executor, viewerId: string, query: RecentPostsQuery) {
-  const conditions = [
-    query.category ? sql`${posts.categories} @> array[${query.category}]::text[]` : undefined,
-    query.before
-      ? or(lt(posts.createdAt, query.before.createdAt), and(eq(posts.createdAt, query.before.createdAt), lt(posts.id, query.before.id)))
-      : undefined,
-  ].filter((c) => c !== undefined);
+  const popular = query.sort === "popular";
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const [key, id] = query.cursor.split("_") as [string, string | undefined];
+    const postId = Number(id);
+    if (!id || !/^\d{1,10}$/.test(id) || postId > INT4_MAX) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+    if (popular) {
+      const score = Number(key);
+      if (!/^-?\d+(\.\d+)?(e-?\d+)?$/.test(key) || !Number.isFinite(score)) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+      after = or(lt(posts.hotScore, score), and(eq(posts.hotScore, score), lt(posts.id, postId)));
+    } else {
+      const createdAt = new Date(key);
+      if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(key) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+      after = or(lt(posts.createdAt, createdAt), and(eq(posts.createdAt, createdAt), lt(posts.id, postId)));
+    }
+  }
+  const conditions = [categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
+    (c) => c !== undefined,
+  );
   const rows = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId) })
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), hotScore: posts.hotScore })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...(popular ? [desc(posts.hotScore), desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)]))
     .limit(query.limit);
   const items = rows.map(presentPost);
   const last = rows.at(-1);
   return {
     posts: items,
-    next_cursor: last && rows.length === query.limit ? `${last.createdAt.toISOString()}_${last.id}` : null,
+    next_cursor:
+      last && rows.length === query.limit ? `${popular ? String(last.hotScore) : last.createdAt.toISOString()}_${last.id}` : null,
   };
 }
 
