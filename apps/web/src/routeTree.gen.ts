@@ -20,6 +20,7 @@ import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
+import { Route as AuthedUHandleRouteImport } from './routes/_authed/u.$handle'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -76,6 +77,11 @@ const AuthedPostPostIdRoute = AuthedPostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedUHandleRoute = AuthedUHandleRouteImport.update({
+  id: '/u/$handle',
+  path: '/u/$handle',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedChatShareSessionIdRoute =
   AuthedChatShareSessionIdRouteImport.update({
     id: '/chat/share/$sessionId',
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/u/$handle': typeof AuthedUHandleRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/u/$handle': typeof AuthedUHandleRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/protected': typeof AuthedProtectedRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
+  '/_authed/u/$handle': typeof AuthedUHandleRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -136,6 +145,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/protected'
     | '/post/$postId'
+    | '/u/$handle'
     | '/chat/'
     | '/chat/share/$sessionId'
   fileRoutesByTo: FileRoutesByTo
@@ -149,6 +159,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/protected'
     | '/post/$postId'
+    | '/u/$handle'
     | '/chat'
     | '/chat/share/$sessionId'
   id:
@@ -163,6 +174,7 @@ export interface FileRouteTypes {
     | '/_authed/profile'
     | '/_authed/protected'
     | '/_authed/post/$postId'
+    | '/_authed/u/$handle'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
   fileRoutesById: FileRoutesById
@@ -253,6 +265,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPostPostIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/u/$handle': {
+      id: '/_authed/u/$handle'
+      path: '/u/$handle'
+      fullPath: '/u/$handle'
+      preLoaderRoute: typeof AuthedUHandleRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/chat/share/$sessionId': {
       id: '/_authed/chat/share/$sessionId'
       path: '/chat/share/$sessionId'
@@ -270,6 +289,7 @@ interface AuthedRouteChildren {
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedProtectedRoute: typeof AuthedProtectedRoute
   AuthedPostPostIdRoute: typeof AuthedPostPostIdRoute
+  AuthedUHandleRoute: typeof AuthedUHandleRoute
   AuthedChatIndexRoute: typeof AuthedChatIndexRoute
   AuthedChatShareSessionIdRoute: typeof AuthedChatShareSessionIdRoute
 }
@@ -281,6 +301,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedProtectedRoute: AuthedProtectedRoute,
   AuthedPostPostIdRoute: AuthedPostPostIdRoute,
+  AuthedUHandleRoute: AuthedUHandleRoute,
   AuthedChatIndexRoute: AuthedChatIndexRoute,
   AuthedChatShareSessionIdRoute: AuthedChatShareSessionIdRoute,
 }

@@ -6,6 +6,7 @@ import { useAuth } from "../../lib/auth";
 import { errorCodeOf, trpc } from "../../lib/trpc";
 import { PostCard } from "./post-card";
 import { PostConversation } from "./post-conversation";
+import { PostLineage } from "./post-lineage";
 import { PostSkeletons } from "./post-skeleton";
 import { POST_TEXTS } from "./texts";
 import { useDeletePost } from "./use-delete-post";
@@ -42,6 +43,7 @@ export function PostPage({ postId, comments }: { postId: number; comments: React
       ) : (
         <>
           <PostCard post={post.data} variant="page" own={post.data.user_id === user?.profile.sub} onDelete={() => void onDelete()} />
+          <PostLineage post={post.data} />
           {comments}
           <PostConversation postId={postId} messages={post.data.messages} />
         </>
