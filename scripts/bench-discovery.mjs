@@ -55,7 +55,7 @@ async function seedPosts(sql, total) {
         jsonb_build_object('isUser', false, 'model_name', 'GPT-4o mini', 'user', null, 'content',
           'Here is a short answer about ' || w[1 + (g / 3) % 20] || ' and ' || w[1 + (g / 11) % 20] || '.', 'timestamp', now())
       ),
-      (g * 7919) % 50, (g * 104729) % 7,
+      ((g::bigint * 7919) % 50)::int, ((g::bigint * 104729) % 7)::int,
       now() - make_interval(secs => (${total}::int - g) * 30)
     from generate_series(${count + 1}::int, ${total}::int) g, words, seeders`;
   await sql`create index posts_search_idx on posts using gin (search_vector)`;
@@ -108,5 +108,6 @@ try {
   await sql.end();
   server.stop();
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  await dropDatabase(adminUrl, database.name);
+  if (process.env.BENCH_KEEP) console.log(`kept database ${database.name}`);
+  else await dropDatabase(adminUrl, database.name);
 }
