@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
@@ -156,6 +156,8 @@ const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of th
  */
 export async function listRecentPosts(db: Executor, viewerId: string, query: RecentPostsQuery) {
   const popular = query.sort === "popular";
+  // A row comparison, which PostgreSQL turns into a start position in the index (an OR of the
+  // two conditions would make it read every newer post first).
   let after: SQL | undefined;
   if (query.cursor) {
     const [key, id] = query.cursor.split("_") as [string, string | undefined];
@@ -164,11 +166,11 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
     if (popular) {
       const score = Number(key);
       if (!/^-?\d+(\.\d+)?(e-?\d+)?$/.test(key) || !Number.isFinite(score)) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
-      after = or(lt(posts.hotScore, score), and(eq(posts.hotScore, score), lt(posts.id, postId)));
+      after = sql`(${posts.hotScore}, ${posts.id}) < (${score}::float8, ${postId}::int)`;
     } else {
       const createdAt = new Date(key);
       if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(key) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
-      after = or(lt(posts.createdAt, createdAt), and(eq(posts.createdAt, createdAt), lt(posts.id, postId)));
+      after = sql`(${posts.createdAt}, ${posts.id}) < (${createdAt.toISOString()}::timestamptz, ${postId}::int)`;
     }
   }
   const conditions = [categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
