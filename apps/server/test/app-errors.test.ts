@@ -268,6 +268,19 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a public link switch that is not a boolean", "POST", `/post/publicLink/${postId}`, { enabled: "yes" }, /enabled: must be true or false/],
     ["an import that is not an export", "POST", "/chat/import", { file: "[]" }, /not a ChatGPT or Claude export/],
     ["an import without the file", "POST", "/chat/import", { name: "conversations.json" }, /file: must be the text of the export file/],
+    ["an unknown feed order", "GET", "/post/getRecentPosts?sort=oldest", undefined, /sort: must be one of latest, popular/],
+    ["a popular cursor that is not a score", "GET", "/post/getRecentPosts?sort=popular&cursor=abc_1", undefined, /cursor: must be the next_cursor/],
+    ["an empty search", "GET", "/post/search?q=%20%20", undefined, /Type something to search for\./],
+    ["a search without q", "GET", "/post/search", undefined, /q: must be the text to search for/],
+    ["an over-long search", "GET", `/post/search?q=${"a".repeat(201)}`, undefined, /at most 200 characters/],
+    ["a NUL in a search", "GET", "/post/search?q=a%00b", undefined, unstorable],
+    ["a bad search cursor", "GET", "/post/search?q=tea&cursor=x_1", undefined, /cursor: must be the next_cursor/],
+    ["an empty conversation search", "GET", "/chat/search?q=", undefined, /Type something to search for\./],
+    ["a bad conversation search cursor", "GET", "/chat/search?q=tea&cursor=1_x", undefined, /cursor: must be the next_cursor/],
+    ["a malformed handle on a creator page", "GET", "/user/creator/no%20spaces", undefined, /only letters a-z, digits and single hyphens/],
+    ["a creator page limit of 0", "GET", "/user/creator/alice/posts?limit=0", undefined, /limit/],
+    ["a handle with a NUL", "POST", "/user/handle", { handle: NUL }, /only letters a-z/],
+    ["a missing handle", "POST", "/user/handle", {}, /handle: must be a handle/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -286,6 +299,7 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
     ["chat.switchBranch", { sessionId: 1, entryId: -1 }],
+    ["creator.updateHandle", { handle: "a" }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

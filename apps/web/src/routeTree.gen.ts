@@ -23,6 +23,7 @@ import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
 import { Route as AuthedDiscoverLeaderboardRouteImport } from './routes/_authed/discover_.leaderboard'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
+import { Route as AuthedUHandleRouteImport } from './routes/_authed/u.$handle'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -95,6 +96,11 @@ const AuthedPostPostIdRoute = AuthedPostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedUHandleRoute = AuthedUHandleRouteImport.update({
+  id: '/u/$handle',
+  path: '/u/$handle',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedChatShareSessionIdRoute =
   AuthedChatShareSessionIdRouteImport.update({
     id: '/chat/share/$sessionId',
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/u/$handle': typeof AuthedUHandleRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -131,6 +138,7 @@ export interface FileRoutesByTo {
   '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/u/$handle': typeof AuthedUHandleRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/s/$token': typeof STokenRoute
   '/_authed/discover_/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
+  '/_authed/u/$handle': typeof AuthedUHandleRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
 }
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/discover/leaderboard'
     | '/post/$postId'
+    | '/u/$handle'
     | '/chat/'
     | '/chat/share/$sessionId'
   fileRoutesByTo: FileRoutesByTo
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/discover/leaderboard'
     | '/post/$postId'
+    | '/u/$handle'
     | '/chat'
     | '/chat/share/$sessionId'
   id:
@@ -200,6 +211,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/_authed/discover_/leaderboard'
     | '/_authed/post/$postId'
+    | '/_authed/u/$handle'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
   fileRoutesById: FileRoutesById
@@ -313,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPostPostIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/u/$handle': {
+      id: '/_authed/u/$handle'
+      path: '/u/$handle'
+      fullPath: '/u/$handle'
+      preLoaderRoute: typeof AuthedUHandleRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/chat/share/$sessionId': {
       id: '/_authed/chat/share/$sessionId'
       path: '/chat/share/$sessionId'
@@ -331,6 +350,7 @@ interface AuthedRouteChildren {
   AuthedProtectedRoute: typeof AuthedProtectedRoute
   AuthedDiscoverLeaderboardRoute: typeof AuthedDiscoverLeaderboardRoute
   AuthedPostPostIdRoute: typeof AuthedPostPostIdRoute
+  AuthedUHandleRoute: typeof AuthedUHandleRoute
   AuthedChatIndexRoute: typeof AuthedChatIndexRoute
   AuthedChatShareSessionIdRoute: typeof AuthedChatShareSessionIdRoute
 }
@@ -343,6 +363,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedProtectedRoute: AuthedProtectedRoute,
   AuthedDiscoverLeaderboardRoute: AuthedDiscoverLeaderboardRoute,
   AuthedPostPostIdRoute: AuthedPostPostIdRoute,
+  AuthedUHandleRoute: AuthedUHandleRoute,
   AuthedChatIndexRoute: AuthedChatIndexRoute,
   AuthedChatShareSessionIdRoute: AuthedChatShareSessionIdRoute,
 }

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { chatRouter } from "./chat/router";
+import { creatorRouter } from "./creator/router";
 import { messagesRouter } from "./messages/router";
 import { postRouter } from "./post/router";
 import { archiveRouter, publicLinkRouter } from "./reach/router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   messages: messagesRouter,
   archive: archiveRouter,
   publicLink: publicLinkRouter,
+  creator: creatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
+import { CATEGORIES, DISCOVERY_LIMITS, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
 import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
+import { searchInput } from "../search/input";
+import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
@@ -66,6 +68,9 @@ const historyInput = z.object({
 /** Procedures of the chat domain (spec §7 chat calls). */
 export const chatRouter = router({
   options: protectedProcedure.query(async ({ ctx }) => listChatOptions(ctx, await requireUser(ctx))),
+  search: protectedProcedure
+    .input(searchInput)
+    .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, (await requireUser(ctx)).id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
   sessions: protectedProcedure.query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, (await requireUser(ctx)).id) })),
   history: protectedProcedure
     .input(historyInput)

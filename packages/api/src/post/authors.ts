@@ -2,13 +2,14 @@ import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
 import { displayNameOf } from "../chat/display-name";
 
 /** Columns of `users` needed to present an author. */
-export type AuthorRow = { subject: string; nickname: string | null; name: string | null; email: string | null; picture: string | null };
+export type AuthorRow = { handle: string | null; subject: string; nickname: string | null; name: string | null; email: string | null; picture: string | null };
 
 /**
  * An author as posts and comments show them (spec §3): `user_id` is the identity subject (the
- * post page compares it with the viewer's), the avatar a picture URL or an emoji from the name.
+ * post page compares it with the viewer's), the avatar a picture URL or an emoji from the name,
+ * `handle` the address of their creator page.
  */
 export function presentAuthor(author: AuthorRow) {
   const username = displayNameOf(author);
-  return { user_id: author.subject, username, avatar: isImageAvatar(author.picture) ? author.picture : avatarEmojiFor(username) };
+  return { user_id: author.subject, username, handle: author.handle, avatar: isImageAvatar(author.picture) ? author.picture : avatarEmojiFor(username) };
 }

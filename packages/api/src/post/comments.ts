@@ -13,6 +13,7 @@ export async function listComments(db: Executor, postId: number) {
       id: comments.id,
       content: comments.content,
       createdAt: comments.createdAt,
+      handle: users.handle,
       subject: users.subject,
       nickname: users.nickname,
       name: users.name,

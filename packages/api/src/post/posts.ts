@@ -1,4 +1,6 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { branchOf } from "../chat/branches";
@@ -68,14 +70,18 @@ export async function publishSession(db: Database, userId: string, input: Publis
   });
 }
 
-const postColumns = {
+/** The columns of a post summary and its author. */
+export const postColumns = {
   id: posts.id,
   description: posts.description,
   categories: posts.categories,
   modelVersions: posts.modelVersions,
   likeCount: posts.likeCount,
   commentCount: posts.commentCount,
+  forkCount: posts.forkCount,
+  forkedFromPostId: posts.forkedFromPostId,
   createdAt: posts.createdAt,
+  handle: users.handle,
   subject: users.subject,
   nickname: users.nickname,
   name: users.name,
@@ -90,6 +96,8 @@ export type PostRow = AuthorRow & {
   modelVersions: string[];
   likeCount: number;
   commentCount: number;
+  forkCount: number;
+  forkedFromPostId: number | null;
   createdAt: Date;
   hasLiked: boolean;
   /** For a comparison post: how many models it compares, and whether the viewer may see which. */
@@ -97,7 +105,8 @@ export type PostRow = AuthorRow & {
   revealed?: boolean;
 };
 
-function presentPost(row: PostRow) {
+/** A post summary as lists and the post screen show it; a comparison stays blind until the viewer has voted. */
+export function presentPost(row: PostRow) {
   const blind = row.compareCount != null && !row.revealed;
   return {
     id: row.id,
@@ -111,11 +120,13 @@ function presentPost(row: PostRow) {
     likes: row.likeCount,
     comments: row.commentCount,
     has_liked: row.hasLiked,
+    forks: row.forkCount,
+    forked_from_post_id: row.forkedFromPostId,
   };
 }
 
 /** Whether the viewer likes the post, in the same query as the post. */
-const hasLikedBy = (viewerId: string) =>
+export const hasLikedBy = (viewerId: string) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
 /** One post with its conversation (spec §2 post screen). */
@@ -131,31 +142,72 @@ export async function getPostById(db: Executor, viewerId: string, postId: number
   return { ...presentPost(row), messages: row.messages, comparison: null };
 }
 
-export type RecentPostsQuery = { limit: number; category?: string; before?: { createdAt: Date; id: number } };
+export type RecentPostsQuery = {
+  limit: number;
+  category?: FeedCategory;
+  sort?: FeedSort;
+  /** Only this person's posts (their creator page). */
+  authorId?: string;
+  cursor?: string;
+};
+
+/** The posts a feed category shows (FEED_CATEGORY_MATCHES), on the categories' GIN index. */
+function categoryCondition(category: FeedCategory | undefined) {
+  if (!category) return undefined;
+  const matches = FEED_CATEGORY_MATCHES[category];
+  if (matches === "all") return undefined;
+  return sql`${posts.categories} && array[${sql.join(
+    matches.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Descending in the indexes' order (DESC NULLS LAST); the columns are never null. */
+const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
+const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of the same list";
 
 /**
- * The feed (spec §7 getRecentPosts): newest first, summaries without the conversations, the
- * viewer's like in the same query, keyset-paginated by (created_at, id) on its index.
+ * The feed (spec §7 getRecentPosts): summaries without the conversations, the viewer's like in
+ * the same query, keyset-paginated on an index: 'latest' by (created_at, id), 'popular' by the
+ * stored (hot_score, id), so a page never repeats or skips a post when new ones arrive.
  */
 export async function listRecentPosts(db: Executor, viewerId: string, query: RecentPostsQuery) {
-  const conditions = [
-    query.category ? sql`${posts.categories} @> array[${query.category}]::text[]` : undefined,
-    query.before
-      ? or(lt(posts.createdAt, query.before.createdAt), and(eq(posts.createdAt, query.before.createdAt), lt(posts.id, query.before.id)))
-      : undefined,
-  ].filter((c) => c !== undefined);
+  const popular = query.sort === "popular";
+  // A row comparison, which PostgreSQL turns into a start position in the index (an OR of the
+  // two conditions would make it read every newer post first).
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const [key, id] = query.cursor.split("_") as [string, string | undefined];
+    const postId = Number(id);
+    if (!id || !/^\d{1,10}$/.test(id) || postId > INT4_MAX) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+    if (popular) {
+      const score = Number(key);
+      if (!/^-?\d+(\.\d+)?(e-?\d+)?$/.test(key) || !Number.isFinite(score)) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+      after = sql`(${posts.hotScore}, ${posts.id}) < (${score}::float8, ${postId}::int)`;
+    } else {
+      const createdAt = new Date(key);
+      if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(key) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+      after = sql`(${posts.createdAt}, ${posts.id}) < (${createdAt.toISOString()}::timestamptz, ${postId}::int)`;
+    }
+  }
+  const conditions = [categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
+    (c) => c !== undefined,
+  );
   const rows = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId) })
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId), hotScore: posts.hotScore })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    // "nulls last" as the indexes are built, so PostgreSQL reads the index instead of sorting every post.
+    .orderBy(...(popular ? [newestFirst(posts.hotScore), newestFirst(posts.id)] : [newestFirst(posts.createdAt), newestFirst(posts.id)]))
     .limit(query.limit);
   const items = rows.map(presentPost);
   const last = rows.at(-1);
   return {
     posts: items,
-    next_cursor: last && rows.length === query.limit ? `${last.createdAt.toISOString()}_${last.id}` : null,
+    next_cursor:
+      last && rows.length === query.limit ? `${popular ? String(last.hotScore) : last.createdAt.toISOString()}_${last.id}` : null,
   };
 }
 

@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { CATEGORIES, FEED_CATEGORIES, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
+import { CATEGORIES, DISCOVERY_LIMITS, FEED_CATEGORIES, FEED_SORTS, int4Id, LIMITS, storableText } from "@parley/contracts";
 import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
+import { searchInput } from "../search/input";
+import { getPostLineage } from "./lineage";
+import { searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 import { voteOnPost } from "./votes";
 
@@ -33,21 +36,8 @@ const leaderboardInput = z
   .optional()
   .default({});
 
-const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
-
-/** A feed cursor is `<created_at ISO>_<id>` from the previous page's `next_cursor`: a real time and a post id. */
-const cursor = z
-  .string()
-  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/, CURSOR_MESSAGE)
-  .transform((value, ctx) => {
-    const [at, id] = value.split("_") as [string, string];
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || Number(id) > INT4_MAX) {
-      ctx.addIssue({ code: "custom", message: CURSOR_MESSAGE });
-      return z.NEVER;
-    }
-    return { createdAt, id: Number(id) };
-  });
+/** A feed cursor is the previous page's `next_cursor`; the list checks it matches its order. */
+const cursor = z.string({ message: "must be the next_cursor of a previous page" }).max(80, "must be the next_cursor of a previous page");
 
 const listInput = z
   .object({
@@ -60,6 +50,7 @@ const listInput = z
       .default(LIMITS.recentPostsDefault)
       .transform((limit) => Math.min(limit, LIMITS.recentPostsMax)),
     category: z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` }).optional(),
+    sort: z.enum(FEED_SORTS, { message: `must be one of ${FEED_SORTS.join(", ")}` }).optional(),
     cursor: cursor.optional(),
   })
   .optional()
@@ -73,9 +64,15 @@ export const postRouter = router({
     .mutation(async ({ ctx, input }) =>
       publishSession(ctx.db, (await requireUser(ctx)).id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
-  byId: protectedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => getPostById(ctx.db, (await requireUser(ctx)).id, input.id)),
+  byId: protectedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => ({
+    ...(await getPostById(ctx.db, (await requireUser(ctx)).id, input.id)),
+    ...(await getPostLineage(ctx.db, input.id)),
+  })),
+  search: protectedProcedure
+    .input(searchInput)
+    .query(async ({ ctx, input }) => searchPosts(ctx.db, (await requireUser(ctx)).id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
   list: protectedProcedure.input(listInput).query(async ({ ctx, input }) =>
-    listRecentPosts(ctx.db, (await requireUser(ctx)).id, { limit: input.limit, category: input.category, before: input.cursor }),
+    listRecentPosts(ctx.db, (await requireUser(ctx)).id, input),
   ),
   delete: protectedProcedure.input(z.object({ id: postId })).mutation(async ({ ctx, input }) => deletePost(ctx.db, (await requireUser(ctx)).id, input.id)),
   comments: protectedProcedure.input(byPost).query(({ ctx, input }) => listComments(ctx.db, input.postId)),

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { PLANS } from "@parley/contracts";
 import { subscriptions, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../context";
+import { displayNameOf } from "../chat/display-name";
+import { assignHandle } from "../creator/handles";
 import { getUserByIdentity } from "./require-user";
 
 /**
@@ -41,6 +43,7 @@ export async function setupAccount(db: Database, auth: AuthIdentity, input: Prof
       .returning({ id: users.id });
 
     let userId = inserted?.id;
+    if (userId) await assignHandle(tx, userId, displayNameOf({ nickname: profile.nickname ?? null, name: profile.name ?? null, email: profile.email ?? null }));
     if (!userId) {
       // Another call created the row first (or this is a repeat): it is committed and visible now.
       const existing = await getUserByIdentity(tx, auth);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { timestamps, tsvector } from "./columns";
 import { users } from "./users";
 
 /** A model of the catalogue (config file + environment), offered per user when its service has a key. */
@@ -85,8 +85,11 @@ export const chatEntries = pgTable(
     inputTokens: integer().notNull().default(0),
     outputTokens: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The message and the reply for the owner's search of their conversations. */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', message_content || ' ' || response_content)`),
   },
   (t) => [
+    index("chat_entries_search_idx").using("gin", t.searchVector),
     index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id),
     index("chat_entries_parent_idx").on(t.sessionId, t.parentEntryId),
     // Replies still streaming, found cheaply when interrupted ones are settled.

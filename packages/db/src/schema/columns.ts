@@ -1,4 +1,4 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { customType, timestamp } from "drizzle-orm/pg-core";
 
 /** createdAt/updatedAt columns every mutable table carries. */
 export const timestamps = {
@@ -8,3 +8,6 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** A full-text search document; written by the database (a trigger or a generated column), read only in SQL. */
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { chatSessions } from "./chat";
+import { tsvector } from "./columns";
 import { users } from "./users";
 
 /** One message of a post's snapshot (spec §3 post message). */
@@ -35,10 +36,23 @@ export const posts = pgTable(
     comparison: jsonb().$type<PostComparison>(),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    /** Conversations cloned from this post that still exist (kept by a trigger on chat_sessions). */
+    forkCount: integer().notNull().default(0),
+    /** Comparison votes cast on this post (kept by a trigger on post_votes). */
+    voteCount: integer().notNull().default(0),
+    /** The post whose clone this post was published from, while that post exists (set by a trigger). */
+    forkedFromPostId: integer().references((): AnyPgColumn => posts.id, { onDelete: "set null" }),
+    /** The 'Most Popular' order, computed by a trigger from the counters and the age (docs/discovery.md). */
+    hotScore: doublePrecision().notNull().default(0),
+    /** Description, categories, models and conversation text for search, computed by a trigger. */
+    searchVector: tsvector(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("posts_hot_idx").on(t.hotScore.desc(), t.id.desc()),
+    index("posts_search_idx").using("gin", t.searchVector),
+    index("posts_forked_from_idx").on(t.forkedFromPostId),
     index("posts_categories_idx").using("gin", t.categories),
     index("posts_user_idx").on(t.userId),
   ],

@@ -14,9 +14,11 @@ export const users = pgTable(
     name: text(),
     nickname: text(),
     picture: text(),
+    /** The address of the person's creator page (/u/{handle}): lowercase, unique, from the nickname. */
+    handle: text(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_issuer_subject_idx").on(t.issuer, t.subject)],
+  (t) => [uniqueIndex("users_issuer_subject_idx").on(t.issuer, t.subject), uniqueIndex("users_handle_idx").on(t.handle)],
 );
 
 /** A user's own provider key, encrypted at rest (AES-256-GCM); `last4` is all a read returns. */

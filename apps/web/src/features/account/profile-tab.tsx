@@ -3,6 +3,7 @@ import type { RouterOutputs } from "@parley/api";
 import { Avatar, pictureAvatar } from "../../components/avatar";
 import { messageOf, trpc } from "../../lib/trpc";
 import { ReadOnlyField, TextField } from "./form-fields";
+import { HandleForm } from "./handle-form";
 import { SaveBar } from "./save-bar";
 import { isNicknameDirty } from "./settings-form";
 
@@ -31,6 +32,7 @@ export function ProfileTab({ settings }: { settings: Settings }) {
   };
 
   return (
+    <>
     <form onSubmit={submit} className="space-y-8">
       <div className="flex items-center gap-4">
         <Avatar avatar={pictureAvatar(settings.picture, displayName)} username={displayName} size="xl" />
@@ -47,6 +49,8 @@ export function ProfileTab({ settings }: { settings: Settings }) {
       </div>
       <SaveBar dirty={dirty} saving={save.isPending} status={status} />
     </form>
+    <HandleForm />
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import { PlusIcon } from "./chat-icons";
+import { SessionSearchBox, SessionSearchResults } from "./session-search";
 import { localTime, shortLocalTime } from "../../lib/time";
 import "./chat.css";
 
@@ -16,6 +18,8 @@ type SessionListProps = {
 
 /** 'Your Conversations' (spec §2): newest first, the open one highlighted, delete per item; no list when empty. */
 export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }: SessionListProps) {
+  const [searchText, setSearchText] = useState("");
+  const searching = searchText.trim().length > 0;
   return (
     <nav aria-label="Your Conversations" className="flex h-full min-h-0 flex-col gap-3">
       <button
@@ -27,7 +31,9 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
         New Conversation
       </button>
       <h2 className="px-2 pt-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Your Conversations</h2>
-      {sessions.length > 0 && (
+      {sessions.length > 0 && <SessionSearchBox text={searchText} onText={setSearchText} />}
+      {searching && <SessionSearchResults text={searchText} onSelect={onSelect} />}
+      {!searching && sessions.length > 0 && (
         <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1 pb-2">
           {sessions.map((session) => {
             const selected = session.id === selectedId;

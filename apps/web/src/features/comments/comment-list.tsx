@@ -1,4 +1,5 @@
 import type { RouterOutputs } from "@parley/api";
+import { Link } from "@tanstack/react-router";
 import { Avatar } from "../../components/avatar";
 import { LocalTime } from "../../lib/time/local-time";
 
@@ -13,7 +14,13 @@ export function CommentList({ comments }: { comments: Comment[] }) {
           <Avatar avatar={comment.avatar} username={comment.username} size="sm" />
           <div className="min-w-0 flex-1 rounded-2xl rounded-tl-md bg-zinc-50 px-4 py-2.5 dark:bg-zinc-800/60">
             <p className="flex flex-wrap items-baseline gap-x-2">
-              <span className="text-sm font-semibold text-zinc-900 dark:text-white">{comment.username}</span>
+              {comment.handle ? (
+                <Link to="/u/$handle" params={{ handle: comment.handle }} className="text-sm font-semibold text-zinc-900 hover:underline dark:text-white">
+                  {comment.username}
+                </Link>
+              ) : (
+                <span className="text-sm font-semibold text-zinc-900 dark:text-white">{comment.username}</span>
+              )}
               <LocalTime iso={comment.created_at} className="text-xs text-zinc-500 dark:text-zinc-400" />
             </p>
             <p className="mt-0.5 whitespace-pre-wrap break-words text-[0.95rem] text-zinc-800 dark:text-zinc-100">{comment.content}</p>

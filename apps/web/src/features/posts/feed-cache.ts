@@ -32,10 +32,3 @@ export function withLike<P extends { likes: number; has_liked: boolean }>(post: 
   if (post.has_liked === liked) return post;
   return { ...post, has_liked: liked, likes: Math.max(0, post.likes + (liked ? 1 : -1)) };
 }
-
-/** The feed as a filter shows it (spec §4): Most Popular sorts the loaded list by likes, the rest keep its order. */
-export function orderForFilter(posts: PostSummary[], filter: string): PostSummary[] {
-  if (filter !== "popular") return posts;
-  // A stable sort keeps newest first among equal counts.
-  return [...posts].sort((a, b) => b.likes - a.likes);
-}

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { copyText, postLink } from "./copy-text";
-import { CommentIcon, HeartIcon } from "./post-icons";
+import { CommentIcon, ForkIcon, HeartIcon } from "./post-icons";
 import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";
 import { POST_TEXTS } from "./texts";
@@ -52,6 +52,13 @@ export function PostActions({ post, variant, own, onDelete }: { post: PostSummar
         </Link>
       ) : (
         <span className={PLAIN}>{comments}</span>
+      )}
+      {post.forks > 0 && (
+        <span className={PLAIN} title="Forks">
+          <ForkIcon />
+          <span className="tabular-nums">{post.forks}</span>
+          <span className="sr-only">{post.forks === 1 ? " fork" : " forks"}</span>
+        </span>
       )}
       {!sample && (
         <button type="button" onClick={() => void copyPostLink(post.id)} className={ACTION} title="Copy link">

@@ -3,11 +3,13 @@ import { Avatar } from "../../components/avatar";
 import { LocalTime } from "../../lib/time/local-time";
 import { PostActions } from "./post-actions";
 import { SparkIcon } from "../../components/action-icons";
+import type { SnippetPart } from "@parley/contracts";
+import { SnippetText } from "../../components/snippet-text";
 import type { PostSummary } from "./post-types";
 import { COMPARE_TEXTS } from "./texts";
 
 type PostCardProps = {
-  post: PostSummary;
+  post: PostSummary & { snippet?: SnippetPart[] };
   /** `feed`: the whole card opens the post (spec §2 Discover); `page`: the post's own page. */
   variant: "feed" | "page";
   /** The viewer's own post (DESIGN.md: the delete button shows only there). */
@@ -33,10 +35,22 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
       }`}
     >
       <header className="flex items-start gap-3">
-        <Avatar avatar={post.avatar} username={post.username} />
+        {post.handle ? (
+          <Link to="/u/$handle" params={{ handle: post.handle }} tabIndex={-1} aria-hidden="true" className="relative z-10">
+            <Avatar avatar={post.avatar} username={post.username} />
+          </Link>
+        ) : (
+          <Avatar avatar={post.avatar} username={post.username} />
+        )}
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="truncate font-semibold text-zinc-950 dark:text-white">{post.username}</span>
+            {post.handle ? (
+              <Link to="/u/$handle" params={{ handle: post.handle }} className="relative z-10 truncate font-semibold text-zinc-950 hover:underline dark:text-white">
+                {post.username}
+              </Link>
+            ) : (
+              <span className="truncate font-semibold text-zinc-950 dark:text-white">{post.username}</span>
+            )}
             <LocalTime iso={post.created_at} className="text-xs text-zinc-500 dark:text-zinc-400" />
           </p>
           <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
@@ -56,6 +70,7 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
           text
         )}
       </div>
+      {post.snippet && <SnippetText parts={post.snippet} className="mt-2" />}
       {post.categories.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
           {post.categories.map((category) => (

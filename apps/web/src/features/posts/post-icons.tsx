@@ -12,3 +12,10 @@ export const CommentIcon = (props: IconProps) => (
     <path d="M20.5 11.5c0 4.1-3.8 7.5-8.5 7.5-1.2 0-2.4-.2-3.4-.6L3.5 20l1.4-3.9c-.9-1.3-1.4-2.9-1.4-4.6C3.5 7.4 7.3 4 12 4s8.5 3.4 8.5 7.5z" />
   </Icon>
 );
+
+/** Branches from one line: a conversation others continued (forks). */
+export const ForkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM18 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM12 17a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM6 7v2a3 3 0 0 0 3 3h6a3 3 0 0 0 3-3V7M12 12v5" />
+  </Icon>
+);

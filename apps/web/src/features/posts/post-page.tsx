@@ -7,6 +7,7 @@ import { errorCodeOf, trpc } from "../../lib/trpc";
 import { ComparisonView } from "./comparison-view";
 import { PostCard } from "./post-card";
 import { PostConversation } from "./post-conversation";
+import { PostLineage } from "./post-lineage";
 import { PostSkeletons } from "./post-skeleton";
 import { POST_TEXTS } from "./texts";
 import { useDeletePost } from "./use-delete-post";
@@ -43,6 +44,7 @@ export function PostPage({ postId, comments }: { postId: number; comments: React
       ) : (
         <>
           <PostCard post={post.data} variant="page" own={post.data.user_id === user?.profile.sub} onDelete={() => void onDelete()} />
+          <PostLineage post={post.data} />
           {comments}
           {post.data.comparison ? (
             <ComparisonView postId={postId} comparison={post.data.comparison} />

@@ -23,6 +23,18 @@ export const POST_TEXTS = {
   conversation: "Conversation",
   noMessages: "No messages to display",
   interact: "Interact with this conversation",
+  lineageLabel: "Forks",
+  forkedFrom: "Forked from",
+  publicForks: (forks: number) => `Forked ${forks === 1 ? "once" : `${forks} times`}. Published forks:`,
+  searchLabel: "Search posts",
+  searchPlaceholder: "Search posts and conversations…",
+  searchEmpty: (q: string) => `No posts match “${q}”.`,
+  searchFailed: "Search is not available right now. Try again in a moment.",
+  searching: "Searching…",
+  creatorPosts: "Posts",
+  creatorNoPosts: "No posts yet.",
+  creatorMissing: "No one has this handle. Check the address.",
+  creatorFailed: "This page could not be loaded right now.",
 } as const;
 
 /** The two built-in sample items shown when the feed cannot load (spec §3: fake users, 'Recently', zero likes). */
@@ -40,6 +52,9 @@ export const SAMPLE_POSTS = [
     likes: 0,
     comments: 0,
     has_liked: false,
+    handle: null,
+    forks: 0,
+    forked_from_post_id: null,
   },
   {
     id: -2,
@@ -54,6 +69,9 @@ export const SAMPLE_POSTS = [
     likes: 0,
     comments: 0,
     has_liked: false,
+    handle: null,
+    forks: 0,
+    forked_from_post_id: null,
   },
 ];
 

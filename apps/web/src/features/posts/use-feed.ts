@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from "react";
 import type { FeedFilter } from "@parley/contracts";
 import { trpc } from "../../lib/trpc";
-import { orderForFilter } from "./feed-cache";
 import type { PostSummary } from "./post-types";
 import { SAMPLE_POSTS } from "./texts";
 
@@ -9,21 +8,23 @@ import { SAMPLE_POSTS } from "./texts";
 export const FEED_PAGE_SIZE = 50;
 
 /**
- * The server query behind a filter (spec §4 feed filter): Creative and Technical ask the server
- * for that category; All, Most Popular and Latest share one unfiltered list.
+ * The server query behind a filter: Creative and Technical ask the server for that feed category,
+ * Most Popular for its ranking over all posts (docs/discovery.md); All and Latest are newest first.
  */
 export function feedInput(filter: FeedFilter) {
-  return filter === "creative" || filter === "technical" ? { limit: FEED_PAGE_SIZE, category: filter } : { limit: FEED_PAGE_SIZE };
+  if (filter === "creative" || filter === "technical") return { limit: FEED_PAGE_SIZE, category: filter };
+  if (filter === "popular") return { limit: FEED_PAGE_SIZE, sort: "popular" as const };
+  return { limit: FEED_PAGE_SIZE };
 }
 
 /**
- * The Discover list for a filter: newest first, paged on with the cursor; when the first page
+ * The Discover list for a filter, in the server's order, paged on with the cursor; when the first page
  * fails the two sample items stand in (spec §3, §8), and `failed` says so.
  */
 export function useFeed(filter: FeedFilter) {
   const query = trpc.post.list.useInfiniteQuery(feedInput(filter), { getNextPageParam: (page) => page.next_cursor ?? undefined });
   const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.posts) ?? [], [query.data]);
-  const posts = useMemo(() => orderForFilter(loaded, filter), [loaded, filter]);
+  const posts = loaded;
   const failed = query.isError && !query.data;
   useEffect(() => {
     if (failed) console.error("Loading the feed failed", query.error);

@@ -11,16 +11,18 @@ export type PostCacheSnapshot = { entries: [QueryKey, unknown][] };
 type Change = (post: PostSummary) => PostSummary | null;
 
 /**
- * One post is cached in every feed variant (All, Creative, Technical...) and on its own page.
+ * One post is cached in every feed variant (All, Creative, Technical...), in search results, on
+ * creator pages and on its own page.
  * These operations change all copies at once, which is what an optimistic update needs
  * (DESIGN.md "Data": the client updates likes and comments at once and rolls back on error).
  */
 export function usePostCache() {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const feedKey = getQueryKey(trpc.post.list);
+    // The feed, search results and creator pages: lists of the same page shape.
+    const listKeys = [getQueryKey(trpc.post.list), getQueryKey(trpc.post.search), getQueryKey(trpc.creator.posts)];
     const pageKey = (id: number) => getQueryKey(trpc.post.byId, { id }, "query");
-    const keysOf = (id: number) => [feedKey, pageKey(id)];
+    const keysOf = (id: number) => [...listKeys, pageKey(id)];
 
     return {
       /** Stops in-flight reads of the post, so they cannot overwrite an optimistic change. */
@@ -34,7 +36,7 @@ export function usePostCache() {
       /** Applies `change` to the post wherever it is cached; null removes it from the feeds. */
       update: (id: number, change: Change) => {
         const onlyThis: Change = (post) => (post.id === id ? change(post) : post);
-        queryClient.setQueriesData<FeedData>({ queryKey: feedKey }, (data) => mapFeedPosts(data, onlyThis));
+        for (const queryKey of listKeys) queryClient.setQueriesData<FeedData>({ queryKey }, (data) => mapFeedPosts(data, onlyThis));
         queryClient.setQueryData<PostDetail>(pageKey(id), (data) => {
           if (!data) return data;
           const next = change(data);

@@ -1,0 +1,34 @@
+import { eq, sql } from "drizzle-orm";
+import { posts, users, type Executor } from "@parley/db";
+import { AppError } from "../errors";
+import { presentAuthor } from "../post/authors";
+
+/** A person's public profile by handle (/u/{handle}): who they are and what their posts earned. */
+export async function getCreatorByHandle(db: Executor, handle: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      subject: users.subject,
+      nickname: users.nickname,
+      name: users.name,
+      email: users.email,
+      picture: users.picture,
+    })
+    .from(users)
+    .where(eq(users.handle, handle))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", `No one has the handle '${handle}'. Check the address.`);
+  const [stats] = await db
+    .select({
+      posts: sql<number>`count(*)::int`,
+      likesReceived: sql<number>`coalesce(sum(${posts.likeCount}), 0)::int`,
+      forksReceived: sql<number>`coalesce(sum(${posts.forkCount}), 0)::int`,
+    })
+    .from(posts)
+    .where(eq(posts.userId, row.id));
+  return {
+    userId: row.id,
+    creator: { ...presentAuthor(row), posts: stats?.posts ?? 0, likes_received: stats?.likesReceived ?? 0, forks_received: stats?.forksReceived ?? 0 },
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import type { Category, FeedCategory } from "./categories";
+
+/**
+ * What a feed category shows. The chat categories match themselves; the feed-only ones are groups
+ * of them: Creative is entertainment, Technical is technology, and ai is every post (each post is
+ * a conversation with an AI model). A post also matches a feed category stored on it literally.
+ */
+export const FEED_CATEGORY_MATCHES: Record<Exclude<FeedCategory, "ai">, readonly string[]> & { ai: "all" } = {
+  ai: "all",
+  creative: ["creative", "entertainment"],
+  technical: ["technical", "technology"],
+  general: ["general"],
+  technology: ["technology"],
+  education: ["education"],
+  health: ["health"],
+  business: ["business"],
+  entertainment: ["entertainment"],
+} satisfies Record<FeedCategory, readonly Category[] | readonly string[] | "all">;
+
+/** Feed orders: 'Latest' is newest first, 'Most Popular' the server's ranking (docs/discovery.md). */
+export const FEED_SORTS = ["latest", "popular"] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+/** Limits of search and creator handles. */
+export const DISCOVERY_LIMITS = {
+  /** Longest search text, characters. */
+  searchQuery: 200,
+  /** Results per search page. */
+  searchPageSize: 20,
+  /** Shortest and longest handle. */
+  handleMin: 2,
+  handleMax: 30,
+} as const;
+
+/** A handle: lowercase letters, digits and single hyphens between them. */
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A handle as typed in the profile tab or read from /u/{handle}; case is ignored. */
+export const handleInput = z
+  .string({ message: "must be a handle" })
+  .trim()
+  .toLowerCase()
+  .min(DISCOVERY_LIMITS.handleMin, `A handle needs at least ${DISCOVERY_LIMITS.handleMin} characters.`)
+  .max(DISCOVERY_LIMITS.handleMax, `A handle can be at most ${DISCOVERY_LIMITS.handleMax} characters.`)
+  .regex(HANDLE_PATTERN, "A handle can use only letters a-z, digits and single hyphens between them.");
+
+/** The handle a name suggests: lowercase ASCII letters and digits, other runs become one hyphen. */
+export function handleBaseOf(name: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 24)
+    .replace(/^-+|-+$/g, "");
+  return base.length >= DISCOVERY_LIMITS.handleMin ? base : "user";
+}
+
+/** One piece of a search snippet; `match` pieces are the searched words, shown highlighted. */
+export type SnippetPart = { text: string; match: boolean };
