@@ -32,9 +32,10 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["delete it", "POST", `/chat/deleteChat/${id}`, undefined],
     ["share it", "POST", `/chat/shareChat/${id}`, undefined],
     ["unshare it", "POST", `/chat/unshareChat/${id}`, undefined],
+    ["compare in it", "POST", "/chat/compare", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: id }],
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6])("REST call %i", async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])("REST call %i", async (index) => {
     const [what, method, url, payload] = restCalls(aliceSession)[index]!;
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
@@ -51,6 +52,10 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.delete", "mutation", { id: 0 }],
     ["chat.share", "mutation", { id: 0, shared: true }],
     ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0 }],
+    ["chat.compare", "mutation", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: 0 }],
+    ["chat.compareColumns", "query", { sessionId: 0 }],
+    ["chat.stopCompareColumn", "mutation", { sessionId: 0, column: 0 }],
+    ["chat.pickWinner", "mutation", { sessionId: 0, column: 0 }],
   ])("tRPC %s", async (path, type, input) => {
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, k === "sessionId" || k === "id" || k === "session_id" ? aliceSession : v]));
     const before = await snapshot(aliceSession);

@@ -2,6 +2,7 @@ import type { RouterInputs as In } from "@parley/api";
 import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
+import { collectCompareEvents } from "./compare-collect";
 
 /**
  * getChatHistory (spec §7) either reads a session (`sessionId`, `shared`) or, with `post_id` and
@@ -52,6 +53,12 @@ export const restRoutes: readonly RestRoute[] = [
     path: "/chat/postChat",
     call: (caller, req) => caller.chat.send(req.body as In["chat"]["send"]),
     collect: collectSendEvents,
+  },
+  {
+    method: "POST",
+    path: "/chat/compare",
+    call: (caller, req) => caller.chat.compare(req.body as In["chat"]["compare"]),
+    collect: collectCompareEvents,
   },
   { method: "POST", path: "/chat/cloneChat", call: (caller, req) => caller.chat.clone(req.body as In["chat"]["clone"]) },
   { method: "POST", path: "/chat/deleteChat/:id", call: (caller, req) => caller.chat.delete(params(req)) },

@@ -1,4 +1,5 @@
 import { chatEntries, chatSessions, type Database } from "@parley/db";
+import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listEntriesBySession } from "./sessions";
 
@@ -22,7 +23,7 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
       lastUpdated: options.now,
     });
     if (entries.length > 0) {
-      await tx.insert(chatEntries).values(
+      const copies = await tx.insert(chatEntries).values(
         entries.map((entry) => ({
           sessionId: id,
           messageContent: entry.messageContent,
@@ -35,8 +36,10 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
           inputTokens: entry.inputTokens,
           outputTokens: entry.outputTokens,
           createdAt: entry.createdAt,
+          compareColumn: entry.compareColumn,
         })),
-      );
+      ).returning({ id: chatEntries.id });
+      await linkCopiedEntries(tx, id, source, entries, copies.map((c) => c.id));
     }
     return { new_session_id: id };
   });

@@ -1,4 +1,5 @@
 import type { Executor } from "@parley/db";
+import { activeBranch } from "./compare/columns";
 import { getDisplayNameById } from "./display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
@@ -22,7 +23,7 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
  */
 export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
-  const entries = await listEntriesBySession(db, session.id);
+  const entries = activeBranch(session, await listEntriesBySession(db, session.id));
   return {
     session_id: session.id,
     description: session.description,

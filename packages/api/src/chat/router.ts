@@ -5,6 +5,7 @@ import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
 import { cloneSession } from "./clone";
+import { compareProcedures } from "./compare/router";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
@@ -80,4 +81,5 @@ export const chatRouter = router({
   share: protectedProcedure
     .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, (await requireUser(ctx)).id, input.id, input.shared, ctx.now())),
+  ...compareProcedures({ sessionIdSchema, parseMessage }),
 });
