@@ -1,6 +1,6 @@
 import { CHARS_PER_TOKEN, countCharacters, type KeyPolicy } from "@parley/ai";
-import { and, asc, desc, eq, isNotNull, or, isNull, sql } from "drizzle-orm";
-import { allowanceHolds, chatEntries, chatSessions, prompts, userProviderKeys, type Database, type Transaction } from "@parley/db";
+import { and, asc, desc, eq, isNotNull, or, isNull, sql, type SQL } from "drizzle-orm";
+import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, setColumns, userProviderKeys, type Database, type Transaction } from "@parley/db";
 import type { AuthIdentity } from "../../context";
 import { AppError } from "../../errors";
 import { refusal } from "../../subscription/allowance";
@@ -183,48 +183,57 @@ async function prepareIn(tx: Transaction, userId: string, request: CompareReques
     });
   }
 
-  if ("create" in request.session) {
-    await tx.insert(chatSessions).values({
-      id: sessionId,
-      userId,
-      description,
-      category: request.category ?? request.defaultCategory,
-      compareModels: modelIds,
-      createdAt: now,
-      lastUpdated: now,
-    });
-  }
-  const inserted = await tx
-    .insert(chatEntries)
-    .values(
-      columns.map((c) => ({
-        sessionId,
-        parentEntryId: leaves.get(c.column) ?? null,
-        compareColumn: c.column,
-        messageContent: request.content,
-        modelId: c.modelId,
-        promptId: request.promptId,
-        status: "pending",
-        createdAt: now,
-      })),
-    )
-    .returning({ id: chatEntries.id, column: chatEntries.compareColumn });
-  const entryOf = new Map(inserted.map((row) => [row.column!, row.id]));
-  await tx
-    .update(chatSessions)
-    .set({
-      activeEntryId: entryOf.get(0)!,
-      lastUpdated: now,
-      ...(request.category && "existing" in request.session ? { category: request.category } : {}),
-    })
-    .where(eq(chatSessions.id, sessionId));
-  // The holds name their exchanges, so each reservation is settled with its reply (or when
+  // One statement stores the exchanges, the session (new, or its active exchange moved on) and
+  // the holds, which name their exchanges so each reservation is settled with its reply (or when
   // its process is taken for dead).
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const e = chatEntries;
+  const rows = sql.join(
+    columns.map(
+      (c) =>
+        sql`(${sessionId}::bigint, ${leaves.get(c.column) ?? null}::bigint, ${c.column}::smallint, ${request.content}, ${c.modelId}, ${request.promptId}::int, 'pending', ${at})`,
+    ),
+    sql`, `,
+  );
+  const ctes: SQL[] = [
+    sql`e as (
+      insert into ${e} (${columnNames(e.sessionId, e.parentEntryId, e.compareColumn, e.messageContent, e.modelId, e.promptId, e.status, e.createdAt)})
+      values ${rows}
+      returning ${e.id} as id, ${e.compareColumn} as compare_column
+    )`,
+  ];
+  const s = chatSessions;
+  const active = sql`(select id from e where compare_column = 0)`;
+  ctes.push(
+    "create" in request.session
+      ? sql`s as (
+          insert into ${s} (${columnNames(s.id, s.userId, s.description, s.category, s.compareModels, s.activeEntryId, s.createdAt, s.lastUpdated)})
+          values (${sessionId}::bigint, ${userId}::uuid, ${description}, ${request.category ?? request.defaultCategory},
+            ${sql`array[${sql.join(modelIds.map((id) => sql`${id}`), sql`, `)}]::text[]`}, ${active}, ${at}, ${at})
+          returning ${s.id}
+        )`
+      : sql`s as (
+          update ${s} set ${setColumns(s, { activeEntryId: active, lastUpdated: at, category: sql`coalesce(${request.category}, ${s.category})` })}
+          where ${s.id} = ${sessionId}::bigint
+          returning ${s.id}
+        )`,
+  );
   if (holds.size > 0) {
-    await tx.insert(allowanceHolds).values(
-      [...holds].map(([column, hold]) => ({ entryId: entryOf.get(column)!, userId, tokens: hold.reserved, free: hold.free, createdAt: now })),
+    const h = allowanceHolds;
+    const values = sql.join(
+      [...holds].map(([column, hold]) => sql`(${column}::smallint, ${hold.reserved}::int, ${hold.free}::boolean)`),
+      sql`, `,
     );
+    ctes.push(sql`h as (
+        insert into ${h} (${columnNames(h.entryId, h.userId, h.tokens, h.free, h.createdAt)})
+        select e.id, ${userId}::uuid, v.tokens, v.free, ${at} from e join (values ${values}) as v(compare_column, tokens, free) on v.compare_column = e.compare_column
+        returning ${h.entryId}
+      )`);
   }
+  const inserted = rowsOf<{ id: number | string; compare_column: number }>(
+    await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select id, compare_column from e, (select count(*) from s) as stored`),
+  );
+  const entryOf = new Map(inserted.map((row) => [Number(row.compare_column), Number(row.id)]));
   return {
     userId,
     sessionId,
