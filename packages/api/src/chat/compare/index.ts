@@ -187,7 +187,7 @@ async function* unavailableColumn(deps: SendDeps, prepared: PreparedCompare, col
     status: "error",
     error: "unavailable",
     usage: { inputTokens: 0, outputTokens: 0 },
-    model: { id: column.modelId, service: column.modelId.split(":")[0] ?? "", keySource: "none" },
+    model: { id: column.modelId, service: column.modelId.split(":")[0] ?? "", keySource: column.sealedKey ? "user" : column.reservation ? "platform" : "free" },
     charged: 0,
     reservation: column.reservation,
     now: deps.now(),
