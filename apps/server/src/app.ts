@@ -5,14 +5,15 @@ import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "./auth/authenticator";
-import { registerEmbeddedProvider } from "./auth/embedded";
+import { registerEmbeddedProvider, signInLimitRules } from "@parley/identity";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
-import { createRateLimiter, rateLimitRules } from "./http/rate-limits";
+import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
+import { registerPublicPages } from "./public/public-pages";
 import { registerTrpc } from "./http/trpc";
 import { registerRestRoutes } from "./rest/adapter";
 import { restRoutes } from "./rest/v1";
@@ -88,7 +89,8 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
   });
   const billing = deps.billing ?? null;
-  const limiter = createRateLimiter(app, rateLimitRules(deps.config), deps.config.REDIS_URL);
+  const limiterRedis = connectLimiterRedis(app, deps.config.REDIS_URL);
+  const limiter = createRateLimiter(rateLimitRules(deps.config), limiterRedis);
   const lifecycle = deps.lifecycle ?? createLifecycle();
   lifecycle.attach(app.server);
   const contextDeps = {
@@ -108,12 +110,19 @@ export async function buildApp(deps: AppDeps) {
   registerHealth(app, deps.db.ping, () => lifecycle.draining);
   if (deps.config.oidc.embedded) {
     if (!deps.keys) throw new Error("The embedded sign-in provider needs the encryption key (keys) to seal its signing keys.");
-    await registerEmbeddedProvider(app, { config: deps.config, db: deps.db.db, keys: deps.keys });
+    const { publicUrl, oidc } = deps.config;
+    await registerEmbeddedProvider(app, {
+      settings: { publicUrl, issuer: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, trustProxy: deps.config.TRUST_PROXY },
+      db: deps.db.db,
+      keys: deps.keys,
+      limits: createSignInLimits(signInLimitRules(deps.config.AUTH_IP_LIMIT), limiterRedis),
+    });
   }
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);
+  registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);
   return app;
 }

@@ -8,7 +8,7 @@ import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
 import { createBilling } from "./billing/create-billing";
 import { createAuthenticator } from "./auth/create-authenticator";
-import { loadEncryptionKey } from "./auth/encryption-key";
+import { loadEncryptionKey } from "./encryption-key";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { startModels } from "./models/start-models";
 

@@ -52,9 +52,13 @@ const malformed = [
 ];
 
 const routes = [
-  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path) })),
-  { method: "GET" as const, url: "/api/v1/config" },
+  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path), bodyLimit: r.bodyLimit })),
+  { method: "GET" as const, url: "/api/v1/config", bodyLimit: undefined },
 ];
+
+/** A route with its own body limit (an import) is checked against that limit and its message. */
+const withRouteLimit = (body: (typeof malformed)[number], limit: { bytes: number; message: string } | undefined) =>
+  limit && body.status === 413 ? { ...body, payload: JSON.stringify({ content: "x".repeat(limit.bytes + 10) }), message: limit.message } : body;
 
 /** Every tRPC procedure, with its type and whether it takes input. */
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
@@ -105,7 +109,7 @@ describe("bad input on every tRPC procedure", () => {
 
 describe("bad input on every REST route", () => {
   for (const route of routes) {
-    for (const body of malformed) {
+    for (const body of malformed.map((b) => withRouteLimit(b, route.bodyLimit))) {
       it(`${route.method} ${route.url} with ${body.name} answers ${body.status} with a message`, async () => {
         const response = await t.app.inject({
           method: route.method === "GET" ? "POST" : route.method,
@@ -241,6 +245,10 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a lone surrogate in a chat message", "POST", "/chat/postChat", send({ messages: [{ content: LONE_SURROGATE }] }), unstorable],
     ["a NUL in a model id", "POST", "/chat/postChat", send({ model_id: NUL }), unstorable],
     ["prompt_id 2147483648", "POST", "/chat/postChat", send({ prompt_id: 2_147_483_648 }), /prompt_id: .*2147483647/],
+    ["an edit of message 'x'", "POST", "/chat/postChat", send({ session_id: sessionId, sibling_of_entry_id: "x" }), /sibling_of_entry_id: must be a message id/],
+    ["an edit without its conversation", "POST", "/chat/postChat", send({ sibling_of_entry_id: 1 }), /needs its conversation: send session_id/],
+    ["a branch switch to message 0", "POST", "/chat/switchBranch", { sessionId, entryId: 0 }, /entryId: must be a message id above 0/],
+    ["a branch switch without a message", "POST", "/chat/switchBranch", { sessionId }, /entryId: /],
     ["a NUL in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: NUL, categories: [] }, unstorable],
     ["a lone surrogate in a post description", "POST", "/post/postChat", { chat_id: sessionId, description: LONE_SURROGATE }, unstorable],
     ["a NUL in a comment", "POST", `/post/comment/${postId}`, { content: NUL }, unstorable],
@@ -251,6 +259,15 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a NUL in the addUser email", "POST", "/user/addUser", { user: { email: `alice${NUL}@example.com` } }, unstorable],
     ["an invalid feed cursor", "GET", "/post/getRecentPosts?cursor=2024-13-45T99:99:99Z_1", undefined, /cursor: must be the next_cursor/],
     ["an overflowing feed cursor", "GET", "/post/getRecentPosts?cursor=2024-01-01T00:00:00.000Z_99999999999", undefined, /cursor: must be the next_cursor/],
+    ["a vote for a column that is not a number", "POST", `/post/vote/${postId}`, { column: NUL }, /column: must be the column of the answer/],
+    ["a vote on a post that is not a comparison", "POST", `/post/vote/${postId}`, { column: 0 }, /Votes are for comparison posts/],
+    ["a vote on an overflowing post id", "POST", "/post/vote/2147483648", { column: 0 }, /postId: /],
+    ["an unknown leaderboard category", "GET", "/post/leaderboard?category=gossip", undefined, /category: must be one of/],
+    ["an unknown export format", "GET", `/chat/export/${sessionId}?format=pdf`, undefined, /format: must be one of md, json/],
+    ["an unknown post export format", "GET", `/post/export/${postId}?format=html`, undefined, /format: must be one of md, json/],
+    ["a public link switch that is not a boolean", "POST", `/post/publicLink/${postId}`, { enabled: "yes" }, /enabled: must be true or false/],
+    ["an import that is not an export", "POST", "/chat/import", { file: "[]" }, /not a ChatGPT or Claude export/],
+    ["an import without the file", "POST", "/chat/import", { name: "conversations.json" }, /file: must be the text of the export file/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -265,8 +282,10 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["chat.send", send({ prompt_id: 2_147_483_648 })],
     ["post.create", { chat_id: 1, description: NUL }],
     ["post.addComment", { postId: 1, content: LONE_SURROGATE }],
+    ["post.vote", { postId: 1, column: NUL }],
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
+    ["chat.switchBranch", { sessionId: 1, entryId: -1 }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

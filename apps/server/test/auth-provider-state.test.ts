@@ -6,8 +6,7 @@ import { createKeyVault } from "@parley/api";
 import { oidcPayloads, serverSecrets } from "@parley/db";
 import { buildApp } from "../src/app";
 import { createAuthenticator } from "../src/auth/create-authenticator";
-import { createOidcAdapterFactory } from "../src/auth/embedded/adapter";
-import { loadCookieKeys, loadSigningKeys } from "../src/auth/embedded/secrets";
+import { createOidcAdapterFactory, loadCookieKeys, loadSigningKeys } from "@parley/identity";
 import { signInThroughPages, startAuthServer, type Tokens } from "./support/auth-flow";
 
 // The embedded provider keeps its state in the database: a second server instance on the same

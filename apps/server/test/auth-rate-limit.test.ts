@@ -6,7 +6,7 @@ import {
   createRedisLimiter,
   createRedisThrottle,
   withFallback,
-} from "../src/auth/embedded/rate-limit";
+} from "../src/http/limiters";
 import { Browser, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
 import { startRedisServer } from "./support/redis-server";
 

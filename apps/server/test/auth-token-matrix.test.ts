@@ -13,7 +13,7 @@ import {
   type JWTPayload,
 } from "jose";
 import { MESSAGES } from "@parley/contracts";
-import { loadSigningKeys } from "../src/auth/embedded/secrets";
+import { loadSigningKeys } from "@parley/identity";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";
 
 // Every kind of bad bearer token of issue 4, each refused on both the tRPC and the REST path.

@@ -5,19 +5,21 @@ import { createChatApp, MODEL } from "./support/chat-fixture";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 let aliceSession: number;
+let aliceEntry: number;
 beforeAll(async () => {
   t = await createChatApp();
   await Promise.all(["alice", "bob"].map((name) => t.signUp(name)));
   t.openai.setScenario({ type: "reply", chunks: ["Alice's answer"], usage: { inputTokens: 10, outputTokens: 3 } });
   const sent = await t.send("alice", "Alice's private question", { model_id: MODEL.platform });
   aliceSession = sent.body.session_id as number;
+  aliceEntry = resultRows<{ id: number }>(await t.db.db.execute(sql`select id::int from chat_entries where session_id = ${aliceSession}`))[0]!.id;
 });
 afterAll(() => t.close());
 
 async function snapshot(sessionId: number) {
-  const rows = resultRows<{ description: string; shared_at: string | null; entries: number }>(
+  const rows = resultRows<{ description: string; shared_at: string | null; entries: number; active_entry_id: number | null }>(
     await t.db.db.execute(
-      sql`select description, shared_at, (select count(*)::int from chat_entries where session_id = ${sessionId}) as entries from chat_sessions where id = ${sessionId}`,
+      sql`select description, shared_at, active_entry_id::int, (select count(*)::int from chat_entries where session_id = ${sessionId}) as entries from chat_sessions where id = ${sessionId}`,
     ),
   );
   return rows[0];
@@ -32,10 +34,15 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["delete it", "POST", `/chat/deleteChat/${id}`, undefined],
     ["share it", "POST", `/chat/shareChat/${id}`, undefined],
     ["unshare it", "POST", `/chat/unshareChat/${id}`, undefined],
+    ["switch its branch", "POST", "/chat/switchBranch", { sessionId: id, entryId: aliceEntry }],
+    ["edit a message of it", "POST", "/chat/postChat", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: id, sibling_of_entry_id: aliceEntry }],
+    ["download it", "GET", `/chat/export/${id}?format=json`, undefined],
+    ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
+    ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
     ["compare in it", "POST", "/chat/compare", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: id }],
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])("REST call %i", async (index) => {
+  it.each(restCalls(0).map((_, index) => index))("REST call %i", async (index) => {
     const [what, method, url, payload] = restCalls(aliceSession)[index]!;
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
@@ -52,12 +59,18 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.delete", "mutation", { id: 0 }],
     ["chat.share", "mutation", { id: 0, shared: true }],
     ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0 }],
+    ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0, sibling_of_entry_id: 0 }],
+    ["chat.switchBranch", "mutation", { sessionId: 0, entryId: 0 }],
+    ["archive.exportSession", "query", { sessionId: 0, format: "md" }],
+    ["publicLink.sessionStatus", "query", { sessionId: 0 }],
+    ["publicLink.setSession", "mutation", { sessionId: 0, enabled: true }],
     ["chat.compare", "mutation", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: 0 }],
     ["chat.compareColumns", "query", { sessionId: 0 }],
     ["chat.stopCompareColumn", "mutation", { sessionId: 0, column: 0 }],
     ["chat.pickWinner", "mutation", { sessionId: 0, column: 0 }],
   ])("tRPC %s", async (path, type, input) => {
-    const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, k === "sessionId" || k === "id" || k === "session_id" ? aliceSession : v]));
+    const ids: Record<string, number> = { sessionId: aliceSession, id: aliceSession, session_id: aliceSession, entryId: aliceEntry, sibling_of_entry_id: aliceEntry };
+    const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ids[k] ?? v]));
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
     const response =

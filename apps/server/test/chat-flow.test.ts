@@ -137,6 +137,11 @@ describe("sending messages", () => {
       insert into chat_entries (session_id, message_content, response_content, status, created_at)
       select ${sessionId}::bigint, 'Exchange ' || n, 'Reply ' || n, case when n % 5 = 0 then 'error' else 'complete' end, now() + n * interval '1 second'
       from generate_series(1, 30) as n`);
+    // The stored exchanges continue the conversation as one branch, which the session is on.
+    await t.db.db.execute(sql`update chat_entries e set parent_entry_id = o.previous
+      from (select id, lag(id) over (order by created_at, id) as previous from chat_entries where session_id = ${sessionId}::bigint) o
+      where e.id = o.id and o.previous is not null`);
+    await t.db.db.execute(sql`update chat_sessions set active_entry_id = (select max(id) from chat_entries where session_id = ${sessionId}::bigint) where id = ${sessionId}::bigint`);
     t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 1, outputTokens: 1 } });
     expect((await t.send("alice", "And now?", { model_id: MODEL.platform, session_id: sessionId })).status).toBe(200);
     const messages = (t.openai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;

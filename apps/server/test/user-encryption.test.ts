@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { AppError, createKeyVault, getProviderKey, KeyVaultError, parseEncryptionKey } from "@parley/api";
 import { userProviderKeys, users } from "@parley/db";
-import { loadEncryptionKey } from "../src/auth/encryption-key";
+import { loadEncryptionKey } from "../src/encryption-key";
 import { ConfigError } from "../src/config";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";
 

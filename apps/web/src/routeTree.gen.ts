@@ -18,7 +18,10 @@ import { Route as AuthedDiscoverRouteImport } from './routes/_authed/discover'
 import { Route as AuthedNewUserRouteImport } from './routes/_authed/newUser'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
+import { Route as PTokenRouteImport } from './routes/p.$token'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
+import { Route as AuthedDiscoverLeaderboardRouteImport } from './routes/_authed/discover_.leaderboard'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
 
@@ -66,11 +69,27 @@ const AuthedProtectedRoute = AuthedProtectedRouteImport.update({
   path: '/protected',
   getParentRoute: () => AuthedRoute,
 } as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedChatIndexRoute = AuthedChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedDiscoverLeaderboardRoute =
+  AuthedDiscoverLeaderboardRouteImport.update({
+    id: '/discover_/leaderboard',
+    path: '/discover/leaderboard',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedPostPostIdRoute = AuthedPostPostIdRouteImport.update({
   id: '/post/$postId',
   path: '/post/$postId',
@@ -92,6 +111,9 @@ export interface FileRoutesByFullPath {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -105,6 +127,9 @@ export interface FileRoutesByTo {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -120,6 +145,9 @@ export interface FileRoutesById {
   '/_authed/newUser': typeof AuthedNewUserRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/_authed/discover_/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -135,6 +163,9 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
+    | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat/'
     | '/chat/share/$sessionId'
@@ -148,6 +179,9 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
+    | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat'
     | '/chat/share/$sessionId'
@@ -162,6 +196,9 @@ export interface FileRouteTypes {
     | '/_authed/newUser'
     | '/_authed/profile'
     | '/_authed/protected'
+    | '/p/$token'
+    | '/s/$token'
+    | '/_authed/discover_/leaderboard'
     | '/_authed/post/$postId'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
@@ -172,6 +209,8 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   CallbackRoute: typeof CallbackRoute
   PublicRoute: typeof PublicRoute
+  PTokenRoute: typeof PTokenRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -239,11 +278,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProtectedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/chat/': {
       id: '/_authed/chat/'
       path: '/chat'
       fullPath: '/chat/'
       preLoaderRoute: typeof AuthedChatIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/discover_/leaderboard': {
+      id: '/_authed/discover_/leaderboard'
+      path: '/discover/leaderboard'
+      fullPath: '/discover/leaderboard'
+      preLoaderRoute: typeof AuthedDiscoverLeaderboardRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/post/$postId': {
@@ -269,6 +329,7 @@ interface AuthedRouteChildren {
   AuthedNewUserRoute: typeof AuthedNewUserRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedProtectedRoute: typeof AuthedProtectedRoute
+  AuthedDiscoverLeaderboardRoute: typeof AuthedDiscoverLeaderboardRoute
   AuthedPostPostIdRoute: typeof AuthedPostPostIdRoute
   AuthedChatIndexRoute: typeof AuthedChatIndexRoute
   AuthedChatShareSessionIdRoute: typeof AuthedChatShareSessionIdRoute
@@ -280,6 +341,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedNewUserRoute: AuthedNewUserRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedProtectedRoute: AuthedProtectedRoute,
+  AuthedDiscoverLeaderboardRoute: AuthedDiscoverLeaderboardRoute,
   AuthedPostPostIdRoute: AuthedPostPostIdRoute,
   AuthedChatIndexRoute: AuthedChatIndexRoute,
   AuthedChatShareSessionIdRoute: AuthedChatShareSessionIdRoute,
@@ -293,6 +355,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   CallbackRoute: CallbackRoute,
   PublicRoute: PublicRoute,
+  PTokenRoute: PTokenRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

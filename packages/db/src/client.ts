@@ -43,6 +43,8 @@ export type CreateDbOptions = {
    * is closed, so a dead connection fails its query instead of hanging.
    */
   statementTimeoutMs?: number;
+  /** For `memory://`: start from this data directory (a tarball from PGlite's `dumpDataDir`). */
+  loadDataDir?: Blob;
 };
 
 /** How much longer than the statement time-out a connection may stay silent before it is closed. */
@@ -105,7 +107,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
   let client: PGlite;
   let unlock = () => {};
   if (url === "memory://" || url === "") {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite({ ...PGLITE_OPTIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   } else {
     mkdirSync(url, { recursive: true });
     // One process at a time: two engines on one directory overwrite each other's writes.

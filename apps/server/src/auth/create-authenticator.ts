@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import { createAccessTokenVerifier } from "./access-token";
 import { bearerToken, type Authenticator } from "./authenticator";
 import { createDiscoveredJwks, createDiscovery } from "./discovered-jwks";
-import { createEmbeddedJwks } from "./embedded/local-jwks";
+import { createEmbeddedJwks } from "@parley/identity";
 import { createUserinfoProfiles } from "./userinfo";
 
 /**

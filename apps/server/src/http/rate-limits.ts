@@ -1,8 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { RATE_LIMITED_ACTIONS, type RateLimitedAction, type RateLimiter, type RateLimitRule } from "@parley/api";
+import type { SignInLimits } from "@parley/identity";
 import type { Config } from "../config";
-import { createMemoryLimiter, createRedisLimiter, withFallback, type AttemptLimiter } from "../auth/embedded/rate-limit";
+import {
+  createMemoryLimiter,
+  createMemoryThrottle,
+  createRedisLimiter,
+  createRedisThrottle,
+  withFallback,
+  type AttemptLimiter,
+  type LimitRule,
+  type ThrottleRule,
+} from "./limiters";
 
 export type RateLimitRules = Record<RateLimitedAction, RateLimitRule>;
 
@@ -18,29 +28,46 @@ export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_L
   };
 }
 
+/** The instance's one Redis connection for every limiter, and a warning logged at most once a minute while it is down. */
+export type LimiterRedis = { redis: Redis; warn: (error: unknown) => void };
+
+/** Connects to REDIS_URL for the limiters (null without it); closed with the app. */
+export function connectLimiterRedis(app: FastifyInstance, redisUrl: string | undefined): LimiterRedis | null {
+  if (!redisUrl) return null;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let lastWarning = 0;
+  const warn = (error: unknown) => {
+    if (Date.now() - lastWarning < MINUTE) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: error }, "Redis is unavailable: rate limits and sign-in attempt limits are counted per instance meanwhile");
+  };
+  redis.on("error", warn);
+  app.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, warn };
+}
+
 /**
  * The limiter the procedures use (ctx.limiter): fixed windows per person and action, in memory
- * per instance, or shared through Redis when REDIS_URL is set (memory while Redis is down), like
- * the sign-in limits.
+ * per instance, or shared through Redis (memory while Redis is down).
  */
-export function createRateLimiter(app: FastifyInstance, rules: RateLimitRules, redisUrl: string | undefined): RateLimiter {
+export function createRateLimiter(rules: RateLimitRules, shared: LimiterRedis | null): RateLimiter {
   const memory = byAction((action) => createMemoryLimiter(rules[action]));
-  let limiters = memory;
-  if (redisUrl) {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    let lastWarning = 0;
-    const warn = (error: unknown) => {
-      if (Date.now() - lastWarning < MINUTE) return;
-      lastWarning = Date.now();
-      app.log.warn({ err: error }, "Redis is unavailable: rate limits are counted per instance meanwhile");
-    };
-    redis.on("error", warn);
-    app.addHook("onClose", async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-    limiters = byAction((action) => withFallback(createRedisLimiter(redis, rules[action], `parley:rate:${action}:`), memory[action], warn));
-  }
+  const limiters = shared
+    ? byAction((action) => withFallback(createRedisLimiter(shared.redis, rules[action], `parley:rate:${action}:`), memory[action], shared.warn))
+    : memory;
   return { hit: (action, userKey) => limiters[action].hit(userKey) };
+}
+
+/** The embedded provider's sign-in limits: in memory per instance, or shared through Redis (memory while it is down). */
+export function createSignInLimits(rules: { account: ThrottleRule; ip: LimitRule }, shared: LimiterRedis | null): SignInLimits {
+  const memory = { account: createMemoryThrottle(rules.account), ip: createMemoryLimiter(rules.ip) };
+  if (!shared) return memory;
+  return {
+    account: withFallback(createRedisThrottle(shared.redis, rules.account, "parley:auth:"), memory.account, shared.warn),
+    ip: withFallback(createRedisLimiter(shared.redis, rules.ip, "parley:auth:"), memory.ip, shared.warn),
+  };
 }
 
 function byAction(make: (action: RateLimitedAction) => AttemptLimiter): Record<RateLimitedAction, AttemptLimiter> {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
 import { collectCompareEvents } from "./compare-collect";
+import { reachRoutes } from "./reach";
 
 /**
  * getChatHistory (spec §7) either reads a session (`sessionId`, `shared`) or, with `post_id` and
@@ -11,10 +12,15 @@ import { collectCompareEvents } from "./compare-collect";
 async function chatHistory(caller: Caller, req: FastifyRequest) {
   const body = (req.body ?? {}) as { post_id?: unknown; clone?: unknown };
   if (body.post_id !== undefined && body.clone === true) {
-    const { new_session_id } = await caller.chat.clonePost({ postId: body.post_id as number });
-    return { ...(await caller.chat.history({ sessionId: new_session_id })), new_session_id };
+    const { new_session_id, unavailable_models } = await caller.chat.clonePost({ postId: body.post_id as number });
+    return { ...specHistory(await caller.chat.history({ sessionId: new_session_id })), new_session_id, unavailable_models };
   }
-  return caller.chat.history(req.body as In["chat"]["history"]);
+  return specHistory(await caller.chat.history(req.body as In["chat"]["history"]));
+}
+
+/** The documented history shape: the branch read, without the sibling details the chat screen uses. */
+function specHistory<H extends { sessions: { siblings?: unknown }[] }>(history: H): H {
+  return { ...history, sessions: history.sessions.map(({ siblings: _siblings, ...entry }) => entry) };
 }
 
 /** Path parameters (`:id`) as the procedure's input; the procedure's schema parses the digits. */
@@ -60,6 +66,8 @@ export const restRoutes: readonly RestRoute[] = [
     call: (caller, req) => caller.chat.compare(req.body as In["chat"]["compare"]),
     collect: collectCompareEvents,
   },
+  // Edits and regenerations are sends (postChat with sibling_of_entry_id); this shows another branch.
+  { method: "POST", path: "/chat/switchBranch", call: (caller, req) => caller.chat.switchBranch(req.body as In["chat"]["switchBranch"]) },
   { method: "POST", path: "/chat/cloneChat", call: (caller, req) => caller.chat.clone(req.body as In["chat"]["clone"]) },
   { method: "POST", path: "/chat/deleteChat/:id", call: (caller, req) => caller.chat.delete(params(req)) },
   { method: "POST", path: "/chat/shareChat/:id", call: (caller, req) => caller.chat.share({ ...params(req), shared: true }) },
@@ -78,6 +86,13 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "POST", path: "/post/like/:postId", call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
+  {
+    method: "POST",
+    path: "/post/vote/:postId",
+    call: (caller, req) => caller.post.vote({ ...(req.body as { column: number }), ...(req.params as { postId: number }) }),
+  },
+  { method: "GET", path: "/post/leaderboard", call: (caller, req) => caller.post.leaderboard(req.query as In["post"]["leaderboard"]) },
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
+  ...reachRoutes,
 ];

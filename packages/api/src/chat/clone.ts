@@ -1,16 +1,21 @@
 import { chatEntries, chatSessions, type Database } from "@parley/db";
+import { branchOf, chainCopiedEntries, readLeaf } from "./branches";
 import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listEntriesBySession } from "./sessions";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
- * caller, in one transaction, recording where it came from (spec §4 cloning).
+ * caller, in one transaction, recording where it came from (spec §4 cloning). Only the branch the
+ * caller reads is copied, as the new session's single branch.
  */
 export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date }) {
   return db.transaction(async (tx) => {
     const source = await getReadableSession(tx, userId, sessionId);
-    const entries = await listEntriesBySession(tx, source.id);
+    // The branch the caller reads is copied: the owner's active one, or the shared one.
+    const all = await listEntriesBySession(tx, source.id);
+    // A comparison is copied whole, every column, and stays a comparison.
+    const entries = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
     const id = newSessionId();
     await tx.insert(chatSessions).values({
       id,
@@ -39,7 +44,8 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
           compareColumn: entry.compareColumn,
         })),
       ).returning({ id: chatEntries.id });
-      await linkCopiedEntries(tx, id, source, entries, copies.map((c) => c.id));
+      if (source.compareModels) await linkCopiedEntries(tx, id, source, entries, copies.map((c) => c.id));
+      else await chainCopiedEntries(tx, id);
     }
     return { new_session_id: id };
   });

@@ -1,10 +1,10 @@
 import type { Executor } from "@parley/db";
-import { activeBranch } from "./compare/columns";
+import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { getDisplayNameById } from "./display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
 /** One exchange as the spec's history entry (§3), plus its status. */
-export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number]) {
+export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
   return {
     id: entry.id,
     message_content: entry.messageContent,
@@ -14,6 +14,8 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
     user: entry.authorName,
     /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
     status: entry.status,
+    /** The exchange's place among its siblings (edits and regenerations); only the owner sees it. */
+    ...(siblings ? { siblings } : {}),
   };
 }
 
@@ -23,14 +25,18 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
  */
 export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
-  const entries = activeBranch(session, await listEntriesBySession(db, session.id));
+  const entries = await listEntriesBySession(db, session.id);
+  // Only one branch of the conversation is read: the owner's active one, or the shared one.
+  const isOwner = session.userId === userId;
+  const branch = branchOf(entries, readLeaf(entries, session, isOwner));
+  const siblings = isOwner ? siblingsOf(entries, branch) : undefined;
   return {
     session_id: session.id,
     description: session.description,
-    sessions: entries.map(toHistoryEntry),
+    sessions: branch.map((entry) => toHistoryEntry(entry, siblings?.get(entry.id))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,
-    is_owner: session.userId === userId,
+    is_owner: isOwner,
     shared: session.sharedAt !== null,
     forked_from: presentForkedFrom(
       { sessionId: session.forkedFromSessionId, postId: session.forkedFromPostId },

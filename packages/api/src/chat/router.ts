@@ -4,6 +4,8 @@ import { AppError } from "../errors";
 import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { clonePostIntoSession } from "../post/clone";
+import { switchBranch } from "./branches";
+import { usableModelIds } from "../post/fork-comparison";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
 import { getSessionHistory } from "./history";
@@ -12,11 +14,20 @@ import { startSend } from "./send";
 import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
 
 /** Session ids are positive integers below 2^53; strings of digits are accepted too (REST paths). */
+/** Exchange ids are positive integers; strings of digits are accepted too. */
+const entryIdSchema = z.coerce
+  .number({ message: "must be a message id (a number)" })
+  .int("must be a whole number")
+  .positive("must be a message id above 0")
+  .max(Number.MAX_SAFE_INTEGER);
+
 export const sessionIdSchema = z.coerce
   .number({ message: "must be a conversation id (a number)" })
   .int("must be a whole number")
   .positive("must be a saved conversation (id above 0)")
   .max(Number.MAX_SAFE_INTEGER);
+
+const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
 
 /** The message text, trimmed; empty or over-long text is a BAD_REQUEST a person can act on. */
 function parseMessage(message: unknown): string {
@@ -42,7 +53,11 @@ export const sendInput = z.object({
     .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
   session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
   category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).nullish(),
+  /** Edit or regenerate: the new exchange becomes a sibling of this one, which stays as another branch. */
+  sibling_of_entry_id: entryIdSchema.nullish(),
 });
+
+const switchBranchInput = z.object({ sessionId: sessionIdSchema, entryId: entryIdSchema });
 
 const historyInput = z.object({
   sessionId: sessionIdSchema,
@@ -59,22 +74,31 @@ export const chatRouter = router({
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
+    const siblingOf = input.sibling_of_entry_id ?? null;
+    if (siblingOf !== null && input.session_id <= 0) throw new AppError("BAD_REQUEST", EDIT_NEEDS_SESSION);
     return startSend(
       ctx,
       ctx.auth,
-      { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
+      { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null, siblingOf },
       ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
   }),
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
   clonePost: protectedProcedure
     .input(z.object({ postId: int4Id("a post id") }))
-    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, (await requireUser(ctx)).id, input.postId, ctx.now())),
+    .mutation(async ({ ctx, input }) => {
+      const user = await requireUser(ctx);
+      return clonePostIntoSession(ctx.db, user.id, input.postId, ctx.now(), () => usableModelIds(ctx, user.id));
+    }),
   clone: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
     .mutation(async ({ ctx, input }) =>
       cloneSession(ctx.db, (await requireUser(ctx)).id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
     ),
+  /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
+  switchBranch: protectedProcedure
+    .input(switchBranchInput)
+    .mutation(async ({ ctx, input }) => switchBranch(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.entryId)),
   delete: protectedProcedure
     .input(z.object({ id: sessionIdSchema }))
     .mutation(async ({ ctx, input }) => deleteSession(ctx.db, (await requireUser(ctx)).id, input.id)),

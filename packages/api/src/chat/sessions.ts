@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, users, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { toSpecTimestamp } from "./timestamps";
@@ -94,7 +94,8 @@ export async function deleteSession(db: Executor, userId: string, sessionId: num
 export async function setSessionShared(db: Executor, userId: string, sessionId: number, shared: boolean, now: Date) {
   const updated = await db
     .update(chatSessions)
-    .set({ sharedAt: shared ? now : null })
+    // A share shows the branch the owner is on when sharing.
+    .set(shared ? { sharedAt: now, sharedEntryId: sql`${chatSessions.activeEntryId}` } : { sharedAt: null })
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
     .returning({ id: chatSessions.id, sharedAt: chatSessions.sharedAt });
   if (updated.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);

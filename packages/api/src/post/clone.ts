@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { chatEntries, chatSessions, posts, type Database } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
+import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
+import { insertComparisonFork } from "./fork-comparison";
 import { POST_NOT_FOUND } from "./posts";
 
 /**
  * Copies a post's conversation into a new session of the caller (spec §2 'Interact with this
  * conversation'), pairing each user message with the reply after it, in one transaction.
  */
-export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date) {
+export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date, usableModels?: () => Promise<Set<string>>) {
+  const usable = usableModels ? await usableModels() : new Set<string>();
   return db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
@@ -25,6 +28,11 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
       createdAt: now,
       lastUpdated: now,
     });
+    if (post.comparison) {
+      const author = post.messages.find((m) => m.isUser)?.user ?? null;
+      const unavailable = await insertComparisonFork(tx, { sessionId: id, comparison: post.comparison, authorName: author, now, usable });
+      return { new_session_id: id, unavailable_models: unavailable };
+    }
     const entries = [];
     for (let i = 0; i < post.messages.length; i++) {
       const message = post.messages[i]!;
@@ -39,7 +47,10 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
         createdAt: new Date(message.timestamp),
       });
     }
-    if (entries.length > 0) await tx.insert(chatEntries).values(entries);
-    return { new_session_id: id };
+    if (entries.length > 0) {
+      await tx.insert(chatEntries).values(entries);
+      await chainCopiedEntries(tx, id);
+    }
+    return { new_session_id: id, unavailable_models: [] as { model_id: string; model_name: string }[] };
   });
 }

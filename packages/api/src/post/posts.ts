@@ -1,8 +1,11 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
+import { branchOf } from "../chat/branches";
 import { displayNameOf } from "../chat/display-name";
 import { presentAuthor, type AuthorRow } from "./authors";
+import { insertComparisonPost } from "./comparison-post";
+import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 
 export const POST_NOT_FOUND = "Post not found. It may have been removed.";
 
@@ -10,19 +13,25 @@ export type PublishInput = { sessionId: number; description: string; categories:
 
 /**
  * Publishes a snapshot of the caller's saved conversation (spec §7 post/postChat): later edits
- * or deletion of the session leave the post as it was.
+ * or deletion of the session leave the post as it was. The post holds the branch the author is on.
  */
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select({ id: chatSessions.id })
+      .select({ id: chatSessions.id, activeEntryId: chatSessions.activeEntryId, compareModels: chatSessions.compareModels })
       .from(chatSessions)
       .where(and(eq(chatSessions.id, input.sessionId), eq(chatSessions.userId, userId)))
       .limit(1);
     if (!session) throw new AppError("NOT_FOUND", "Conversation not found. Save your conversation first before posting.");
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    const entries = await tx
+    if (session.compareModels) {
+      return insertComparisonPost(tx, { userId, sessionId: session.id, modelIds: session.compareModels, author: author ? displayNameOf(author) : "User", input, now });
+    }
+    const all = await tx
       .select({
+        id: chatEntries.id,
+        parentEntryId: chatEntries.parentEntryId,
+        status: chatEntries.status,
         message: chatEntries.messageContent,
         response: chatEntries.responseContent,
         authorName: chatEntries.authorName,
@@ -32,8 +41,10 @@ export async function publishSession(db: Database, userId: string, input: Publis
       })
       .from(chatEntries)
       .leftJoin(models, eq(models.id, chatEntries.modelId))
-      .where(and(eq(chatEntries.sessionId, session.id), eq(chatEntries.status, "complete")))
+      .where(eq(chatEntries.sessionId, session.id))
       .orderBy(chatEntries.createdAt, chatEntries.id);
+    // The post snapshots the branch the author is on, its complete exchanges only.
+    const entries = branchOf(all, session.activeEntryId).filter((entry) => entry.status === "complete");
     if (entries.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
     const username = author ? displayNameOf(author) : "User";
     const messages: PostMessage[] = entries.flatMap((entry) => [
@@ -72,7 +83,7 @@ const postColumns = {
   picture: users.picture,
 };
 
-type PostRow = AuthorRow & {
+export type PostRow = AuthorRow & {
   id: number;
   description: string;
   categories: string[];
@@ -81,15 +92,21 @@ type PostRow = AuthorRow & {
   commentCount: number;
   createdAt: Date;
   hasLiked: boolean;
+  /** For a comparison post: how many models it compares, and whether the viewer may see which. */
+  compareCount?: number | null;
+  revealed?: boolean;
 };
 
 function presentPost(row: PostRow) {
+  const blind = row.compareCount != null && !row.revealed;
   return {
     id: row.id,
     ...presentAuthor(row),
     description: row.description,
     categories: row.categories,
-    model_versions: row.modelVersions,
+    // A comparison's models stay hidden from a viewer who has not voted on it yet.
+    model_versions: blind ? [] : row.modelVersions,
+    compare_models: row.compareCount ?? null,
     created_at: row.createdAt.toISOString(),
     likes: row.likeCount,
     comments: row.commentCount,
@@ -104,13 +121,14 @@ const hasLikedBy = (viewerId: string) =>
 /** One post with its conversation (spec §2 post screen). */
 export async function getPostById(db: Executor, viewerId: string, postId: number) {
   const [row] = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages })
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(eq(posts.id, postId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
-  return { ...presentPost(row), messages: row.messages };
+  if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost);
+  return { ...presentPost(row), messages: row.messages, comparison: null };
 }
 
 export type RecentPostsQuery = { limit: number; category?: string; before?: { createdAt: Date; id: number } };
@@ -127,7 +145,7 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
       : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId) })
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(conditions.length ? and(...conditions) : undefined)

@@ -4,7 +4,9 @@ import { protectedProcedure, rateLimit, router } from "../trpc";
 import { requireUser } from "../user/require-user";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
+import { getLeaderboard } from "./leaderboard";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
+import { voteOnPost } from "./votes";
 
 /** Post ids from routes are parsed as integers (spec §5). */
 const postId = int4Id("a post id");
@@ -18,6 +20,18 @@ const createInput = z.object({
     .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
   categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
 });
+
+/** A comparison's column: 0 for answer A up to 3 for answer D. */
+const voteColumn = z
+  .number({ message: "must be the column of the answer you vote for (0 for A, 1 for B, ...)" })
+  .int("must be a whole number (0 for A, 1 for B, ...)")
+  .min(0, "must be 0 or more (0 for A, 1 for B, ...)")
+  .max(3, "must be at most 3: a comparison has up to 4 answers");
+
+const leaderboardInput = z
+  .object({ category: z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` }).optional() })
+  .optional()
+  .default({});
 
 const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
 
@@ -79,5 +93,11 @@ export const postRouter = router({
   like: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
   unlike: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
   hasLiked: protectedProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
+  vote: protectedProcedure
+    .input(byPost.extend({ column: voteColumn }))
+    .use(rateLimit("like"))
+    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, (await requireUser(ctx)).id, input.postId, input.column, ctx.now())),
+  leaderboard: protectedProcedure.input(leaderboardInput).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
 });
 

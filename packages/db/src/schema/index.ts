@@ -2,3 +2,4 @@ export * from "./billing";
 export * from "./chat";
 export * from "./community";
 export * from "./users";
+export * from "./public-links";

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { profileOf, useAuth } from "../../lib/auth";
 import { errorCodeOf, messageOf, trpc } from "../../lib/trpc";
+import { BranchActionsContext } from "./branch-actions";
 import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
 import { useCompareMode } from "./compare/use-compare-mode";
@@ -17,6 +18,7 @@ import { createStreamingStore } from "./streaming-store";
 import { CHAT_TEXTS, DEFAULT_AI_LABEL, DEFAULT_USER_LABEL } from "./texts";
 import { useChatSend, type SendResult } from "./use-chat-send";
 import { useCloneOnOpen } from "./use-clone-on-open";
+import { useBranching } from "./use-branching";
 import { useSessionActions } from "./use-session-actions";
 
 export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; postId: number | null } | { kind: "shared"; sessionId: number };
@@ -24,9 +26,13 @@ export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; pos
 /** Failures of one conversation: sends the server never stored, and why stored ones failed. */
 type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number, string> };
 const NO_FAILURES: Failures = { sessionId: 0, unsent: [], details: {} };
+const NO_MODELS: { id: string; name: string }[] = [];
 
-/** The chat screen (spec §2 /chat and /chat/share/{sessionId}). */
-export function ChatScreen({ mode }: { mode: ChatMode }) {
+/**
+ * The chat screen (spec §2 /chat and /chat/share/{sessionId}). The route may add its own
+ * pieces below the options panel (`optionsExtra`) and the session list (`sessionsExtra`).
+ */
+export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMode; optionsExtra?: ReactNode; sessionsExtra?: ReactNode }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const shared = mode.kind === "shared";
@@ -88,7 +94,16 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
       return { ...base, unsent: [...base.unsent, ...pair] };
     });
   };
-  const onSend = async (text: string) => remember(text, await send({ text, modelId: selectedModel, promptId, sessionId, category }));
+  const onSend = async (text: string, version?: { modelId: string; siblingOf: number }) =>
+    remember(text, await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf }));
+  const branching = useBranching({
+    sessionId,
+    enabled: !shared && sessionId > 0 && history.data?.is_owner === true,
+    busy: replying || cloning,
+    models: options.data?.userModels ?? NO_MODELS,
+    defaultModelId: selectedModel,
+    send: (text, version, siblingOf) => onSend(text, { modelId: version, siblingOf }),
+  });
   const compare = useCompareMode({
     sessionId,
     sessionModels: sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models,
@@ -108,10 +123,15 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
     openSession(id);
   };
   const sessionList = (
-    <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
+    <>
+      <div className="flex min-h-0 flex-1 flex-col">
+        <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
+      </div>
+      {sessionsExtra && <div className="shrink-0 pt-3">{sessionsExtra}</div>}
+    </>
   );
   const unavailable = sessionId <= 0 || history.isError;
-  const optionsPanel = shared ? (
+  const optionsControls = shared ? (
     <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} />
   ) : (
     <ChatOptions
@@ -129,6 +149,12 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
       posting={actions.posting}
       canPost={sessionId > 0 && description.trim() !== ""}
     />
+  );
+  const optionsPanel = (
+    <>
+      {optionsControls}
+      {optionsExtra}
+    </>
   );
 
   return (
@@ -148,15 +174,17 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
         ) : history.isError ? (
           <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
         ) : (
-          <MessageList
-            sessionId={sessionId}
-            messages={messages}
-            loading={history.isLoading || cloning}
-            streaming={streaming}
-            lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
-            aiName={aiName}
-            me={me}
-          />
+          <BranchActionsContext.Provider value={branching.actions}>
+            <MessageList
+              sessionId={sessionId}
+              messages={branching.visible(messages)}
+              loading={history.isLoading || cloning}
+              streaming={streaming}
+              lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
+              aiName={aiName}
+              me={me}
+            />
+          </BranchActionsContext.Provider>
         )}
         {shared ? (
           <p className="mx-3 mb-3 rounded-2xl border border-zinc-200 bg-zinc-50 px-4 py-3 text-center text-sm text-zinc-600 sm:mx-6 sm:mb-4 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">

@@ -3,7 +3,9 @@ import { Markdown } from "../../lib/markdown/markdown";
 import { SparkIcon } from "../../components/action-icons";
 import { Avatar, pictureAvatar } from "../../components/avatar";
 import { localTime } from "../../lib/time";
+import { EditableMessage } from "./message-edit";
 import type { UiMessage } from "./messages";
+import { RegenerateControl } from "./regenerate";
 import { DEFAULT_USER_LABEL } from "./texts";
 import "./chat.css";
 
@@ -42,9 +44,11 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
           <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.user}</span>
           <Avatar avatar={senderAvatar(message.user, me)} username={message.user} size="xs" />
         </header>
-        <div className="max-w-[88%] rounded-3xl rounded-tr-md bg-zinc-100 px-4 py-2.5 text-zinc-900 sm:max-w-[80%] dark:bg-zinc-800 dark:text-zinc-50">
-          <Markdown>{message.content}</Markdown>
-        </div>
+        <EditableMessage message={message}>
+          <div className="max-w-[88%] rounded-3xl rounded-tr-md bg-zinc-100 px-4 py-2.5 text-zinc-900 sm:max-w-[80%] dark:bg-zinc-800 dark:text-zinc-50">
+            <Markdown>{message.content}</Markdown>
+          </div>
+        </EditableMessage>
       </article>
     );
   }
@@ -75,6 +79,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
             {message.note}
           </p>
         )}
+        {!typing && <RegenerateControl message={message} />}
       </div>
     </article>
   );

@@ -1,15 +1,28 @@
 import type { RouterOutputs } from "@parley/api";
+import type { Siblings } from "./branch-actions";
 import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
 
 type Entry = RouterOutputs["chat"]["history"]["sessions"][number];
 
 /** A message as the chat window shows it (spec §3 UI chat message). */
-export type UiMessage = { key: string; isUser: boolean; user: string; content: string; timestamp: string; note?: string; noteTone?: "error" | "info" };
+export type UiMessage = {
+  key: string;
+  isUser: boolean;
+  user: string;
+  content: string;
+  timestamp: string;
+  note?: string;
+  noteTone?: "error" | "info";
+  /** The stored exchange the message belongs to, for editing, regenerating and switching versions. */
+  exchange?: { entryId: number; message: string; modelId: string | null; siblings?: Siblings };
+};
 
 /** Each stored exchange as the user's message and the model's reply, oldest first (spec §4). */
 export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string): UiMessage[] {
   return entries.flatMap((entry) => {
+    const exchange = { entryId: entry.id, message: entry.message_content, modelId: entry.model_id, siblings: entry.siblings };
     const reply: UiMessage = {
+      exchange,
       key: `${entry.id}-ai`,
       isUser: false,
       user: modelName(entry.model_id),
@@ -18,6 +31,6 @@ export function messagesOf(entries: readonly Entry[], modelName: (modelId: strin
       note: entry.status === "error" ? CHAT_TEXTS.sendFailed : entry.status === "stopped" ? CHAT_TEXTS.stopped : undefined,
       noteTone: entry.status === "stopped" ? "info" : "error",
     };
-    return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? DEFAULT_USER_LABEL, content: entry.message_content, timestamp: entry.timestamp }, reply];
+    return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? DEFAULT_USER_LABEL, content: entry.message_content, timestamp: entry.timestamp, exchange }, reply];
   });
 }

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { messageOf, trpc } from "../../lib/trpc";
 import type { StreamingStore } from "./streaming-store";
 
-type SendInput = { text: string; modelId: string; promptId: number | null; sessionId: number; category: string };
+type SendInput = { text: string; modelId: string; promptId: number | null; sessionId: number; category: string; siblingOf?: number | null };
 
 /**
  * What became of a send: the session the server used (new for a first message), and a failure
@@ -29,7 +29,7 @@ export function useChatSend(store: StreamingStore, onNewSession: (id: number) =>
       let entryId: number | null = null;
       try {
         const events = await utils.client.chat.send.mutate(
-          { messages: [{ content: input.text }], model_id: input.modelId, prompt_id: input.promptId, session_id: input.sessionId, category: input.category as never },
+          { messages: [{ content: input.text }], model_id: input.modelId, prompt_id: input.promptId, session_id: input.sessionId, category: input.category as never, sibling_of_entry_id: input.siblingOf ?? null },
           { signal: abort.signal },
         );
         for await (const event of events) {

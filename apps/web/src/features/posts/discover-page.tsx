@@ -4,6 +4,7 @@ import { buttonClass } from "../../components/button-styles";
 import { PageIntro } from "../../components/page-intro";
 import { Spinner } from "../../components/spinner";
 import { useAuth } from "../../lib/auth";
+import { DiscoverTabs } from "./discover-tabs";
 import { FeedFilterBar } from "./feed-filter-bar";
 import { PostCard } from "./post-card";
 import { PostSkeletons } from "./post-skeleton";
@@ -29,6 +30,9 @@ export function DiscoverPage() {
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
       <PageIntro title={POST_TEXTS.feedTitle} subtitle={POST_TEXTS.feedSubtitle} />
+      <div className="mt-6">
+        <DiscoverTabs current="posts" />
+      </div>
       <div className="mt-6">
         <FeedFilterBar value={filter} onChange={setFilter} />
       </div>

@@ -4,6 +4,7 @@ import { LocalTime } from "../../lib/time/local-time";
 import { PostActions } from "./post-actions";
 import { SparkIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";
+import { COMPARE_TEXTS } from "./texts";
 
 type PostCardProps = {
   post: PostSummary;
@@ -16,6 +17,9 @@ type PostCardProps = {
 
 /** 'Using' and the model versions joined by commas, or 'AI' (spec §2 post card). */
 export const modelsOf = (post: Pick<PostSummary, "model_versions">) => (post.model_versions.length ? post.model_versions.join(", ") : "AI");
+
+/** What a card says about its models: 'Compare: 3 models' for a comparison (its models stay hidden until the viewer votes), else 'Using ...'. */
+const modelLine = (post: PostSummary) => (post.compare_models ? COMPARE_TEXTS.card(post.compare_models) : `Using ${modelsOf(post)}`);
 
 /** A post's author, models, time, text, tags and actions (spec §2 Discover item and post card). */
 export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
@@ -37,7 +41,7 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
           </p>
           <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
             <SparkIcon className="size-3.5 shrink-0 text-brand-500" />
-            <span className="truncate">Using {modelsOf(post)}</span>
+            <span className="truncate">{modelLine(post)}</span>
           </p>
         </div>
       </header>

@@ -4,6 +4,7 @@ import { buttonClass } from "../../components/button-styles";
 import { PageIntro } from "../../components/page-intro";
 import { useAuth } from "../../lib/auth";
 import { errorCodeOf, trpc } from "../../lib/trpc";
+import { ComparisonView } from "./comparison-view";
 import { PostCard } from "./post-card";
 import { PostConversation } from "./post-conversation";
 import { PostSkeletons } from "./post-skeleton";
@@ -43,7 +44,11 @@ export function PostPage({ postId, comments }: { postId: number; comments: React
         <>
           <PostCard post={post.data} variant="page" own={post.data.user_id === user?.profile.sub} onDelete={() => void onDelete()} />
           {comments}
-          <PostConversation postId={postId} messages={post.data.messages} />
+          {post.data.comparison ? (
+            <ComparisonView postId={postId} comparison={post.data.comparison} />
+          ) : (
+            <PostConversation postId={postId} messages={post.data.messages} />
+          )}
         </>
       )}
     </section>

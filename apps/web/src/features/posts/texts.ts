@@ -35,6 +35,7 @@ export const SAMPLE_POSTS = [
     description: "Asked three models to explain recursion to a five-year-old. The answers were delightfully different.",
     categories: ["education"],
     model_versions: [],
+    compare_models: null,
     created_at: "",
     likes: 0,
     comments: 0,
@@ -48,9 +49,41 @@ export const SAMPLE_POSTS = [
     description: "A prompt that turns meeting notes into a clear action list. Sharing the whole conversation.",
     categories: ["business"],
     model_versions: [],
+    compare_models: null,
     created_at: "",
     likes: 0,
     comments: 0,
     has_liked: false,
   },
 ];
+
+/** Texts of comparison posts, their votes and the leaderboard. */
+export const COMPARE_TEXTS = {
+  card: (models: number) => `Compare: ${models} models`,
+  heading: (models: number) => `Comparison of ${models} models`,
+  answer: (label: string) => `Answer ${label}`,
+  vote: "Vote for this answer",
+  voting: "Voting…",
+  yourVote: "Your vote",
+  forAnswer: (label: string) => `(answer ${label})`,
+  votes: (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "vote" : "votes"}`,
+  tabsLabel: "Answers",
+  blindNote: (labels: string[]) =>
+    `Which answer is best? The models stay hidden behind the labels ${labels.join(", ")} until you vote; then you see which model wrote each answer and how others voted.`,
+  votedNote: (total: number) => `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far; you can change yours at any time.`,
+  authorNote: "You made this comparison, so the models are named for you. Readers vote on it without seeing the names first.",
+  status: (status: string) =>
+    ({ error: "This model failed to answer.", stopped: "This answer was stopped before it finished.", missing: "No answer for this turn." })[status] ?? status,
+  postsTab: "Posts",
+  leaderboardTab: "Leaderboard",
+  leaderboardTitle: "Leaderboard",
+  leaderboardSubtitle: "Models ranked by the votes they won on comparison posts",
+  category: "Category",
+  allCategories: "All categories",
+  leaderboardEmpty: "No votes yet: vote on comparison posts to rank the models.",
+  leaderboardFailed: "The leaderboard could not be loaded right now.",
+  leaderboardLoading: "Loading leaderboard…",
+  leaderboardExplain:
+    "Score: the lower bound of the 95% Wilson interval of the win rate (votes won out of the votes cast on the comparisons a model took part in), so a few lucky votes do not outrank a long record.",
+  columns: { rank: "Rank", model: "Model", won: "Votes won", cast: "Votes cast", rate: "Win rate", score: "Score" },
+} as const;

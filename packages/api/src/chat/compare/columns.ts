@@ -77,23 +77,6 @@ export async function stopCompareColumn(db: Executor, userId: string, sessionId:
 }
 
 /**
- * The exchanges a linear read of a session shows when it holds comparison columns: the branch
- * from its first exchange to the active one (column 0's latest while comparing, the winner's once
- * picked), followed by exchanges stored after that without a parent. Sessions without columns
- * are returned as they are.
- */
-export function activeBranch<E extends Pick<EntryRow, "id" | "parentEntryId" | "compareColumn" | "createdAt">>(session: Pick<SessionRow, "activeEntryId">, entries: E[]): E[] {
-  if (session.activeEntryId === null || !entries.some((e) => e.compareColumn !== null)) return entries;
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  const branch: E[] = [];
-  for (let at = byId.get(session.activeEntryId); at; at = at.parentEntryId === null ? undefined : byId.get(at.parentEntryId)) branch.unshift(at);
-  const leaf = branch.at(-1);
-  if (!leaf) return entries.filter((e) => e.compareColumn === null || e.compareColumn === 0);
-  const later = entries.filter((e) => e.compareColumn === null && e.parentEntryId === null && (e.createdAt > leaf.createdAt || (+e.createdAt === +leaf.createdAt && e.id > leaf.id)));
-  return [...branch, ...later];
-}
-
-/**
  * After a session's exchanges were copied (`copies[i]` is the new id of `sources[i]`): the copies
  * point at their copied parents, and the new session's active and compared models follow the source's.
  */

@@ -26,6 +26,8 @@ export type SendInput = {
   promptId: number | null;
   sessionId: number;
   category: string | null;
+  /** The exchange the new one is a sibling of (an edit or a regeneration); null continues the active branch. */
+  siblingOf?: number | null;
 };
 
 /** What a send streams: the session first, then text, then exactly one `done` or `error`. */
@@ -71,6 +73,7 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     content: input.content,
     modelId: input.modelId,
     promptId: input.promptId,
+    siblingOf: input.siblingOf ?? null,
     exchanges: CONTEXT_EXCHANGES,
     replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
     now,

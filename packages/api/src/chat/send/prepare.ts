@@ -7,6 +7,7 @@ import { refusal } from "../../subscription/allowance";
 import type { ProviderKeyName } from "../../user/provider-keys";
 import { SETUP_REQUIRED_MESSAGE } from "../../user/require-user";
 import { PROMPT_GONE_MESSAGE } from "../prompts";
+import { ENTRY_NOT_FOUND } from "../branches";
 import { SESSION_NOT_FOUND } from "../sessions";
 import { estimatedTokensSql, REQUEST_OVERHEAD_TOKENS, reservationCtes, type Reservation } from "./budget";
 
@@ -28,6 +29,11 @@ export type SendRequest = {
   content: string;
   modelId: string;
   promptId: number | null;
+  /**
+   * The exchange the new one is a sibling of (same parent): an edit of its message or a
+   * regeneration of its reply. Without it, the new exchange continues the session's active branch.
+   */
+  siblingOf: number | null;
   /** Earlier complete exchanges read back as context. */
   exchanges: number;
   /** The reply budget reserved beyond the input estimate when the platform's key pays (at most half of what is left), and the least worth a call. */
@@ -47,7 +53,7 @@ export type PreparedMessage = {
   entryId: number;
   reservation: Reservation | undefined;
   /** What the send changed on a continued conversation, to put back if the send is withdrawn. */
-  continued: { sessionId: number; lastUpdated: string; category: string; touchedAt: Date } | null;
+  continued: { sessionId: number; lastUpdated: string; category: string; activeEntryId: number | null; touchedAt: Date } | null;
 };
 
 /** The stored key each service's own-key policy reads. */
@@ -62,6 +68,8 @@ type PrepareRow = {
   description: string | null;
   last_updated: string | null;
   category: string | null;
+  active_entry_id: number | string | bigint | null;
+  sibling_found: boolean;
   history: { message: string; response: string }[] | string | null;
   input_estimate: number;
   reserved: number | null;
@@ -94,19 +102,38 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   );
   ctes.push(
     continuing === null
-      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category where false)`
+      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id where false)`
       : sql`s as (
-          select ${chatSessions.id} as id, ${chatSessions.description} as description, ${chatSessions.lastUpdated} as last_updated, ${chatSessions.category} as category
+          select ${chatSessions.id} as id, ${chatSessions.description} as description, ${chatSessions.lastUpdated} as last_updated, ${chatSessions.category} as category,
+            ${chatSessions.activeEntryId} as active_entry_id
           from ${chatSessions} where ${chatSessions.id} = ${continuing}::bigint and ${chatSessions.userId} = (select id from u)
         )`,
   );
-  ctes.push(sql`h as (
-      select ${chatEntries.messageContent} as message, ${chatEntries.responseContent} as response, ${chatEntries.createdAt} as created_at, ${chatEntries.id} as id
-      from ${chatEntries}
-      where ${chatEntries.sessionId} = (select id from s) and ${chatEntries.status} = 'complete'
-      order by ${chatEntries.createdAt} desc, ${chatEntries.id} desc
+  // The new exchange's parent: the edited or regenerated exchange's parent, or the active one.
+  // The context is the branch above it only, walked up through parents (each older than its child).
+  const entries = chatEntries;
+  ctes.push(
+    request.siblingOf === null
+      ? sql`sib as (select null::bigint as parent where false)`
+      : sql`sib as (select ${entries.parentEntryId} as parent from ${entries} where ${entries.id} = ${request.siblingOf}::bigint and ${entries.sessionId} = (select id from s))`,
+  );
+  ctes.push(
+    sql`par as (select ${request.siblingOf === null ? sql`(select active_entry_id from s)` : sql`(select parent from sib)`} as id)`,
+    sql`chain as (
+      select e.id, e.parent_entry_id as parent, 0 as depth from ${entries} e where e.id = (select id from par) and e.session_id = (select id from s)
+      union all
+      select e.id, e.parent_entry_id, c.depth + 1 from ${entries} e join chain c on e.id = c.parent where e.session_id = (select id from s) and e.id < c.id
+    )`,
+    sql`h as (
+      select e.message_content as message, e.response_content as response, e.created_at as created_at, e.id as id
+      from ${entries} e join chain c on c.id = e.id
+      where e.status = 'complete'
+      order by c.depth
       limit ${request.exchanges}::int
-    )`);
+    )`,
+    // The new exchange's id, taken up front so the session can point at it in the same statement.
+    sql`nid as (select nextval(pg_get_serial_sequence('chat_entries', 'id')) as id)`,
+  );
   // The input estimate: every text sent along, counted in characters, as one.
   const characters = sql`${countCharacters(request.content)}::int + coalesce((select length(prompt) from p), 0)
     + coalesce((select sum(length(message) + length(response)) from h), 0)`;
@@ -115,6 +142,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     sql`exists (select 1 from u)`,
     ...(request.promptId === null ? [] : [sql`exists (select 1 from p)`]),
     ...(continuing === null ? [] : [sql`exists (select 1 from s)`]),
+    ...(request.siblingOf === null ? [] : [sql`exists (select 1 from sib)`]),
     // Without a platform key, the user's own key is the only way to this model.
     ...(policy.ownKey && !policy.platformKey ? [sql`exists (select 1 from k)`] : []),
   ];
@@ -136,22 +164,22 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   ctes.push(
     continuing === null
       ? sql`session as (
-          insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.description, sessions.category, sessions.createdAt, sessions.lastUpdated)})
+          insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.description, sessions.category, sessions.createdAt, sessions.lastUpdated, sessions.activeEntryId)})
           select ${"create" in request.session ? request.session.create : 0}::bigint, (select id from u),
-            ${"create" in request.session ? request.session.description : ""}, ${request.category ?? request.defaultCategory}, ${at}, ${at}
+            ${"create" in request.session ? request.session.description : ""}, ${request.category ?? request.defaultCategory}, ${at}, ${at}, (select id from nid)
           where ${go}
           returning ${sessions.id} as id
         )`
       : sql`session as (
-          update ${sessions} set ${setColumns(sessions, { lastUpdated: at, category: sql`coalesce(${request.category}, ${sessions.category})` })}
+          update ${sessions} set ${setColumns(sessions, { lastUpdated: at, category: sql`coalesce(${request.category}, ${sessions.category})`, activeEntryId: sql`(select id from nid)` })}
           where ${sessions.id} = (select id from s) and ${go}
           returning ${sessions.id} as id
         )`,
   );
-  const entries = chatEntries;
   ctes.push(sql`entry as (
-      insert into ${entries} (${columnNames(entries.sessionId, entries.messageContent, entries.modelId, entries.promptId, entries.status, entries.createdAt)})
-      select id, ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
+      insert into ${entries} (${columnNames(entries.id, entries.sessionId, entries.parentEntryId, entries.messageContent, entries.modelId, entries.promptId, entries.status, entries.createdAt)})
+      overriding system value
+      select (select id from nid), id, (select id from par), ${request.content}, ${request.modelId}, ${request.promptId}::int, 'pending', ${at} from session
       returning ${entries.id} as id
     )`);
   if (platformPays) {
@@ -166,11 +194,12 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   const reservedColumns = platformPays ? sql`(select reserved from reserved) as reserved, (select free from reserved) as free` : sql`null::int as reserved, null::boolean as free`;
   const [row] = await runStatement<PrepareRow>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)}
+    sql`with recursive ${sql.join(ctes, sql`, `)}
       select (select id from u) as user_id, (select ciphertext from k) as sealed,
         exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
         exists (select 1 from s) as session_found, (select description from s) as description,
         (select last_updated from s)::text as last_updated, (select category from s) as category,
+        (select active_entry_id from s) as active_entry_id, exists (select 1 from sib) as sibling_found,
         (select json_agg(json_build_object('message', message, 'response', response) order by created_at, id) from h) as history,
         (select input from est) as input_estimate, ${reservedColumns},
         (select id from entry) as entry_id`,
@@ -178,6 +207,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   if (!row?.user_id) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   if (request.promptId !== null && !row.prompt_found) throw new AppError("BAD_REQUEST", PROMPT_GONE_MESSAGE);
   if (continuing !== null && !row.session_found) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
   if (row.entry_id === null) {
     if (policy.ownKey && !policy.platformKey && row.sealed === null) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
     if (platformPays && row.reserved === null) throw await refusal(db, row.user_id);
@@ -193,7 +223,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     inputEstimate: Number(row.input_estimate),
     entryId: Number(row.entry_id),
     reservation: row.reserved === null ? undefined : { userId: row.user_id, reserved: Number(row.reserved), free: Boolean(row.free) },
-    continued: continuing === null ? null : { sessionId: continuing, lastUpdated: row.last_updated!, category: row.category!, touchedAt: now },
+    continued: continuing === null ? null : { sessionId: continuing, lastUpdated: row.last_updated!, category: row.category!, activeEntryId: row.active_entry_id === null ? null : Number(row.active_entry_id), touchedAt: now },
   };
 }
 

@@ -4,12 +4,9 @@
  * delays. In memory per instance; with REDIS_URL, the Redis implementations share the counts
  * across instances.
  */
-export type AttemptLimiter = {
-  hit: (key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  reset: (key: string) => Promise<void>;
-};
+import type { AttemptLimiter, FailureThrottle, LimitRule, ThrottleRule } from "@parley/identity";
 
-export type LimitRule = { limit: number; windowMs: number };
+export type { AttemptLimiter, FailureThrottle, LimitRule, ThrottleRule };
 
 /** Keys seen at once before expired windows are swept. */
 const SWEEP_AT_SIZE = 10_000;
@@ -89,19 +86,8 @@ export function withFallback<T extends Record<keyof T, (key: string) => Promise<
  * further failure makes the next attempt wait, twice as long every time (`baseDelayMs`, up to
  * `maxDelayMs`). Nothing is ever locked: the delay only holds attempts from where the failures
  * came, so someone else's guessing never keeps the owner out. A success resets the count; so does
- * `forgetAfterMs` without failures.
+ * `forgetAfterMs` without failures. This is the wait after the `failures`-th failure in a row.
  */
-export type ThrottleRule = { freeFailures: number; baseDelayMs: number; maxDelayMs: number; forgetAfterMs: number };
-
-export type FailureThrottle = {
-  /** Whether an attempt may be made now (not counted); `retryAfterSeconds` when it may not. */
-  check: (key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Counts a failed attempt; answers how long the next attempt must wait (0: not at all). */
-  fail: (key: string) => Promise<{ retryAfterSeconds: number }>;
-  reset: (key: string) => Promise<void>;
-};
-
-/** The wait after the `failures`-th failure in a row. */
 export function delayAfter(rule: ThrottleRule, failures: number): number {
   if (failures <= rule.freeFailures) return 0;
   return Math.min(rule.baseDelayMs * 2 ** (failures - rule.freeFailures - 1), rule.maxDelayMs);

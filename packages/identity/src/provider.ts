@@ -2,7 +2,6 @@ import type { JWK } from "jose";
 import type Provider from "oidc-provider";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "@parley/db";
-import type { Config } from "../../config";
 import { createOidcAdapterFactory } from "./adapter";
 import { importOidcProvider } from "./oidc-module";
 import { claimsOf, findLocalAccountById } from "./local-accounts";
@@ -15,8 +14,21 @@ export const OIDC_MOUNT_PATH = "/oidc";
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
+/** What the provider needs to know about where it runs. */
+export type IdentitySettings = {
+  /** The app's public address (no trailing slash): the client's redirect and the sign-out home. */
+  publicUrl: string;
+  /** `${publicUrl}${OIDC_MOUNT_PATH}`. */
+  issuer: string;
+  clientId: string;
+  /** The resource (audience) access tokens are issued for. */
+  audience: string;
+  /** Whether X-Forwarded-* headers of a reverse proxy are trusted. */
+  trustProxy: boolean;
+};
+
 export type EmbeddedProviderOptions = {
-  config: Config;
+  settings: IdentitySettings;
   db: Database;
   signingKeys: JWK[];
   cookieKeys: string[];
@@ -27,10 +39,10 @@ export type EmbeddedProviderOptions = {
  * authorization code flow with PKCE S256 and rotating refresh tokens; JWT access tokens for the
  * API through resource indicators; local accounts; state in the database.
  */
-export async function createEmbeddedProvider({ config, db, signingKeys, cookieKeys }: EmbeddedProviderOptions): Promise<Provider> {
+export async function createEmbeddedProvider({ settings, db, signingKeys, cookieKeys }: EmbeddedProviderOptions): Promise<Provider> {
   const { default: OidcProvider, errors } = await importOidcProvider();
-  const { issuer, clientId, audience } = config.oidc;
-  const home = `${config.publicUrl}/`;
+  const { issuer, clientId, audience, publicUrl } = settings;
+  const home = `${publicUrl}/`;
 
   const configuration: Configuration = {
     adapter: createOidcAdapterFactory(db),
@@ -42,7 +54,7 @@ export async function createEmbeddedProvider({ config, db, signingKeys, cookieKe
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: [`${config.publicUrl}/callback`],
+        redirect_uris: [`${publicUrl}/callback`],
         post_logout_redirect_uris: [home],
         id_token_signed_response_alg: SIGNING_ALG,
       },
@@ -80,7 +92,7 @@ export async function createEmbeddedProvider({ config, db, signingKeys, cookieKe
       return { accountId: account.id, claims: () => claimsOf(account) };
     },
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT_PATH}/interaction/${interaction.uid}` },
-    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
+    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -131,6 +143,6 @@ export async function createEmbeddedProvider({ config, db, signingKeys, cookieKe
   };
 
   const provider = new OidcProvider(issuer, configuration);
-  provider.proxy = config.TRUST_PROXY;
+  provider.proxy = settings.trustProxy;
   return provider;
 }

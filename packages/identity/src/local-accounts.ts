@@ -5,7 +5,7 @@ import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 
 export type LocalAccount = typeof localAccounts.$inferSelect;
 
-/** Texts of the sign-in and sign-up forms (issue 4). */
+/** Texts of the sign-in and sign-up forms. */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: "Invalid email or password",
   emailTaken: "An account with this email already exists",

@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "
 import { renderError, renderSignIn, renderSignUp } from "./pages";
 import { importOidcProvider } from "./oidc-module";
 import { OIDC_MOUNT_PATH } from "./provider";
-import type { AttemptLimiter, FailureThrottle } from "./rate-limit";
+import type { AttemptLimiter, FailureThrottle } from "./limits";
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 

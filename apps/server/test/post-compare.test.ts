@@ -1,0 +1,263 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatEntries, chatSessions, posts, resultRows } from "@parley/db";
+import { createChatApp, MODEL } from "./support/chat-fixture";
+import { insertComparisonSession } from "./support/comparison-factory";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+/** Every name, id and version of the three compared models: none may reach a viewer before the vote. */
+let secrets: string[];
+let names: Record<string, string>;
+let postId: number;
+let singlePostId: number;
+const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
+
+const TURNS = [
+  { prompt: "Explain recursion in one line.", answers: [{ content: "A function calling itself." }, { content: "Defining a thing by itself." }, { content: "See: recursion." }] },
+  {
+    prompt: "Now with an example.",
+    answers: [{ content: "factorial(n) = n * factorial(n - 1)" }, { content: "", status: "error" }, { content: "fib(n) = fib(n-1) + fib(n-2)", status: "pending" }],
+  },
+];
+
+const publish = (name: string, body: Record<string, unknown>) => t.call(name, "POST", "/post/postChat", body);
+const vote = (name: string, id: number, column: unknown) => t.call(name, "POST", `/post/vote/${id}`, { column });
+const trpcQuery = (name: string, path: string, input: unknown) =>
+  t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: t.as(name) });
+const trpcMutation = (name: string, path: string, input: unknown) => t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
+
+beforeAll(async () => {
+  t = await createChatApp();
+  await Promise.all(["alice", "bob", "carol", "dave"].map((name) => t.signUp(name)));
+  const rows = resultRows<{ id: string; name: string; version: string }>(await t.db.db.execute(sql`select id, name, version from models`));
+  names = Object.fromEntries(rows.map((r) => [r.id, r.name]));
+  secrets = rows.filter((r) => MODELS.includes(r.id as never)).flatMap((r) => [r.id, r.name, r.version]);
+  expect(secrets).toHaveLength(9);
+  const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS);
+  const created = await publish("alice", { chat_id: sessionId, description: "Recursion, three ways", categories: ["education"] });
+  expect(created.status).toBe(200);
+  postId = created.body.post_id as number;
+  const single = (await t.send("alice", "Just one model")).body.session_id as number;
+  singlePostId = (await publish("alice", { chat_id: single, description: "One model", categories: [] })).body.post_id as number;
+});
+afterAll(() => t.close());
+
+describe("publishing a comparison", () => {
+  it("stores the side-by-side snapshot, a readable flattening and every model's version", async () => {
+    const [row] = await t.db.db.select().from(posts).where(eq(posts.id, postId));
+    expect(row!.comparison).toEqual({
+      models: MODELS.map((modelId) => ({ modelId, modelName: names[modelId] })),
+      turns: [
+        { prompt: TURNS[0]!.prompt, answers: TURNS[0]!.answers.map((a) => ({ content: a.content, status: "complete" })) },
+        {
+          prompt: TURNS[1]!.prompt,
+          answers: [
+            { content: "factorial(n) = n * factorial(n - 1)", status: "complete" },
+            { content: "", status: "error" },
+            { content: "fib(n) = fib(n-1) + fib(n-2)", status: "stopped" },
+          ],
+        },
+      ],
+    });
+    expect(row!.modelVersions).toHaveLength(3);
+    // The author reads it with the models named: they made the comparison.
+    const own = await t.call("alice", "GET", `/post/getPost/${postId}`);
+    expect(own.status).toBe(200);
+    expect(own.body.model_versions).toEqual(row!.modelVersions);
+    const messages = own.body.messages as { isUser: boolean; content: string; model_name: string | null }[];
+    expect(messages.map((m) => (m.isUser ? `> ${m.content}` : m.model_name))).toEqual([
+      `> ${TURNS[0]!.prompt}`,
+      ...MODELS.map((id) => names[id]),
+      `> ${TURNS[1]!.prompt}`,
+      ...MODELS.map((id) => names[id]),
+    ]);
+    expect(own.body.comparison).toMatchObject({
+      revealed: true,
+      can_vote: false,
+      my_vote: null,
+      total_votes: 0,
+      columns: MODELS.map((id, column) => ({ column, label: "ABC"[column], model_id: id, model_name: names[id], votes: 0 })),
+    });
+  });
+
+  it("refuses a comparison without any complete answer", async () => {
+    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.platform, MODEL.demo], [
+      { prompt: "Nothing yet", answers: [{ content: "", status: "error" }, { content: "", status: "pending" }] },
+    ]);
+    const response = await publish("alice", { chat_id: sessionId, description: "Empty", categories: [] });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/no complete answer yet/);
+  });
+
+  it("someone else's comparison session cannot be published", async () => {
+    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.platform, MODEL.demo], TURNS.slice(0, 1).map((turn) => ({ ...turn, answers: turn.answers.slice(0, 2) })));
+    expect((await publish("bob", { chat_id: sessionId, description: "Not mine", categories: [] })).status).toBe(404);
+  });
+});
+
+describe("blind until the viewer votes", () => {
+  it("REST and tRPC reads, and the feed, name no model before the vote; the vote reveals names and the tally", async () => {
+    const rest = await t.call("carol", "GET", `/post/getPost/${postId}`);
+    expect(rest.status).toBe(200);
+    const trpc = await trpcQuery("carol", "post.byId", { id: postId });
+    expect(trpc.statusCode).toBe(200);
+    const feed = await t.call("carol", "GET", "/post/getRecentPosts?limit=50");
+    const feedTrpc = await trpcQuery("carol", "post.list", { limit: 50 });
+    const cardOf = (list: unknown) => JSON.stringify((list as { id: number }[]).find((p) => p.id === postId));
+    const feedCards = [cardOf(feed.body), cardOf((feedTrpc.json() as { result: { data: { posts: unknown } } }).result.data.posts)];
+    for (const body of [rest.raw.body, trpc.body, ...feedCards]) {
+      expect(body).toContain("Recursion, three ways");
+      for (const secret of secrets) expect(body).not.toContain(secret);
+      expect(body).not.toMatch(/"votes"|"total_votes":\d/);
+    }
+    expect(rest.body.comparison).toEqual({
+      revealed: false,
+      can_vote: true,
+      my_vote: null,
+      total_votes: null,
+      columns: [0, 1, 2].map((column) => ({ column, label: "ABC"[column] })),
+      turns: expect.any(Array),
+    });
+    expect(rest.body.model_versions).toEqual([]);
+    expect((rest.body.messages as { model_name: string | null }[]).map((m) => m.model_name)).toEqual([
+      null,
+      "Answer A",
+      "Answer B",
+      "Answer C",
+      null,
+      "Answer A",
+      "Answer B",
+      "Answer C",
+    ]);
+    const card = (feed.body as unknown as { id: number; compare_models: number | null; model_versions: string[] }[]).find((p) => p.id === postId);
+    expect(card).toMatchObject({ compare_models: 3, model_versions: [] });
+
+    const voted = await vote("carol", postId, 1);
+    expect(voted.status).toBe(200);
+    expect(voted.body).toMatchObject({ revealed: true, my_vote: 1, total_votes: 1 });
+    const after = await t.call("carol", "GET", `/post/getPost/${postId}`);
+    expect(after.body.comparison).toMatchObject({
+      revealed: true,
+      my_vote: 1,
+      columns: MODELS.map((id, column) => ({ column, label: "ABC"[column], model_name: names[id], votes: column === 1 ? 1 : 0 })),
+    });
+    expect(after.body.model_versions).toHaveLength(3);
+    const afterCard = ((await t.call("carol", "GET", "/post/getRecentPosts?limit=50")).body as unknown as { id: number; model_versions: string[] }[]).find(
+      (p) => p.id === postId,
+    );
+    expect(afterCard!.model_versions).toHaveLength(3);
+    // Another viewer is still blind.
+    expect((await t.call("dave", "GET", `/post/getPost/${postId}`)).body.comparison).toMatchObject({ revealed: false, total_votes: null });
+  });
+
+  it("an ordinary post reads as before, with no comparison", async () => {
+    const response = await t.call("bob", "GET", `/post/getPost/${singlePostId}`);
+    expect(response.body).toMatchObject({ comparison: null, compare_models: null, model_versions: ["parley-demo"] });
+  });
+});
+
+describe("votes", () => {
+  it("the same vote again changes nothing; a new column moves the vote", async () => {
+    expect((await vote("bob", postId, 0)).body).toMatchObject({ my_vote: 0 });
+    const tallyAfterFirst = ((await vote("bob", postId, 0)).body.columns as { votes: number }[]).map((c) => c.votes);
+    const again = ((await vote("bob", postId, 0)).body.columns as { votes: number }[]).map((c) => c.votes);
+    expect(again).toEqual(tallyAfterFirst);
+    const moved = await vote("bob", postId, 2);
+    expect(moved.body.my_vote).toBe(2);
+    const tally = (moved.body.columns as { votes: number }[]).map((c) => c.votes);
+    expect(tally[0]).toBe(tallyAfterFirst[0]! - 1);
+    expect(tally[2]).toBe(tallyAfterFirst[2]! + 1);
+    expect(moved.body.total_votes).toBe(tally.reduce((a, b) => a + b, 0));
+  });
+
+  it("100 viewers voting at once give exact tallies; one viewer voting twice at once is one vote", async () => {
+    const voters = Array.from({ length: 100 }, (_, i) => `voter${i}`);
+    for (const name of voters) await t.signUp(name);
+    const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
+    const id = (await publish("alice", { chat_id: sessionId, description: "Race", categories: [] })).body.post_id as number;
+    const responses = await Promise.all(voters.map((name, i) => vote(name, id, i % 3)));
+    expect(responses.map((r) => r.status)).toEqual(voters.map(() => 200));
+    const tally = ((await t.call("voter0", "GET", `/post/getPost/${id}`)).body.comparison as { columns: { votes: number }[]; total_votes: number });
+    expect(tally.columns.map((c) => c.votes)).toEqual([34, 33, 33]);
+    expect(tally.total_votes).toBe(100);
+
+    const twice = await Promise.all([vote("bob", id, 0), vote("bob", id, 1), trpcMutation("bob", "post.vote", { postId: id, column: 1 }), vote("bob", id, 0)]);
+    expect(twice.map((r) => ("status" in r ? r.status : r.statusCode))).toEqual([200, 200, 200, 200]);
+    const rows = resultRows<{ votes: number }>(await t.db.db.execute(sql`select count(*)::int as votes from post_votes where post_id = ${id} and user_id = (select id from users where subject = 'bob')`));
+    expect(rows[0]!.votes).toBe(1);
+    expect(((await t.call("carol", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number | null }).total_votes).toBeNull();
+    const final = await vote("carol", id, 2);
+    expect(final.body.total_votes).toBe(102);
+  });
+
+  it("the author cannot vote on their own comparison", async () => {
+    const response = await vote("alice", postId, 0);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toMatch(/You made this comparison/);
+  });
+
+  it.each([
+    ["an ordinary post", () => singlePostId, 0, 400, /Votes are for comparison posts/],
+    ["a column past the last answer", () => postId, 3, 400, /this comparison has 3 answers; vote with a column from 0 to 2/],
+    ["a negative column", () => postId, -1, 400, /column: must be 0 or more/],
+    ["a column that is not a number", () => postId, "B", 400, /column: must be the column of the answer/],
+    ["no column", () => postId, undefined, 400, /column: must be the column of the answer/],
+    ["a missing post", () => 2_000_000_000, 0, 404, /Post not found/],
+  ])("refuses %s", async (_what, id, column, status, message) => {
+    const response = await vote("dave", id(), column);
+    expect(response.status).toBe(status);
+    expect(response.body.message).toMatch(message);
+    // Nothing was revealed by a refused vote.
+    expect(((await t.call("dave", "GET", `/post/getPost/${postId}`)).body.comparison as { revealed: boolean }).revealed).toBe(false);
+  });
+
+  it.each([
+    ["post.vote", { postId: 1, column: 9 }, 400],
+    ["post.vote", { postId: "x", column: 0 }, 400],
+    ["post.vote", { postId: 2_000_000_000, column: 0 }, 404],
+  ])("tRPC %s with %j answers %i with a message", async (path, input, status) => {
+    const response = await trpcMutation("dave", path, input);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toEqual(expect.any(String));
+  });
+
+  it("an anonymous vote is a 401", async () => {
+    const response = await t.app.inject({ method: "POST", url: `/api/v1/post/vote/${postId}`, payload: { column: 0 } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("forking a comparison", () => {
+  it("'Interact with this conversation' makes the viewer's own comparison, each column its own branch, unusable models kept and named", async () => {
+    const response = await t.call("bob", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(response.status).toBe(200);
+    const newId = response.body.new_session_id as number;
+    // Bob has no Claude key of his own: the Claude column stays, marked unavailable.
+    expect(response.body.unavailable_models).toEqual([{ model_id: MODEL.claude, model_name: names[MODEL.claude] }]);
+    expect(response.body).toMatchObject({ is_owner: true, forked_from: { session_id: null, post_id: postId, username: "alice" } });
+
+    const [session] = await t.db.db.select().from(chatSessions).where(eq(chatSessions.id, newId));
+    expect(session!.compareModels).toEqual(MODELS);
+    const entries = await t.db.db.select().from(chatEntries).where(eq(chatEntries.sessionId, newId)).orderBy(chatEntries.createdAt, chatEntries.id);
+    expect(entries).toHaveLength(6);
+    for (const column of [0, 1, 2]) {
+      const [first, second] = entries.filter((e) => e.compareColumn === column);
+      expect(first!.parentEntryId).toBeNull();
+      expect(second!.parentEntryId).toBe(first!.id);
+      expect([first!.modelId, second!.modelId]).toEqual([MODELS[column], MODELS[column]]);
+      expect(first!.responseContent).toBe(TURNS[0]!.answers[column]!.content);
+    }
+    expect(entries.filter((e) => e.compareColumn === 1).map((e) => e.status)).toEqual(["complete", "error"]);
+    expect(session!.activeEntryId).toBe(entries.filter((e) => e.compareColumn === 0).at(-1)!.id);
+
+    // The post's author is untouched and the fork is private to bob.
+    expect((await t.call("carol", "POST", "/chat/getChatHistory", { sessionId: newId })).status).toBe(404);
+  });
+
+  it("over tRPC the fork names the unavailable models too; an ordinary post's fork has none", async () => {
+    const forked = await trpcMutation("dave", "chat.clonePost", { postId });
+    expect(forked.json().result.data).toMatchObject({ unavailable_models: [{ model_id: MODEL.claude }] });
+    const plain = await trpcMutation("dave", "chat.clonePost", { postId: singlePostId });
+    expect(plain.json().result.data).toMatchObject({ unavailable_models: [] });
+  });
+});

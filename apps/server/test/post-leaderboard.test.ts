@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChatApp, MODEL } from "./support/chat-fixture";
+import { insertComparisonSession } from "./support/comparison-factory";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+type Row = { rank: number; model_id: string; model_name: string; votes_won: number; votes_cast: number; comparisons: number; score: number };
+
+const turn = (count: number) => [{ prompt: "Which is better?", answers: Array.from({ length: count }, (_, i) => ({ content: `Answer ${i}` })) }];
+
+async function comparisonPost(models: string[], category: string, votesPerColumn: number[], voters: string[]) {
+  const sessionId = await insertComparisonSession(t.db.db, "author", models, turn(models.length));
+  const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+  let next = 0;
+  for (const [column, votes] of votesPerColumn.entries()) {
+    for (let i = 0; i < votes; i++) expect((await t.call(voters[next++]!, "POST", `/post/vote/${postId}`, { column })).status).toBe(200);
+  }
+  return postId;
+}
+
+const board = async (query = "") => (await t.call("v0", "GET", `/post/leaderboard${query}`)).body as { category: string | null; models: Row[] };
+const summary = (rows: Row[]) => rows.map((r) => [r.model_id, r.votes_won, r.votes_cast]);
+
+beforeAll(async () => {
+  t = await createChatApp();
+  const voters = Array.from({ length: 6 }, (_, i) => `v${i}`);
+  await Promise.all(["author", ...voters].map((name) => t.signUp(name)));
+  // Education: the OpenAI model wins 3 of 4; Claude wins 2 of 2; the demo wins 1 of 6.
+  await comparisonPost([MODEL.platform, MODEL.demo], "education", [3, 1], voters);
+  await comparisonPost([MODEL.demo, MODEL.claude], "education", [0, 2], voters);
+  // Technology: Claude wins all 4 against the OpenAI model.
+  await comparisonPost([MODEL.platform, MODEL.claude], "technology", [0, 4], voters);
+});
+afterAll(() => t.close());
+
+describe("the leaderboard", () => {
+  it("ranks models overall by the Wilson lower bound of their win rate, with the votes behind each row", async () => {
+    const overall = await board();
+    expect(overall.category).toBeNull();
+    expect(summary(overall.models)).toEqual([
+      [MODEL.claude, 6, 6],
+      [MODEL.platform, 3, 8],
+      [MODEL.demo, 1, 6],
+    ]);
+    expect(overall.models.map((r) => r.rank)).toEqual([1, 2, 3]);
+    expect(overall.models.map((r) => r.comparisons)).toEqual([2, 2, 2]);
+    // 6 of 6: Wilson 95% lower bound (6 + 1.92 - 1.96 * sqrt(0.96)) / (6 + 3.84) = 0.6097.
+    expect(overall.models[0]!.score).toBeCloseTo(0.6097, 3);
+    expect(overall.models[0]!.model_name).toMatch(/Claude|claude/);
+  });
+
+  it("per category counts only that category's comparisons; few votes rank below a strong record", async () => {
+    const education = await board("?category=education");
+    expect(education.category).toBe("education");
+    // Claude's 2 of 2 (0.342) still ranks above 3 of 4 (0.301): both bounds are low with so few votes.
+    expect(summary(education.models)).toEqual([
+      [MODEL.claude, 2, 2],
+      [MODEL.platform, 3, 4],
+      [MODEL.demo, 1, 6],
+    ]);
+    expect(education.models[0]!.score).toBeCloseTo(0.3424, 3);
+    expect(education.models[1]!.score).toBeCloseTo(0.3006, 3);
+    expect(summary((await board("?category=technology")).models)).toEqual([
+      [MODEL.claude, 4, 4],
+      [MODEL.platform, 0, 4],
+    ]);
+    expect((await board("?category=creative")).models).toEqual([]);
+  });
+
+  it("moves when a vote changes, over REST and tRPC alike", async () => {
+    const before = summary((await board("?category=technology")).models);
+    const [post] = ((await t.call("v0", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[]);
+    await t.call("v0", "POST", `/post/vote/${post!.id}`, { column: 0 });
+    const after = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "technology" }))}`, headers: t.as("v1") });
+    expect(before).toEqual([
+      [MODEL.claude, 4, 4],
+      [MODEL.platform, 0, 4],
+    ]);
+    expect(summary(after.json().result.data.models)).toEqual([
+      [MODEL.claude, 3, 4],
+      [MODEL.platform, 1, 4],
+    ]);
+  });
+
+  it("refuses an unknown category and an anonymous caller", async () => {
+    const bad = await t.call("v0", "GET", "/post/leaderboard?category=gossip");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/category: must be one of/);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard" })).statusCode).toBe(401);
+  });
+});

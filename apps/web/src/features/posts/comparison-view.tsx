@@ -1,0 +1,173 @@
+import { useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "@tanstack/react-router";
+import { buttonClass } from "../../components/button-styles";
+import { SparkIcon } from "../../components/action-icons";
+import { Markdown } from "../../lib/markdown/markdown";
+import { CommentIcon } from "./post-icons";
+import type { PostDetail } from "./post-types";
+import { COMPARE_TEXTS, POST_TEXTS } from "./texts";
+import { useVote } from "./use-vote";
+import { useWideScreen } from "./use-wide-screen";
+
+type Comparison = NonNullable<PostDetail["comparison"]>;
+type Column = Comparison["columns"][number];
+
+const GRID = { 1: "grid-cols-1", 2: "grid-cols-2", 3: "grid-cols-3", 4: "grid-cols-4" } as Record<number, string>;
+
+/** A column's heading: its label until the viewer has voted, then its model too. */
+const titleOf = (column: Column) => (column.model_name ? `${COMPARE_TEXTS.answer(column.label)} · ${column.model_name}` : COMPARE_TEXTS.answer(column.label));
+
+/**
+ * A comparison post's answers side by side, one column per model (one at a time, chosen with
+ * tabs, on narrow screens). Blind until the viewer votes: answers are labelled A-D; the vote
+ * shows each column's model and votes.
+ */
+export function ComparisonView({ postId, comparison }: { postId: number; comparison: Comparison }) {
+  const wide = useWideScreen();
+  const [selected, setSelected] = useState(0);
+  const vote = useVote(postId);
+  const shown = wide ? comparison.columns : comparison.columns.filter((c) => c.column === selected);
+
+  return (
+    <section aria-labelledby="conversation-heading" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
+          {COMPARE_TEXTS.heading(comparison.columns.length)}
+        </h2>
+        <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
+          <CommentIcon className="size-4" />
+          {POST_TEXTS.interact}
+        </Link>
+      </div>
+      <VoteStatus comparison={comparison} />
+      {vote.error && (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+          {vote.error}
+        </p>
+      )}
+      {!wide && <ColumnTabs columns={comparison.columns} selected={selected} onSelect={setSelected} />}
+      <div id="comparison-panel" {...(wide ? {} : { role: "tabpanel", "aria-labelledby": `comparison-tab-${selected}` })} className="space-y-6">
+        <div className={`grid gap-3 ${GRID[shown.length]}`}>
+          {shown.map((column) => (
+            <ColumnHeader key={column.column} column={column} comparison={comparison} />
+          ))}
+        </div>
+        {comparison.turns.map((turn, index) => (
+          <div key={index} className="space-y-3">
+            <div className="ml-auto max-w-[88%] rounded-2xl rounded-tr-md bg-brand-600 px-4 py-3 text-[0.95rem] text-white [&_a]:text-white">
+              <Markdown>{turn.prompt}</Markdown>
+            </div>
+            <div className={`grid gap-3 ${GRID[shown.length]}`}>
+              {shown.map((column) => (
+                <AnswerCell key={column.column} column={column} answer={turn.answers[column.column]} />
+              ))}
+            </div>
+          </div>
+        ))}
+        {comparison.can_vote && (
+          <div className={`grid gap-3 ${GRID[shown.length]}`}>
+            {shown.map((column) => {
+              const mine = comparison.my_vote === column.column;
+              return (
+                <button
+                  key={column.column}
+                  type="button"
+                  disabled={mine || vote.pending}
+                  onClick={() => vote.cast(column.column)}
+                  className={buttonClass(mine ? "secondary" : "primary", "sm", "w-full")}
+                >
+                  {mine ? COMPARE_TEXTS.yourVote : vote.pendingColumn === column.column ? COMPARE_TEXTS.voting : COMPARE_TEXTS.vote}
+                  {/* Which answer the button is for, for screen readers (the visible text stays the start of its name). */}
+                  <span className="sr-only"> {COMPARE_TEXTS.forAnswer(column.label)}</span>
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function VoteStatus({ comparison }: { comparison: Comparison }) {
+  const text = !comparison.can_vote
+    ? COMPARE_TEXTS.authorNote
+    : comparison.revealed
+      ? COMPARE_TEXTS.votedNote(comparison.total_votes ?? 0)
+      : COMPARE_TEXTS.blindNote(comparison.columns.map((c) => c.label));
+  return (
+    <p role="status" className="rounded-xl bg-zinc-100 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+      {text}
+    </p>
+  );
+}
+
+function ColumnHeader({ column, comparison }: { column: Column; comparison: Comparison }) {
+  const total = comparison.total_votes ?? 0;
+  const share = column.votes !== undefined && total > 0 ? Math.round((column.votes / total) * 100) : 0;
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
+      <h3 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-zinc-950 dark:text-white">
+        <SparkIcon className="size-4 shrink-0 text-brand-500" />
+        <span className="truncate">{titleOf(column)}</span>
+      </h3>
+      {column.votes !== undefined && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-300">
+          {COMPARE_TEXTS.votes(column.votes)} ({share}%){comparison.my_vote === column.column ? ` · ${COMPARE_TEXTS.yourVote}` : ""}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AnswerCell({ column, answer }: { column: Column; answer: Comparison["turns"][number]["answers"][number] | undefined }) {
+  const failed = answer?.status === "error";
+  return (
+    <article
+      aria-label={`${titleOf(column)} said`}
+      className="min-w-0 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-[0.95rem] text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {answer?.content ? <Markdown>{answer.content}</Markdown> : null}
+      {answer && answer.status !== "complete" && (
+        <p className={`text-sm ${failed ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>{COMPARE_TEXTS.status(answer.status)}</p>
+      )}
+    </article>
+  );
+}
+
+/** The columns as tabs (narrow screens): arrow keys, Home and End move between them. */
+function ColumnTabs({ columns, selected, onSelect }: { columns: Column[]; selected: number; onSelect: (column: number) => void }) {
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = columns.length - 1;
+    const next = { ArrowRight: selected === last ? 0 : selected + 1, ArrowLeft: selected === 0 ? last : selected - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    onSelect(next);
+    list.current?.querySelector<HTMLElement>(`#comparison-tab-${next}`)?.focus();
+  };
+  return (
+    <div ref={list} role="tablist" aria-label={COMPARE_TEXTS.tabsLabel} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto rounded-full bg-zinc-100 p-1 dark:bg-zinc-900">
+      {columns.map((column) => {
+        const active = column.column === selected;
+        return (
+          <button
+            key={column.column}
+            id={`comparison-tab-${column.column}`}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-controls="comparison-panel"
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(column.column)}
+            className={`flex-1 truncate rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+              active ? "bg-white text-zinc-950 shadow-sm dark:bg-zinc-800 dark:text-white" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+            }`}
+          >
+            {column.model_name ?? COMPARE_TEXTS.answer(column.label)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

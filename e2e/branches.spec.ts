@@ -1,0 +1,126 @@
+// Branches in Chromium: edit a message (a second version appears, '‹ 2/2 ›'), switch back,
+// regenerate a reply (the offline demo is the only model here, so on the same model), then share
+// and post the edited branch, check that another user sees exactly that branch, fork it and go on.
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+// Several sends per test, on a machine that may be busy.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let alice: StorageState;
+let bob: StorageState;
+let shareLink = "";
+let postPath = "";
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = testInfo.project.use.baseURL;
+  alice = await createAccount(browser, baseURL, newAccount("alice"));
+  bob = await createAccount(browser, baseURL, newAccount("bob"));
+});
+
+const WIDE = { width: 1400, height: 900 };
+const ORIGINAL = "What should I bring?";
+const EDITED = "What should I bring for four people?";
+const input = (page: Page) => page.getByPlaceholder("Type your message here...");
+/** A message the user sent (the demo model's reply quotes it, so replies are left out). */
+const sent = (page: Page, text: string) => page.getByRole("article", { name: "You said" }).filter({ hasText: text });
+const replyDone = (page: Page) => expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+const versions = (page: Page) => page.getByRole("group", { name: "Versions of this message" });
+
+async function sendMessage(page: Page, text: string) {
+  await input(page).fill(text);
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  await input(page).press("Enter");
+  await replyDone(page);
+}
+
+test("the owner edits a message, switches between versions and regenerates a reply", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, alice, WIDE);
+  await page.goto("/chat");
+  await sendMessage(page, "Plan a picnic");
+  await sendMessage(page, ORIGINAL);
+  await expect(versions(page)).toHaveCount(0);
+
+  // Escape cancels an edit; Shift+Enter adds a line; Enter sends the new version.
+  await sent(page, ORIGINAL).getByRole("button", { name: "Edit message" }).click();
+  const editor = page.getByRole("textbox", { name: "Edit your message" });
+  await expect(editor).toHaveValue(ORIGINAL);
+  await expectNoSeriousA11yViolations(page);
+  await editor.press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(sent(page, ORIGINAL)).toBeVisible();
+
+  await sent(page, ORIGINAL).getByRole("button", { name: "Edit message" }).click();
+  await editor.fill("What should I bring");
+  await editor.press("Shift+Enter");
+  await expect(editor).toHaveValue("What should I bring\n");
+  await editor.fill(EDITED);
+  await editor.press("Enter");
+  await replyDone(page);
+  await expect(sent(page, EDITED)).toBeVisible();
+  await expect(sent(page, ORIGINAL)).toHaveCount(0);
+  await expect(versions(page)).toHaveText("‹2/2›");
+  // The new reply answers the edited message.
+  await expect(page.getByRole("article", { name: /said$/ }).last()).toContainText(EDITED);
+
+  // Back to the first version: the old exchange and its reply are still there.
+  await versions(page).getByRole("button", { name: "Previous version" }).click();
+  await expect(sent(page, ORIGINAL)).toBeVisible();
+  await expect(sent(page, EDITED)).toHaveCount(0);
+  await expect(versions(page)).toHaveText("‹1/2›");
+  await page.reload();
+  await expect(sent(page, ORIGINAL)).toBeVisible();
+
+  // Regenerate the reply to the original message: a third version of that exchange.
+  const lastReply = page.getByRole("article", { name: /said$/ }).last();
+  await lastReply.getByRole("button", { name: "Regenerate" }).click();
+  await expect(page.getByLabel("Model for the new reply")).toHaveValue("demo:parley-demo");
+  await page.getByRole("button", { name: "Regenerate reply" }).click();
+  await replyDone(page);
+  await expect(versions(page)).toHaveText("‹3/3›");
+  await expect(sent(page, ORIGINAL)).toBeVisible();
+
+  // The edited branch again, to share and post.
+  await versions(page).getByRole("button", { name: "Previous version" }).click();
+  await expect(versions(page)).toHaveText("‹2/3›");
+  await expect(sent(page, EDITED)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/chat\/share\/\d+$/);
+  shareLink = await page.evaluate(() => navigator.clipboard.readText());
+  await page.getByLabel("Description").fill("Picnic for four");
+  await page.getByRole("button", { name: "Post Conversation" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
+  postPath = new URL(page.url()).pathname;
+  await close();
+});
+
+test("another user sees exactly the shared and posted branch, forks it and continues", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, bob, WIDE);
+  await page.goto(postPath);
+  await expect(page.getByText(EDITED).first()).toBeVisible();
+  await expect(page.getByText(ORIGINAL)).toHaveCount(0);
+
+  await page.goto(shareLink);
+  await expect(page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
+  await expect(sent(page, "Plan a picnic")).toBeVisible();
+  await expect(sent(page, EDITED)).toBeVisible();
+  await expect(page.getByText(ORIGINAL)).toHaveCount(0);
+  // A reader gets no versions and no edit or regenerate.
+  await expect(versions(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit message" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Clone and Continue" }).first().click();
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  await expect(page.getByText(/^Forked from alice-/)).toBeVisible();
+  await expect(sent(page, EDITED)).toBeVisible();
+  await expect(page.getByText(ORIGINAL)).toHaveCount(0);
+  await sendMessage(page, "And drinks?");
+  await expect(sent(page, "And drinks?")).toBeVisible();
+  // The fork is one branch: no versions to switch between.
+  await expect(versions(page)).toHaveCount(0);
+  await close();
+});

@@ -1,0 +1,121 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
+import { AppError } from "../errors";
+import { COLUMN_LABELS } from "./comparison-snapshot";
+import { POST_NOT_FOUND, type PostRow } from "./posts";
+
+export const NOT_A_COMPARISON = "Votes are for comparison posts: this post has a single model's answers.";
+export const OWN_COMPARISON =
+  "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
+
+/** Votes per column of a post, in column order. */
+async function tallyOf(db: Executor, postId: number, columns: number) {
+  const rows = await db
+    .select({ column: postVotes.column, votes: count() })
+    .from(postVotes)
+    .where(eq(postVotes.postId, postId))
+    .groupBy(postVotes.column);
+  const tally = Array.from({ length: columns }, () => 0);
+  for (const row of rows) if (row.column < columns) tally[row.column] = Number(row.votes);
+  return tally;
+}
+
+async function voteOf(db: Executor, postId: number, userId: string) {
+  const [row] = await db
+    .select({ column: postVotes.column })
+    .from(postVotes)
+    .where(and(eq(postVotes.postId, postId), eq(postVotes.userId, userId)))
+    .limit(1);
+  return row?.column ?? null;
+}
+
+/**
+ * A comparison as one viewer may see it. Blind until the viewer has voted: answers are labelled
+ * A, B, C, D and neither the model names nor the tally are sent. After the vote (and always for
+ * the author, who made the comparison and knows its models) each column also has its model and
+ * its votes.
+ */
+export async function presentComparison(db: Executor, viewerId: string, post: { id: number; userId: string; comparison: PostComparison }) {
+  const isAuthor = post.userId === viewerId;
+  const myVote = await voteOf(db, post.id, viewerId);
+  const revealed = isAuthor || myVote !== null;
+  const tally = revealed ? await tallyOf(db, post.id, post.comparison.models.length) : null;
+  return {
+    revealed,
+    can_vote: !isAuthor,
+    my_vote: myVote,
+    total_votes: tally ? tally.reduce((a, b) => a + b, 0) : null,
+    columns: post.comparison.models.map((model, column) => ({
+      column,
+      label: COLUMN_LABELS[column]!,
+      ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]! } : {}),
+    })),
+    turns: post.comparison.turns,
+  };
+}
+
+/** A comparison's plain messages with each answer named by its label instead of its model, for a viewer who has not voted. */
+export function blindMessages(messages: PostMessage[], comparison: PostComparison): PostMessage[] {
+  let column = 0;
+  return messages.map((message) => {
+    if (message.isUser) {
+      column = 0;
+      return message;
+    }
+    const label = COLUMN_LABELS[column++ % comparison.models.length]!;
+    return { ...message, model_name: `Answer ${label}` };
+  });
+}
+
+/**
+ * The viewer's vote for the best answer of a comparison post: one per viewer (the primary key),
+ * changed by voting again, the same vote again changes nothing. Answers the revealed comparison.
+ */
+export async function voteOnPost(db: Database, userId: string, postId: number, column: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: posts.id, userId: posts.userId, comparison: posts.comparison })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .limit(1);
+    if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+    if (!post.comparison) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON);
+    const columns = post.comparison.models.length;
+    if (column >= columns) {
+      throw new AppError("BAD_REQUEST", `column: this comparison has ${columns} answers; vote with a column from 0 to ${columns - 1}.`);
+    }
+    if (post.userId === userId) throw new AppError("FORBIDDEN", OWN_COMPARISON);
+    await tx
+      .insert(postVotes)
+      .values({ postId, userId, column, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [postVotes.postId, postVotes.userId],
+        set: { column, updatedAt: sql`case when ${postVotes.column} = ${column} then ${postVotes.updatedAt} else ${now.toISOString()}::timestamptz end` },
+      });
+    return presentComparison(tx, userId, { id: post.id, userId: post.userId, comparison: post.comparison });
+  });
+}
+
+/** For the feed: how many models a comparison post compares (null otherwise) and whether the viewer has voted or is its author. */
+export const comparisonSummaryFor = (viewerId: string) => ({
+  compareCount: sql<number | null>`jsonb_array_length(${posts.comparison} -> 'models')`.as("compare_count"),
+  revealed: sql<boolean>`(${posts.userId} = ${viewerId} or exists (select 1 from ${postVotes} where ${postVotes.postId} = ${posts.id} and ${postVotes.userId} = ${viewerId}))`.as(
+    "revealed",
+  ),
+});
+
+/** A comparison post as one viewer may read it: blind (labels only, no models) until the viewer has voted. */
+export async function presentComparisonPost<Row extends PostRow & { userId: string; messages: PostMessage[] }, Summary extends object>(
+  db: Executor,
+  viewerId: string,
+  row: Row,
+  comparison: PostComparison,
+  presentPost: (row: PostRow) => Summary,
+) {
+  const view = await presentComparison(db, viewerId, { id: row.id, userId: row.userId, comparison });
+  return {
+    ...presentPost({ ...row, compareCount: comparison.models.length, revealed: view.revealed }),
+    messages: view.revealed ? row.messages : blindMessages(row.messages, comparison),
+    comparison: view,
+  };
+}
