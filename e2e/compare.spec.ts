@@ -38,9 +38,11 @@ test("one message goes to three models, whose replies stream side by side; a fol
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   const picker = page.getByRole("group", { name: "Models to compare" });
-  // The first two models are picked for a start; the demo joins them.
+  // The first two models offered are picked for a start; GPT-4o makes way for Claude and the demo.
   await expect(picker.getByRole("checkbox", { name: MODELS.openai })).toBeChecked();
-  await expect(picker.getByRole("checkbox", { name: MODELS.claude })).toBeChecked();
+  await expect(picker.getByRole("checkbox", { name: "GPT-4o", exact: true })).toBeChecked();
+  await picker.getByRole("checkbox", { name: "GPT-4o", exact: true }).uncheck();
+  await picker.getByRole("checkbox", { name: MODELS.claude }).check();
   await picker.getByRole("checkbox", { name: MODELS.demo }).check();
 
   await input(page).fill("Which is the largest planet?");

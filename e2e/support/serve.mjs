@@ -44,7 +44,7 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     AUTH_IP_LIMIT: "100000",
     OPENAI_API_KEY: "",
     OPENAI_BASE_URL: openai.baseURL,
-    OPENAI_MODELS: "gpt-4o-mini",
+    OPENAI_MODELS: "gpt-4o-mini,gpt-4o",
     ANTHROPIC_API_KEY: "",
     ANTHROPIC_BASE_URL: anthropic.baseURL,
     ANTHROPIC_MODELS: "claude-haiku-4-5",
