@@ -193,6 +193,16 @@ describe("comparing models", () => {
     expect((history.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["From Claude"]);
     const list = await t.call("dot", "GET", "/chat/getSessionHistory");
     expect(list.body.sessions).toEqual([expect.objectContaining({ id: sessionId, compare_models: null })]);
+    // The conversation goes on with Claude alone, on Claude's branch.
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude again"] });
+    const anthropicCalls = t.anthropic.requests.length;
+    const next = await t.send("dot", "And then?", { model_id: MODEL.claude, session_id: sessionId });
+    expect(next.status).toBe(200);
+    const sent = JSON.stringify(t.anthropic.requests.slice(anthropicCalls)[0]!.body);
+    expect(sent).toContain("From Claude");
+    expect(sent).not.toContain("From OpenAI");
+    const after = await t.call("dot", "POST", "/chat/getChatHistory", { sessionId });
+    expect((after.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["From Claude", "Claude again"]);
     // No longer a comparison: a second pick and a comparison follow-up are refused with a reason.
     await expect(client("dot").chat.pickWinner.mutate({ sessionId, column: 0 })).rejects.toThrow(/not a comparison/);
     const followUp = await compare("dot", "More", { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId });
