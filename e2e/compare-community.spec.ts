@@ -62,8 +62,8 @@ test("the author compares three models and posts the comparison", async ({ brows
   const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
   await page.goto("/chat");
   await expect(page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 15_000 });
-  // An own OpenAI key offers OpenAI's models next to the demo model (they fail here, offline:
-  // a failing column does not stop the others).
+  // An own OpenAI key offers OpenAI's models (a local fake of OpenAI's service in the browser
+  // tests) next to the demo model.
   expect((await api(page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-compare-000000000000000000" })).status).toBe(200);
   const options = await api(page, "GET", "/chat/getPromptsAndModels");
   const models = (options.body.userModels as { id: string; name: string }[]).map((m) => m.id);
@@ -98,7 +98,7 @@ test("a reader finds the card, reads blind, votes, sees the models and tally, an
   await expect(page).toHaveURL(postPath);
 
   for (const label of ["A", "B", "C"]) await expect(page.getByRole("heading", { name: `Answer ${label}`, exact: true })).toBeVisible();
-  await expect(page.getByText(PROMPT)).toBeVisible();
+  await expect(page.getByText(PROMPT, { exact: true })).toBeVisible();
   await expect(page.getByText(/The models stay hidden behind the labels A, B, C until you vote/)).toBeVisible();
   await expect(page.locator("main")).not.toContainText(DEMO);
   await expect(page.getByText(/^Using /)).toHaveCount(0);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { register } from "tsx/esm/api";
 import { createDatabase, dropDatabase } from "../../scripts/support/postgres.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -20,6 +21,15 @@ let database = { url: join(scratch, "db"), name: "" };
 const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 if (kind === "postgres") database = await createDatabase(adminUrl, "parley_e2e");
 
+// Two more model services besides the offline demo, each a local fake of the real wire protocol
+// (OpenAI's and Anthropic's), offered to people who store their own key for the service: a
+// comparison then has three models, and the other specs, whose users store no keys, still
+// chat with the demo model.
+register();
+const { startFakeAnthropicServer, startFakeOpenAIServer } = await import("../../packages/ai/src/testing/index.ts");
+const openai = await startFakeOpenAIServer({ scenario: { type: "reply", chunks: ["OpenAI", " fake", " says", " hello."], chunkDelayMs: 60 } });
+const anthropic = await startFakeAnthropicServer({ scenario: { type: "reply", chunks: ["Claude", " fake", " says", " hello."], chunkDelayMs: 60 } });
+
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   cwd: root,
   stdio: "inherit",
@@ -32,6 +42,12 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     // Every browser in the suite signs in from 127.0.0.1: one address, many people.
     AUTH_IP_LIMIT: "100000",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: openai.baseURL,
+    OPENAI_MODELS: "gpt-4o-mini,gpt-4o",
+    ANTHROPIC_API_KEY: "",
+    ANTHROPIC_BASE_URL: anthropic.baseURL,
+    ANTHROPIC_MODELS: "claude-haiku-4-5",
   },
 });
 
@@ -40,6 +56,7 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 
 server.on("exit", async (code, signal) => {
+  await Promise.all([openai.close(), anthropic.close()]).catch(() => undefined);
   if (database.name) await dropDatabase(adminUrl, database.name).catch((error) => console.error(`could not drop ${database.name}: ${error.message}`));
   rmSync(scratch, { recursive: true, force: true });
   process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));

@@ -1,6 +1,6 @@
 // Parley in its own process for ttft.ts: the real app (routes, tRPC, REST, database, model
 // providers through the SDKs) with a stand-in sign-in check, its platform OpenAI key pointing at
-// the local provider. PGlite in a scratch directory, or BENCH_DATABASE_URL.
+// the local provider (three model names, for a comparison's columns). PGlite in a scratch directory, or BENCH_DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ const app = await buildApp({
   logger: false,
   authenticator: { authenticate: async (header) => (header === "Bearer bench" ? identity : null) },
   keys: createKeyVault(randomBytes(32)),
-  models: createModelGateway({ openai: { apiKey: key, baseURL: process.env.PROVIDER_URL!, models: ["bench"] }, demo: false }),
+  models: createModelGateway({ openai: { apiKey: key, baseURL: process.env.PROVIDER_URL!, models: ["bench", "bench-b", "bench-c"] }, demo: false }),
 });
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 const headers = { authorization: "Bearer bench", "content-type": "application/json" };

@@ -73,14 +73,52 @@ async function timeToFirstWithFetch(url: string, headers: Record<string, string>
   return first;
 }
 
+const COMPARED = ["openai:bench", "openai:bench-b", "openai:bench-c"];
+/** Each compare column's time to first token, per request, for the per-column figures. */
+const columnSamples: number[][] = COMPARED.map(() => []);
+
+/**
+ * POSTs a comparison to /chat/compare as SSE and returns the milliseconds until the slowest
+ * column's first text arrives; every column's time goes to `columnSamples` (outside the warm-up).
+ */
+function timeToSlowestColumn(url: string, headers: Record<string, string>, body: string, record: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const begin = performance.now();
+    const sent = request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
+      response.setEncoding("utf8");
+      let seen = "";
+      const firsts: (number | undefined)[] = COMPARED.map(() => undefined);
+      response.on("data", (chunk: string) => {
+        if (firsts.every((f) => f !== undefined)) return;
+        seen += chunk;
+        const now = performance.now() - begin;
+        firsts.forEach((first, column) => {
+          if (first === undefined && seen.includes(`"type":"text","column":${column},`)) firsts[column] = now;
+        });
+      });
+      response.on("end", () => {
+        if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}: ${seen.slice(0, 300)}`));
+        if (firsts.some((f) => f === undefined)) return reject(new Error(`a column had no text: ${seen.slice(0, 300)}`));
+        if (record) firsts.forEach((first, column) => columnSamples[column]!.push(first!));
+        resolve(Math.max(...(firsts as number[])));
+      });
+      response.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
 type Row = { label: string; once: () => Promise<number>; samples: number[] };
 
 /**
  * Times every row in turns, one request of each per round (starting at a different row each
  * round), so a machine that gets slower or faster during the run weighs on every row alike.
  */
+let warm = false;
 async function timeInTurns(rows: Row[]) {
   for (const row of rows) for (let i = 0; i < WARMUP; i++) await row.once();
+  warm = true;
   for (let round = 0; round < ROUNDS; round++) {
     for (let k = 0; k < rows.length; k++) {
       const row = rows[(round + k) % rows.length]!;
@@ -116,7 +154,8 @@ console.log(
 );
 try {
   const sse = (session: number) => () => timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
-  const [direct, bare, rest, continuing, trpcWire, viaTrpc] = await timeInTurns([
+  const compareBody = JSON.stringify({ messages: [{ content: "Hello" }], model_ids: COMPARED, session_id: 0 });
+  const [direct, bare, rest, continuing, trpcWire, viaTrpc, compare] = await timeInTurns([
     row("direct to the provider (streamed completion)", () =>
       timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
     ),
@@ -135,8 +174,16 @@ try {
       if (first === undefined) throw new Error("the reply had no text");
       return first;
     }),
+    row(`through Parley, REST compare (SSE), ${COMPARED.length} columns, slowest`, () =>
+      timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody, warm),
+    ),
   ]);
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
+  const columns = columnSamples.map((samples, column) => `column ${column} ${median(samples).toFixed(2)} ms`).join(", ");
+  console.log(`  compare columns' first token (median): ${columns}`);
+  console.log(
+    `  a comparison's slowest column over a single send (median, REST SSE new chat): ${(compare! - rest!).toFixed(2)} ms (target ≤ 2 ms); added over direct ${added(compare)}`,
+  );
   console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
 } finally {
   await stopAll([parley, floor, provider]);

@@ -39,6 +39,7 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["download it", "GET", `/chat/export/${id}?format=json`, undefined],
     ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
     ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
+    ["compare in it", "POST", "/chat/compare", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: id }],
   ];
 
   it.each(restCalls(0).map((_, index) => index))("REST call %i", async (index) => {
@@ -63,6 +64,10 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["archive.exportSession", "query", { sessionId: 0, format: "md" }],
     ["publicLink.sessionStatus", "query", { sessionId: 0 }],
     ["publicLink.setSession", "mutation", { sessionId: 0, enabled: true }],
+    ["chat.compare", "mutation", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: 0 }],
+    ["chat.compareColumns", "query", { sessionId: 0 }],
+    ["chat.stopCompareColumn", "mutation", { sessionId: 0, column: 0 }],
+    ["chat.pickWinner", "mutation", { sessionId: 0, column: 0 }],
   ])("tRPC %s", async (path, type, input) => {
     const ids: Record<string, number> = { sessionId: aliceSession, id: aliceSession, session_id: aliceSession, entryId: aliceEntry, sibling_of_entry_id: aliceEntry };
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ids[k] ?? v]));

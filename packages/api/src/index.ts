@@ -10,6 +10,7 @@ export { syncBuiltinPrompts, type BuiltinPrompt } from "./chat/prompts";
 export { syncModelCatalogue } from "./chat/catalogue-sync";
 export type { SendEvent } from "./chat/send";
 export type { ReplyMetrics, ReplyObserver } from "./chat/reply-metrics";
+export type { CompareEvent } from "./chat/compare";
 export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
 export { periodEnd } from "./subscription/allowance";
 export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/send/interrupted";

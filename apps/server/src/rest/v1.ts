@@ -2,6 +2,7 @@ import type { RouterInputs as In } from "@parley/api";
 import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
+import { collectCompareEvents } from "./compare-collect";
 import { reachRoutes } from "./reach";
 
 /**
@@ -58,6 +59,12 @@ export const restRoutes: readonly RestRoute[] = [
     path: "/chat/postChat",
     call: (caller, req) => caller.chat.send(req.body as In["chat"]["send"]),
     collect: collectSendEvents,
+  },
+  {
+    method: "POST",
+    path: "/chat/compare",
+    call: (caller, req) => caller.chat.compare(req.body as In["chat"]["compare"]),
+    collect: collectCompareEvents,
   },
   // Edits and regenerations are sends (postChat with sibling_of_entry_id); this shows another branch.
   { method: "POST", path: "/chat/switchBranch", call: (caller, req) => caller.chat.switchBranch(req.body as In["chat"]["switchBranch"]) },

@@ -21,11 +21,11 @@ export const PLATFORM_OPENAI_KEY = "sk-platform-openai-0000000000000001";
 export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude-haiku-4-5", demo: "demo:parley-demo" } as const;
 
 /** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
-export async function createChatApp(options: { config?: Config; billing?: Billing | null; webRoot?: string } = {}) {
+export async function createChatApp(options: { config?: Config; billing?: Billing | null; openaiModels?: string[]; webRoot?: string } = {}) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
   const anthropic: FakeServer = await startFakeAnthropicServer();
   const catalogue = {
-    openai: { apiKey: PLATFORM_OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini"] },
+    openai: { apiKey: PLATFORM_OPENAI_KEY, baseURL: openai.baseURL, models: options.openaiModels ?? ["gpt-4o-mini"] },
     anthropic: { baseURL: anthropic.baseURL, models: ["claude-haiku-4-5"] },
     demo: true,
   };

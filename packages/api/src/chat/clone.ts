@@ -1,5 +1,6 @@
 import { chatEntries, chatSessions, type Database } from "@parley/db";
 import { branchOf, chainCopiedEntries, readLeaf } from "./branches";
+import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listEntriesBySession } from "./sessions";
 
@@ -13,7 +14,8 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     const source = await getReadableSession(tx, userId, sessionId);
     // The branch the caller reads is copied: the owner's active one, or the shared one.
     const all = await listEntriesBySession(tx, source.id);
-    const entries = branchOf(all, readLeaf(all, source, source.userId === userId));
+    // A comparison is copied whole, every column, and stays a comparison.
+    const entries = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
     const id = newSessionId();
     await tx.insert(chatSessions).values({
       id,
@@ -26,7 +28,7 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
       lastUpdated: options.now,
     });
     if (entries.length > 0) {
-      await tx.insert(chatEntries).values(
+      const copies = await tx.insert(chatEntries).values(
         entries.map((entry) => ({
           sessionId: id,
           messageContent: entry.messageContent,
@@ -39,9 +41,11 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
           inputTokens: entry.inputTokens,
           outputTokens: entry.outputTokens,
           createdAt: entry.createdAt,
+          compareColumn: entry.compareColumn,
         })),
-      );
-      await chainCopiedEntries(tx, id);
+      ).returning({ id: chatEntries.id });
+      if (source.compareModels) await linkCopiedEntries(tx, id, source, entries, copies.map((c) => c.id));
+      else await chainCopiedEntries(tx, id);
     }
     return { new_session_id: id };
   });

@@ -9,6 +9,7 @@ import { usableModelIds } from "../post/fork-comparison";
 import { searchInput } from "../search/input";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
+import { compareProcedures } from "./compare/router";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
@@ -109,4 +110,5 @@ export const chatRouter = router({
   share: protectedProcedure
     .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, (await requireUser(ctx)).id, input.id, input.shared, ctx.now())),
+  ...compareProcedures({ sessionIdSchema, parseMessage }),
 });

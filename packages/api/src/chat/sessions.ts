@@ -26,6 +26,7 @@ export async function listSessionsByUser(db: Executor, userId: string) {
       category: chatSessions.category,
       lastUpdated: chatSessions.lastUpdated,
       sharedAt: chatSessions.sharedAt,
+      compareModels: chatSessions.compareModels,
       forkedFromSessionId: chatSessions.forkedFromSessionId,
       forkedFromPostId: chatSessions.forkedFromPostId,
       forkedFromName: users.nickname,
@@ -43,6 +44,8 @@ export async function listSessionsByUser(db: Executor, userId: string) {
     /** The most recently used conversation, the one a returning user continues. */
     active: index === 0,
     shared: row.sharedAt !== null,
+    /** The compared models in column order while the session is a comparison; null otherwise. */
+    compare_models: row.compareModels,
     forked_from: presentForkedFrom(
       { sessionId: row.forkedFromSessionId, postId: row.forkedFromPostId },
       row.forkedFromName ?? row.forkedFromFullName ?? null,

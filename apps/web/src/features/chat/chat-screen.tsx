@@ -6,6 +6,7 @@ import { errorCodeOf, messageOf, trpc } from "../../lib/trpc";
 import { BranchActionsContext } from "./branch-actions";
 import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
+import { useCompareMode } from "./compare/use-compare-mode";
 import { Composer } from "./composer";
 import type { Me } from "./message-bubble";
 import { MessageList } from "./message-list";
@@ -103,6 +104,17 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     defaultModelId: selectedModel,
     send: (text, version, siblingOf) => onSend(text, { modelId: version, siblingOf }),
   });
+  const compare = useCompareMode({
+    sessionId,
+    sessionModels: sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models,
+    shared,
+    options: options.data,
+    promptId,
+    category,
+    modelName: (id) => modelNames.get(id) ?? id,
+    onNewSession,
+    onWinner: setModelId,
+  });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
   const actions = useSessionActions({ sessionId, categories, description, clearDescription: () => setDescription(""), openSession });
@@ -157,7 +169,9 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
           onOpenSessions={() => setPanel("sessions")}
           onOpenOptions={() => setPanel("options")}
         />
-        {history.isError ? (
+        {compare.active ? (
+          compare.view
+        ) : history.isError ? (
           <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
         ) : (
           <BranchActionsContext.Provider value={branching.actions}>
@@ -183,10 +197,11 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onModelChange={setModelId}
             promptId={promptId}
             onPromptChange={setPromptId}
-            busy={replying || cloning}
-            streaming={replying}
-            onSend={(text) => void onSend(text)}
-            onStop={stop}
+            busy={replying || cloning || compare.streaming}
+            streaming={replying || compare.streaming}
+            onSend={(text) => void (compare.active ? compare.send(text) : onSend(text))}
+            onStop={compare.streaming ? compare.stop : stop}
+            compare={compare}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { ArrowUpIcon, StopIcon } from "./chat-icons";
 import { CHAT_TEXTS } from "./texts";
@@ -25,6 +25,8 @@ type ComposerProps = {
   streaming: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** Comparing models: the toggle beside the model picker, the models chosen above it, and whether the send has its models. */
+  compare?: { toggle: ReactNode; picker: ReactNode; ready: boolean } | null;
 };
 
 const MAX_INPUT_PX = 208;
@@ -32,12 +34,12 @@ const PILL =
   "h-8 min-w-0 max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
 
 /** The input area: message box, model and prompt pickers, send and stop (spec §2, §4). */
-export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop }: ComposerProps) {
+export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop, compare }: ComposerProps) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";
   // No model yet (the options are still loading): nothing to send to.
-  const ready = modelId !== "";
+  const ready = compare?.picker ? compare.ready : modelId !== "";
 
   // The box grows with its text up to a limit, then scrolls.
   useLayoutEffect(() => {
@@ -68,6 +70,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
     <form onSubmit={onSubmit} className="shrink-0 px-3 pt-2 pb-3 sm:px-6 sm:pb-4">
       <div className="mx-auto max-w-3xl">
         <div className="rounded-[1.6rem] border border-zinc-300 bg-white shadow-sm transition focus-within:border-zinc-400 focus-within:shadow-md dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
+          {compare?.picker}
           <label className="sr-only" htmlFor="chat-input">
             Message
           </label>
@@ -86,7 +89,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             <label className="sr-only" htmlFor="chat-model">
               Model
             </label>
-            <select id="chat-model" value={modelId} onChange={(event) => onModelChange(event.target.value)} className={PILL}>
+            <select id="chat-model" value={modelId} onChange={(event) => onModelChange(event.target.value)} className={PILL} hidden={Boolean(compare?.picker)}>
               {!options && <option value="">Loading models…</option>}
               {groupByService(options?.userModels ?? []).map(([label, models]) => (
                 <optgroup key={label} label={label}>
@@ -98,6 +101,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
                 </optgroup>
               ))}
             </select>
+            {compare?.toggle}
             <label className="sr-only" htmlFor="chat-prompt">
               Prompt
             </label>

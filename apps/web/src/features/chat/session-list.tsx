@@ -3,6 +3,7 @@ import type { RouterOutputs } from "@parley/api";
 import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import { PlusIcon } from "./chat-icons";
 import { SessionSearchBox, SessionSearchResults } from "./session-search";
+import { COMPARE_TEXTS } from "./compare/texts";
 import { localTime, shortLocalTime } from "../../lib/time";
 import "./chat.css";
 
@@ -60,6 +61,9 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
                     <time dateTime={`${session.last_updated}Z`} title={localTime(session.last_updated)}>
                       {shortLocalTime(session.last_updated)}
                     </time>
+                    {session.compare_models && (
+                      <span className="inline-flex items-center gap-0.5 font-medium text-fuchsia-800 dark:text-fuchsia-300">{COMPARE_TEXTS.listMark(session.compare_models.length)}</span>
+                    )}
                     {session.shared && (
                       <span className="inline-flex items-center gap-0.5 text-brand-700 dark:text-brand-300">
                         <LinkIcon className="size-3" />

@@ -40,7 +40,7 @@ export type SendEvent =
 
 export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date; metrics?: ReplyMetrics };
 
-type PreparedSend = {
+export type PreparedSend = {
   userId: string;
   route: ModelRoute;
   turns: ChatTurn[];
@@ -119,20 +119,30 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
   );
 }
 
-/**
- * Stores the message as prepareMessage does. An allowance held by the user's other replies in
- * flight is not used up: each gives back what it did not spend when it ends, so a refused send
- * tries again while such replies remain, for a few seconds, before the refusal stands.
- */
+/** Stores the message as prepareMessage does, waiting as whenAllowanceFrees says. */
 async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) => SendRequest, signal: AbortSignal | undefined): Promise<PreparedMessage> {
+  return whenAllowanceFrees(deps, request(deps.now()).identity, () => prepareMessage(deps.db, request(deps.now())), signal);
+}
+
+/**
+ * Runs `attempt` (which stores a message and reserves its allowance, or throws). An allowance
+ * held by the user's other replies in flight is not used up: each gives back what it did not
+ * spend when it ends, so an attempt refused for its allowance is tried again while such replies
+ * remain, for a few seconds, before the refusal stands.
+ */
+export async function whenAllowanceFrees<T>(
+  deps: Pick<SendDeps, "db">,
+  identity: Pick<AuthIdentity, "issuer" | "subject">,
+  attempt: () => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   const giveUp = Date.now() + HELD_ALLOWANCE_WAIT_MS;
   for (;;) {
-    const attempt = request(deps.now());
     try {
-      return await prepareMessage(deps.db, attempt);
+      return await attempt();
     } catch (error) {
       const held = error instanceof AppError && error.kind === "PAYMENT_REQUIRED" && Date.now() < giveUp && !signal?.aborted;
-      if (!held || !(await repliesInFlight(deps.db, attempt.identity))) throw error;
+      if (!held || !(await repliesInFlight(deps.db, identity))) throw error;
       await sleep(HELD_ALLOWANCE_POLL_MS);
     }
   }
@@ -142,7 +152,7 @@ async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) =>
  * Streams the model's reply and stores it. A provider failure, a time-out or a disconnect
  * loses nothing: the entry keeps what arrived with an error or 'stopped' status.
  */
-async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
+export async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
   const { route, reservation, sessionId } = send;
   // Past the reply time-out the reply is cut off, so an entry pending longer has lost its server.
   const deadline = AbortSignal.timeout(REPLY_TIMEOUT_MS);

@@ -1,0 +1,368 @@
+import { createTRPCClient, httpBatchStreamLink, httpLink, splitLink } from "@trpc/client";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppRouter, CompareEvent } from "@parley/api";
+import { resultRows } from "@parley/db";
+import { createChatApp, MODEL } from "./support/chat-fixture";
+
+const GPT_4O = "openai:gpt-4o";
+const CLAUDE_KEY = "sk-ant-own-key-000000000000000000000001";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+let url: string;
+beforeAll(async () => {
+  t = await createChatApp({ openaiModels: ["gpt-4o-mini", "gpt-4o"] });
+  url = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => t.close());
+
+const subjectIs = (name: string) => sql`(select id from users where subject = ${name})`;
+
+async function signUpWithClaude(name: string) {
+  await t.signUp(name);
+  const saved = await t.call(name, "POST", "/user/updateUserApiKeys", { claude_api_key: CLAUDE_KEY, open_ai_key: "", nickname: "" });
+  expect(saved.status).toBe(200);
+}
+
+const compare = (name: string, content: string, extra: Record<string, unknown> = {}) =>
+  t.call(name, "POST", "/chat/compare", { messages: [{ content }], model_ids: [MODEL.platform, MODEL.claude, MODEL.demo], session_id: 0, ...extra });
+
+type EntryRow = {
+  id: number;
+  parent_entry_id: number | null;
+  compare_column: number | null;
+  model_id: string;
+  message_content: string;
+  response_content: string;
+  status: string;
+  error: string | null;
+};
+
+async function entries(sessionId: number) {
+  return resultRows<EntryRow>(
+    await t.db.db.execute(
+      sql`select id::int, parent_entry_id::int, compare_column, model_id, message_content, response_content, status, error
+        from chat_entries where session_id = ${sessionId} order by created_at, compare_column, id`,
+    ),
+  );
+}
+
+async function session(sessionId: number) {
+  const rows = resultRows<{ compare_models: string[] | null; active_entry_id: number | null }>(
+    await t.db.db.execute(sql`select compare_models, active_entry_id::int from chat_sessions where id = ${sessionId}`),
+  );
+  return rows[0];
+}
+
+async function ledger(name: string) {
+  return resultRows<{ model_id: string; key_source: string; charged_tokens: number }>(
+    await t.db.db.execute(sql`select model_id, key_source, charged_tokens from usage_ledger where user_id = ${subjectIs(name)} order by model_id`),
+  );
+}
+
+/** The client the web app uses: queries plain, sends and comparisons streamed. */
+function client(name: string) {
+  const headers = () => ({ authorization: `Bearer test:${name}` });
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.path === "chat.compare",
+        true: httpBatchStreamLink({ url: `${url}/trpc`, headers }),
+        false: httpLink({ url: `${url}/trpc`, headers }),
+      }),
+    ],
+  });
+}
+
+/** Reads an SSE answer into its events. */
+async function sseEvents(response: Response): Promise<CompareEvent[]> {
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .filter((block) => block.includes("data: "))
+    .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as CompareEvent);
+}
+
+describe("comparing models", () => {
+  it("asks OpenAI, Claude and the demo model at once; Claude failing mid-stream does not stop the others and its failure is stored", async () => {
+    await signUpWithClaude("ada");
+    t.openai.setScenario({ type: "reply", chunks: ["Paris", " is the capital."], usage: { inputTokens: 12, outputTokens: 5 }, firstTokenDelayMs: 150 });
+    t.anthropic.setScenario({ type: "drop", chunks: ["Par", "is", " never"], afterChunks: 2 });
+    const openaiCalls = t.openai.requests.length;
+    const anthropicCalls = t.anthropic.requests.length;
+
+    const response = await compare("ada", "What is the capital of France?");
+    expect(response.status).toBe(200);
+    const sessionId = response.body.session_id as number;
+    expect(response.body.columns).toEqual([
+      expect.objectContaining({ column: 0, model_id: MODEL.platform, status: "complete", message_response: "Paris is the capital.", usage: { input_tokens: 12, output_tokens: 5, charged_tokens: 17 } }),
+      expect.objectContaining({ column: 1, model_id: MODEL.claude, status: "error", message_response: "Paris" }),
+      expect.objectContaining({ column: 2, model_id: MODEL.demo, status: "complete" }),
+    ]);
+    expect(t.openai.requests.length - openaiCalls).toBe(1);
+    expect(t.anthropic.requests.length - anthropicCalls).toBe(1);
+
+    const stored = await entries(sessionId);
+    expect(stored.map((e) => [e.compare_column, e.parent_entry_id, e.model_id, e.message_content, e.status])).toEqual([
+      [0, null, MODEL.platform, "What is the capital of France?", "complete"],
+      [1, null, MODEL.claude, "What is the capital of France?", "error"],
+      [2, null, MODEL.demo, "What is the capital of France?", "complete"],
+    ]);
+    expect(stored[1]).toMatchObject({ response_content: "Paris", error: expect.any(String) });
+    expect(await session(sessionId)).toEqual({ compare_models: [MODEL.platform, MODEL.claude, MODEL.demo], active_entry_id: stored[0]!.id });
+    // Only the platform-paid column is charged; the own key and the demo model are recorded free.
+    expect(await ledger("ada")).toEqual([
+      { model_id: MODEL.claude, key_source: "user", charged_tokens: 0 },
+      { model_id: MODEL.demo, key_source: expect.any(String), charged_tokens: 0 },
+      { model_id: MODEL.platform, key_source: "platform", charged_tokens: 17 },
+    ]);
+  });
+
+  it("streams every column in parallel as SSE, each event naming its column", async () => {
+    await signUpWithClaude("bea");
+    // Column 0 answers late: Claude's text arrives first, so the columns are not asked one by one.
+    t.openai.setScenario({ type: "reply", chunks: ["Late", " answer"], firstTokenDelayMs: 400 });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Early", " answer"] });
+    const response = await fetch(`${url}/api/v1/chat/compare`, {
+      method: "POST",
+      headers: { authorization: "Bearer test:bea", "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ messages: [{ content: "Say something" }], model_ids: [MODEL.platform, MODEL.claude] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const events = await sseEvents(response);
+    expect(events[0]).toMatchObject({ type: "session", created: true, columns: [{ column: 0, model_id: MODEL.platform }, { column: 1, model_id: MODEL.claude }] });
+    expect(events.at(-1)).toMatchObject({ type: "end" });
+    const texts = events.filter((e) => e.type === "text");
+    expect(texts[0]).toMatchObject({ column: 1, text: "Early" });
+    expect(texts.filter((e) => e.column === 0).map((e) => e.text).join("")).toBe("Late answer");
+    expect(events.filter((e) => e.type === "done").map((e) => e.column).sort()).toEqual([0, 1]);
+  });
+
+  it("a follow-up goes to every column, each with its own history, as the child of its column's last exchange", async () => {
+    await signUpWithClaude("cyd");
+    t.openai.setScenario({ type: "reply", chunks: ["OpenAI first"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude first"] });
+    const first = await compare("cyd", "First question", { model_ids: [MODEL.platform, MODEL.claude] });
+    const sessionId = first.body.session_id as number;
+    t.openai.setScenario({ type: "reply", chunks: ["OpenAI second"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude second"] });
+    const openaiCalls = t.openai.requests.length;
+    const anthropicCalls = t.anthropic.requests.length;
+    const second = await compare("cyd", "Second question", { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId });
+    expect(second.status).toBe(200);
+    expect(second.body.session_id).toBe(sessionId);
+
+    const stored = await entries(sessionId);
+    expect(stored).toHaveLength(4);
+    const [a1, b1, a2, b2] = stored;
+    expect([a2!.compare_column, a2!.parent_entry_id, b2!.compare_column, b2!.parent_entry_id]).toEqual([0, a1!.id, 1, b1!.id]);
+    expect((await session(sessionId))!.active_entry_id).toBe(a2!.id);
+    // Each model saw its own earlier answer, never the other column's.
+    const openaiBody = JSON.stringify(t.openai.requests.slice(openaiCalls)[0]!.body);
+    expect(openaiBody).toContain("OpenAI first");
+    expect(openaiBody).not.toContain("Claude first");
+    const anthropicBody = JSON.stringify(t.anthropic.requests.slice(anthropicCalls)[0]!.body);
+    expect(anthropicBody).toContain("Claude first");
+    expect(anthropicBody).not.toContain("OpenAI first");
+
+    // Read by columns, and as a plain history (column 0's branch), and marked in the list.
+    const columns = await client("cyd").chat.compareColumns.query({ sessionId });
+    expect(columns.compare_models).toEqual([MODEL.platform, MODEL.claude]);
+    expect(columns.columns.map((c) => [c.model_id, c.turns.map((turn) => [turn.message_content, turn.response_content, turn.status])])).toEqual([
+      [MODEL.platform, [["First question", "OpenAI first", "complete"], ["Second question", "OpenAI second", "complete"]]],
+      [MODEL.claude, [["First question", "Claude first", "complete"], ["Second question", "Claude second", "complete"]]],
+    ]);
+    const history = await t.call("cyd", "POST", "/chat/getChatHistory", { sessionId });
+    expect((history.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["OpenAI first", "OpenAI second"]);
+    const list = await t.call("cyd", "GET", "/chat/getSessionHistory");
+    expect(list.body.sessions).toEqual([expect.objectContaining({ id: sessionId, compare_models: [MODEL.platform, MODEL.claude] })]);
+  });
+
+  it("picking a winner makes the conversation an ordinary chat on that column's branch", async () => {
+    await signUpWithClaude("dot");
+    t.openai.setScenario({ type: "reply", chunks: ["From OpenAI"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["From Claude"] });
+    const first = await compare("dot", "Pick me", { model_ids: [MODEL.platform, MODEL.claude] });
+    const sessionId = first.body.session_id as number;
+    const picked = await client("dot").chat.pickWinner.mutate({ sessionId, column: 1 });
+    expect(picked).toMatchObject({ session_id: sessionId, model_id: MODEL.claude });
+    const stored = await entries(sessionId);
+    expect(await session(sessionId)).toEqual({ compare_models: null, active_entry_id: stored[1]!.id });
+    const history = await t.call("dot", "POST", "/chat/getChatHistory", { sessionId });
+    expect((history.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["From Claude"]);
+    const list = await t.call("dot", "GET", "/chat/getSessionHistory");
+    expect(list.body.sessions).toEqual([expect.objectContaining({ id: sessionId, compare_models: null })]);
+    // The conversation goes on with Claude alone, on Claude's branch.
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude again"] });
+    const anthropicCalls = t.anthropic.requests.length;
+    const next = await t.send("dot", "And then?", { model_id: MODEL.claude, session_id: sessionId });
+    expect(next.status).toBe(200);
+    const sent = JSON.stringify(t.anthropic.requests.slice(anthropicCalls)[0]!.body);
+    expect(sent).toContain("From Claude");
+    expect(sent).not.toContain("From OpenAI");
+    const after = await t.call("dot", "POST", "/chat/getChatHistory", { sessionId });
+    expect((after.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["From Claude", "Claude again"]);
+    // No longer a comparison: a second pick and a comparison follow-up are refused with a reason.
+    await expect(client("dot").chat.pickWinner.mutate({ sessionId, column: 0 })).rejects.toThrow(/not a comparison/);
+    const followUp = await compare("dot", "More", { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId });
+    expect(followUp.status).toBe(400);
+    expect(followUp.body.message).toMatch(/not a comparison/);
+  });
+
+  it("one column is stopped on its own; the others go on", async () => {
+    await signUpWithClaude("eve");
+    t.openai.setScenario({ type: "reply", chunks: ["Slow", " words", " that", " never", " end"], chunkDelayMs: 300 });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude", " finishes"], firstTokenDelayMs: 600 });
+    const c = client("eve");
+    const stream = await c.chat.compare.mutate({ messages: [{ content: "Go" }], model_ids: [MODEL.platform, MODEL.claude] });
+    const events: CompareEvent[] = [];
+    for await (const event of stream) {
+      events.push(event);
+      if (event.type === "text" && event.column === 0 && events.filter((e) => e.type === "text" && e.column === 0).length === 1) {
+        expect(await c.chat.stopCompareColumn.mutate({ sessionId: event.column === 0 ? (events[0] as { session_id: number }).session_id : 0, column: 0 })).toEqual({
+          stopped: true,
+        });
+      }
+    }
+    const sessionId = (events[0] as { session_id: number }).session_id;
+    expect(events.find((e) => e.type === "stopped")).toMatchObject({ column: 0, partial_response: "Slow" });
+    expect(events.find((e) => e.type === "done")).toMatchObject({ column: 1, message_response: "Claude finishes" });
+    expect((await entries(sessionId)).map((e) => [e.compare_column, e.status, e.response_content])).toEqual([
+      [0, "stopped", "Slow"],
+      [1, "complete", "Claude finishes"],
+    ]);
+    // Nothing is streaming any more: stopping again stops nothing.
+    expect(await c.chat.stopCompareColumn.mutate({ sessionId, column: 0 })).toEqual({ stopped: false });
+  });
+
+  it("share, clone and delete work on a comparison; the clone keeps every column and stays a comparison", async () => {
+    await signUpWithClaude("fay");
+    await t.signUp("gus");
+    t.openai.setScenario({ type: "reply", chunks: ["A1"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["B1"] });
+    const first = await compare("fay", "Q1", { model_ids: [MODEL.platform, MODEL.claude] });
+    const sessionId = first.body.session_id as number;
+    await compare("fay", "Q2", { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId });
+    expect((await t.call("fay", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const shared = await t.call("gus", "POST", "/chat/getChatHistory", { sessionId, shared: true });
+    expect((shared.body.sessions as unknown[]).length).toBe(2);
+    const clone = await t.call("gus", "POST", "/chat/cloneChat", { sessionId });
+    expect(clone.status).toBe(200);
+    const copy = clone.body.new_session_id as number;
+    const copied = await entries(copy);
+    expect(copied.map((e) => e.compare_column)).toEqual([0, 1, 0, 1]);
+    expect(copied[2]!.parent_entry_id).toBe(copied[0]!.id);
+    expect(copied[3]!.parent_entry_id).toBe(copied[1]!.id);
+    expect(await session(copy)).toEqual({ compare_models: [MODEL.platform, MODEL.claude], active_entry_id: copied[2]!.id });
+    const columns = await client("gus").chat.compareColumns.query({ sessionId: copy });
+    expect(columns.columns.map((c) => c.turns.length)).toEqual([2, 2]);
+    // Shared is read-only: on every other path fay's comparison is a 404 for gus, and nothing changes.
+    const gus = client("gus");
+    await expect(gus.chat.pickWinner.mutate({ sessionId, column: 0 })).rejects.toThrow(/Conversation not found/);
+    await expect(gus.chat.stopCompareColumn.mutate({ sessionId, column: 0 })).rejects.toThrow(/Conversation not found/);
+    await expect(gus.chat.compareColumns.query({ sessionId })).rejects.toThrow(/Conversation not found/);
+    expect((await gus.chat.compareColumns.query({ sessionId, shared: true })).columns).toHaveLength(2);
+    const hijack = await compare("gus", "hijack", { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId });
+    expect(hijack.status).toBe(404);
+    expect(await session(sessionId)).toMatchObject({ compare_models: [MODEL.platform, MODEL.claude] });
+    expect(await entries(sessionId)).toHaveLength(4);
+    expect((await t.call("fay", "POST", `/chat/deleteChat/${sessionId}`)).status).toBe(200);
+    expect(await entries(sessionId)).toEqual([]);
+    expect(await entries(copy)).toHaveLength(4);
+  });
+});
+
+describe("a comparison's allowance", () => {
+  it("is refused as a whole, before anything is stored or asked, when it cannot cover every column", async () => {
+    await t.signUp("hal");
+    // 50 tokens left: one short send fits (7 + 32), two platform columns (14 + 64) do not.
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 450 where user_id = ${subjectIs("hal")}`);
+    const calls = t.openai.requests.length;
+    const refused = await compare("hal", "question", { model_ids: [MODEL.platform, GPT_4O] });
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toMatch(/add your own OpenAI or Claude key under Profile → API Keys.*upgrade/);
+    expect(t.openai.requests.length).toBe(calls);
+    const sessions = await t.call("hal", "GET", "/chat/getSessionHistory");
+    expect(sessions.body.sessions).toEqual([]);
+    expect((await t.send("hal", "question", { model_id: MODEL.platform })).status).toBe(200);
+  });
+
+  it("10 parallel comparisons from a user whose allowance covers one let exactly one through", async () => {
+    await t.signUp("ivy");
+    // 100 tokens left: one comparison of two platform models reserves 78 (inputs 2 × 7 and 2 × 32
+    // of reply); its replies cost 2 × 14, after which 72 are left, too little for another.
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 400 where user_id = ${subjectIs("ivy")}`);
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 2 }, firstTokenDelayMs: 300 });
+    const calls = t.openai.requests.length;
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => compare("ivy", `question ${i}`, { model_ids: [MODEL.platform, GPT_4O] })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(9);
+    expect(t.openai.requests.length - calls).toBe(2);
+    for (const request of t.openai.requests.slice(calls)) expect((request.body as { max_tokens: number }).max_tokens).toBeGreaterThanOrEqual(32);
+    const used = resultRows<{ free_tokens_used: number }>(
+      await t.db.db.execute(sql`select free_tokens_used from subscriptions where user_id = ${subjectIs("ivy")}`),
+    )[0]!;
+    expect(used.free_tokens_used).toBe(428);
+    expect((await ledger("ivy")).map((row) => row.charged_tokens)).toEqual([14, 14]);
+    const holds = resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from allowance_holds where user_id = ${subjectIs("ivy")}`));
+    expect(holds[0]!.n).toBe(0);
+  });
+
+  it("comparisons and single sends racing for the same allowance never spend more than it holds", async () => {
+    await t.signUp("jan");
+    await t.db.db.execute(sql`update subscriptions set free_tokens_used = 300 where user_id = ${subjectIs("jan")}`);
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 12, outputTokens: 30 }, firstTokenDelayMs: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 === 0 ? compare("jan", `question ${i}`, { model_ids: [MODEL.platform, GPT_4O] }) : t.send("jan", `question ${i}`, { model_id: MODEL.platform }),
+      ),
+    );
+    expect(results.every((r) => r.status === 200 || r.status === 402)).toBe(true);
+    const charged = (await ledger("jan")).reduce((sum, row) => sum + row.charged_tokens, 0);
+    const used = resultRows<{ free_tokens_used: number }>(
+      await t.db.db.execute(sql`select free_tokens_used from subscriptions where user_id = ${subjectIs("jan")}`),
+    )[0]!;
+    expect(used.free_tokens_used).toBe(300 + charged);
+    expect(used.free_tokens_used).toBeLessThanOrEqual(500);
+    expect(results.some((r) => r.status === 402)).toBe(true);
+  });
+});
+
+describe("comparison input is checked, with a message a person can act on", () => {
+  it.each([
+    ["one model", { model_ids: [MODEL.platform] }, /at least 2 models/],
+    ["five models", { model_ids: [MODEL.platform, GPT_4O, MODEL.claude, MODEL.demo, "openai:other"] }, /at most 4 models/],
+    ["the same model twice", { model_ids: [MODEL.platform, MODEL.platform] }, /each model only once/],
+    ["no models", { model_ids: undefined }, /model_ids/],
+    ["an unknown model", { model_ids: [MODEL.platform, "openai:nope"] }, /"openai:nope" is not available to you/],
+    ["an own-key model without a key", { model_ids: [MODEL.platform, MODEL.claude] }, /"anthropic:claude-haiku-4-5" is not available to you/],
+    ["an empty message", { messages: [{ content: "   " }] }, /Type a message first/],
+    ["no message", { messages: [] }, /messages must contain/],
+    ["an unknown category", { category: "nope" }, /category/],
+    ["a prompt that does not exist", { prompt_id: 999999 }, /prompt/i],
+  ])("%s is a 400", async (_what, extra, message) => {
+    await t.signUp("kim");
+    const before = await t.call("kim", "GET", "/chat/getSessionHistory");
+    const response = await compare("kim", "hello", { model_ids: [MODEL.platform, MODEL.demo], ...extra });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(message);
+    expect((await t.call("kim", "GET", "/chat/getSessionHistory")).body).toEqual(before.body);
+  });
+
+  it("a follow-up with other models, a pick or stop of a column the comparison does not have, and a pick on an ordinary chat are 400s", async () => {
+    await t.signUp("lou");
+    const started = await compare("lou", "hello", { model_ids: [MODEL.platform, MODEL.demo] });
+    const sessionId = started.body.session_id as number;
+    const other = await compare("lou", "again", { model_ids: [MODEL.demo, MODEL.platform], session_id: sessionId });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/A follow-up goes to the models this comparison started with: openai:gpt-4o-mini, demo:parley-demo/);
+    await expect(client("lou").chat.pickWinner.mutate({ sessionId, column: 2 })).rejects.toThrow(/has 2 columns, numbered 0 to 1/);
+    await expect(client("lou").chat.stopCompareColumn.mutate({ sessionId, column: 3 })).rejects.toThrow(/has 2 columns/);
+    await expect(client("lou").chat.pickWinner.mutate({ sessionId, column: 4 })).rejects.toThrow(/at most 3/);
+    const plain = await t.send("lou", "plain chat");
+    await expect(client("lou").chat.pickWinner.mutate({ sessionId: plain.body.session_id as number, column: 0 })).rejects.toThrow(/not a comparison/);
+    expect((await entries(sessionId)).length).toBe(2);
+  });
+});

@@ -1,0 +1,25 @@
+/** Texts of comparing models side by side. */
+export const COMPARE_TEXTS = {
+  toggle: "Compare",
+  pickerLegend: "Models to compare",
+  pickHint: (min: number, max: number) => `Pick ${min} to ${max} models: one message goes to all of them.`,
+  following: (names: string) => `Comparing ${names}. A follow-up goes to every model.`,
+  tabsLabel: "Compared models",
+  waiting: "Waiting for the reply…",
+  continueWith: "Continue with this model",
+  tokens: (count: number) => `${count.toLocaleString("en-US")} tokens`,
+  listMark: (count: number) => `Compare: ${count} models`,
+  pickFailed: (message: string) => `Could not continue with this model: ${message}`,
+  /** A stored failure kind as a person reads it. */
+  errorOf: (error: string) =>
+    ({
+      auth: "The model service did not accept the API key.",
+      rate_limit: "The model service is busy or its quota is used up. Try again in a moment.",
+      bad_request: "The model service could not process this request.",
+      unavailable: "The model service is unavailable right now. Try again later.",
+      timeout: "The model service took too long to answer.",
+    })[error] ?? error,
+} as const;
+
+/** Fewest and most models one comparison asks. */
+export const COMPARE_LIMITS = { min: 2, max: 4 } as const;

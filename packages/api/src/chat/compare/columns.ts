@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { chatEntries, chatSessions, type Executor } from "@parley/db";
+import { AppError } from "../../errors";
+import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
+import { NOT_A_COMPARISON_MESSAGE } from "./prepare";
+import { columnStops } from "./stops";
+
+type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
+
+export function noSuchColumnMessage(columns: number): string {
+  return `This comparison has ${columns} columns, numbered 0 to ${columns - 1}.`;
+}
+
+/**
+ * A comparison read by columns: each column's model and its turns, oldest first. Without
+ * `shared` only the owner may read it; with `shared`, anyone signed in may read a shared one.
+ */
+export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean) {
+  const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
+  const entries = await listEntriesBySession(db, session.id);
+  const byColumn = new Map<number, EntryRow[]>();
+  for (const entry of entries) {
+    if (entry.compareColumn === null) continue;
+    byColumn.set(entry.compareColumn, [...(byColumn.get(entry.compareColumn) ?? []), entry]);
+  }
+  const models = session.compareModels ?? [...byColumn.keys()].sort((a, b) => a - b).map((c) => byColumn.get(c)![0]!.modelId ?? "");
+  return {
+    session_id: session.id,
+    description: session.description,
+    category: session.category,
+    is_owner: session.userId === userId,
+    /** The compared models in column order; null once a winner was picked (an ordinary chat). */
+    compare_models: session.compareModels,
+    columns: models.map((modelId, column) => ({
+      column,
+      model_id: modelId,
+      turns: (byColumn.get(column) ?? []).map((entry) => ({
+        id: entry.id,
+        message_content: entry.messageContent,
+        response_content: entry.responseContent,
+        timestamp: entry.createdAt.toISOString(),
+        /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
+        status: entry.status,
+        error: entry.error,
+        usage: { input_tokens: entry.inputTokens, output_tokens: entry.outputTokens },
+      })),
+    })),
+  };
+}
+
+/**
+ * Picks a comparison's winner: the session becomes an ordinary chat on that column's branch
+ * (its latest exchange is the active one); the other columns stay as sibling branches.
+ */
+export async function pickWinner(db: Executor, userId: string, sessionId: number, column: number) {
+  const session = await getOwnedSession(db, userId, sessionId);
+  if (!session.compareModels) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON_MESSAGE);
+  if (column >= session.compareModels.length) throw new AppError("BAD_REQUEST", noSuchColumnMessage(session.compareModels.length));
+  const leaf = sql`(select ${chatEntries.id} from ${chatEntries} where ${chatEntries.sessionId} = ${session.id} and ${chatEntries.compareColumn} = ${column}
+    order by ${chatEntries.createdAt} desc, ${chatEntries.id} desc limit 1)`;
+  const updated = await db
+    .update(chatSessions)
+    .set({ compareModels: null, activeEntryId: leaf })
+    .where(and(eq(chatSessions.id, session.id), eq(chatSessions.userId, userId), isNotNull(chatSessions.compareModels)))
+    .returning({ activeEntryId: chatSessions.activeEntryId });
+  // Another pick came first: the comparison is already an ordinary chat.
+  if (updated.length === 0) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON_MESSAGE);
+  return { session_id: session.id, model_id: session.compareModels[column]!, active_entry_id: updated[0]!.activeEntryId };
+}
+
+/** Stops one column of the caller's comparison while the others go on. */
+export async function stopCompareColumn(db: Executor, userId: string, sessionId: number, column: number) {
+  const session = await getOwnedSession(db, userId, sessionId);
+  const columns = session.compareModels?.length ?? 0;
+  if (columns > 0 && column >= columns) throw new AppError("BAD_REQUEST", noSuchColumnMessage(columns));
+  return { stopped: columnStops.stop(userId, session.id, column) };
+}
+
+/**
+ * After a session's exchanges were copied (`copies[i]` is the new id of `sources[i]`): the copies
+ * point at their copied parents, and the new session's active and compared models follow the source's.
+ */
+export async function linkCopiedEntries(
+  db: Executor,
+  target: number,
+  source: Pick<SessionRow, "activeEntryId" | "compareModels">,
+  sources: Pick<EntryRow, "id" | "parentEntryId">[],
+  copies: number[],
+) {
+  const newId = new Map(sources.map((e, i) => [e.id, copies[i]!]));
+  const links = sources.flatMap((e, i) => (e.parentEntryId !== null && newId.has(e.parentEntryId) ? [{ id: copies[i]!, parent: newId.get(e.parentEntryId)! }] : []));
+  for (const chunk of chunks(links, 500)) {
+    const ids = chunk.map((l) => l.id);
+    const cases = sql.join(
+      chunk.map((l) => sql`when ${l.id}::bigint then ${l.parent}::bigint`),
+      sql` `,
+    );
+    await db
+      .update(chatEntries)
+      .set({ parentEntryId: sql`case ${chatEntries.id} ${cases} end` })
+      .where(and(eq(chatEntries.sessionId, target), inArray(chatEntries.id, ids)));
+  }
+  const active = source.activeEntryId === null ? null : (newId.get(source.activeEntryId) ?? null);
+  await db.update(chatSessions).set({ activeEntryId: active, compareModels: source.compareModels }).where(eq(chatSessions.id, target));
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
