@@ -185,6 +185,13 @@ describe("comparing models", () => {
     t.anthropic.setScenario({ type: "reply", chunks: ["From Claude"] });
     const first = await compare("dot", "Pick me", { model_ids: [MODEL.platform, MODEL.claude] });
     const sessionId = first.body.session_id as number;
+    // Until a column is picked, a plain send (or an edit) into the comparison is refused and stores nothing.
+    const plain = await t.send("dot", "Just one of you", { model_id: MODEL.claude, session_id: sessionId });
+    expect(plain.status).toBe(400);
+    expect(plain.body.message).toMatch(/compares models: send your message to all of them/);
+    const edit = await t.send("dot", "Edited", { model_id: MODEL.claude, session_id: sessionId, sibling_of_entry_id: (await entries(sessionId))[0]!.id });
+    expect(edit.status).toBe(400);
+    expect(await entries(sessionId)).toHaveLength(2);
     const picked = await client("dot").chat.pickWinner.mutate({ sessionId, column: 1 });
     expect(picked).toMatchObject({ session_id: sessionId, model_id: MODEL.claude });
     const stored = await entries(sessionId);

@@ -59,7 +59,12 @@ export type PreparedMessage = {
 /** The stored key each service's own-key policy reads. */
 export const OWN_KEY_NAME: Record<NonNullable<KeyPolicy["ownKey"]>, ProviderKeyName> = { openai: "openai", anthropic: "claude" };
 
+/** A plain send (or an edit or regenerate) into a comparison that is still comparing. */
+export const COMPARISON_SEND_MESSAGE =
+  "This conversation compares models: send your message to all of them, or choose 'Continue with this model' on one first.";
+
 type PrepareRow = {
+  plain: boolean | null;
   user_id: string | null;
   sealed: string | null;
   prompt_found: boolean;
@@ -102,10 +107,10 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   );
   ctes.push(
     continuing === null
-      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id where false)`
+      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id, true as plain where false)`
       : sql`s as (
           select ${chatSessions.id} as id, ${chatSessions.description} as description, ${chatSessions.lastUpdated} as last_updated, ${chatSessions.category} as category,
-            ${chatSessions.activeEntryId} as active_entry_id
+            ${chatSessions.activeEntryId} as active_entry_id, ${chatSessions.compareModels} is null as plain
           from ${chatSessions} where ${chatSessions.id} = ${continuing}::bigint and ${chatSessions.userId} = (select id from u)
         )`,
   );
@@ -141,7 +146,8 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   const checks = [
     sql`exists (select 1 from u)`,
     ...(request.promptId === null ? [] : [sql`exists (select 1 from p)`]),
-    ...(continuing === null ? [] : [sql`exists (select 1 from s)`]),
+    // A comparison goes on through the compare send (every column) until a column is picked.
+    ...(continuing === null ? [] : [sql`exists (select 1 from s where plain)`]),
     ...(request.siblingOf === null ? [] : [sql`exists (select 1 from sib)`]),
     // Without a platform key, the user's own key is the only way to this model.
     ...(policy.ownKey && !policy.platformKey ? [sql`exists (select 1 from k)`] : []),
@@ -197,7 +203,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     sql`with recursive ${sql.join(ctes, sql`, `)}
       select (select id from u) as user_id, (select ciphertext from k) as sealed,
         exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
-        exists (select 1 from s) as session_found, (select description from s) as description,
+        exists (select 1 from s) as session_found, (select plain from s) as plain, (select description from s) as description,
         (select last_updated from s)::text as last_updated, (select category from s) as category,
         (select active_entry_id from s) as active_entry_id, exists (select 1 from sib) as sibling_found,
         (select json_agg(json_build_object('message', message, 'response', response) order by created_at, id) from h) as history,
@@ -207,6 +213,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   if (!row?.user_id) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   if (request.promptId !== null && !row.prompt_found) throw new AppError("BAD_REQUEST", PROMPT_GONE_MESSAGE);
   if (continuing !== null && !row.session_found) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (continuing !== null && row.plain === false) throw new AppError("BAD_REQUEST", COMPARISON_SEND_MESSAGE);
   if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
   if (row.entry_id === null) {
     if (policy.ownKey && !policy.platformKey && row.sealed === null) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
