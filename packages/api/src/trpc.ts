@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "@parley/db";
 import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
+import { requireUser } from "./user/require-user";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
@@ -34,6 +35,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
+
+/**
+ * For the caller's own data: `ctx.user` is the caller's account row, loaded once per call. A
+ * signed-in caller whose account setup has not run gets NOT_FOUND with a clear message.
+ */
+export const userProcedure = protectedProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, user: await requireUser(ctx) } }));
 
 /**
  * Counts the caller's `action` against its rule (ctx.limiter) and refuses it beyond the limit.

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, DISCOVERY_LIMITS, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
-import { protectedProcedure, rateLimit, router } from "../trpc";
-import { requireUser } from "../user/require-user";
+import { protectedProcedure, rateLimit, router, userProcedure } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
@@ -68,14 +67,14 @@ const historyInput = z.object({
 
 /** Procedures of the chat domain (spec §7 chat calls). */
 export const chatRouter = router({
-  options: protectedProcedure.query(async ({ ctx }) => listChatOptions(ctx, await requireUser(ctx))),
-  search: protectedProcedure
+  options: userProcedure.query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
+  search: userProcedure
     .input(searchInput)
-    .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, (await requireUser(ctx)).id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  sessions: protectedProcedure.query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, (await requireUser(ctx)).id) })),
-  history: protectedProcedure
+    .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
+  sessions: userProcedure.query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
+  history: userProcedure
     .input(historyInput)
-    .query(async ({ ctx, input }) => getSessionHistory(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
+    .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
@@ -89,26 +88,23 @@ export const chatRouter = router({
     );
   }),
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
-  clonePost: protectedProcedure
+  clonePost: userProcedure
     .input(z.object({ postId: int4Id("a post id") }))
-    .mutation(async ({ ctx, input }) => {
-      const user = await requireUser(ctx);
-      return clonePostIntoSession(ctx.db, user.id, input.postId, ctx.now(), () => usableModelIds(ctx, user.id));
-    }),
-  clone: protectedProcedure
+    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
+  clone: userProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
     .mutation(async ({ ctx, input }) =>
-      cloneSession(ctx.db, (await requireUser(ctx)).id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
+      cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
     ),
   /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
-  switchBranch: protectedProcedure
+  switchBranch: userProcedure
     .input(switchBranchInput)
-    .mutation(async ({ ctx, input }) => switchBranch(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.entryId)),
-  delete: protectedProcedure
+    .mutation(async ({ ctx, input }) => switchBranch(ctx.db, ctx.user.id, input.sessionId, input.entryId)),
+  delete: userProcedure
     .input(z.object({ id: sessionIdSchema }))
-    .mutation(async ({ ctx, input }) => deleteSession(ctx.db, (await requireUser(ctx)).id, input.id)),
-  share: protectedProcedure
+    .mutation(async ({ ctx, input }) => deleteSession(ctx.db, ctx.user.id, input.id)),
+  share: userProcedure
     .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
-    .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, (await requireUser(ctx)).id, input.id, input.shared, ctx.now())),
+    .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
   ...compareProcedures({ sessionIdSchema, parseMessage }),
 });

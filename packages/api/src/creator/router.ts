@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { handleInput, LIMITS } from "@parley/contracts";
 import { listRecentPosts } from "../post/posts";
-import { protectedProcedure, router } from "../trpc";
-import { requireUser } from "../user/require-user";
+import { protectedProcedure, router, userProcedure } from "../trpc";
 import { changeHandle } from "./handles";
 import { getCreatorByHandle } from "./profile";
 
@@ -11,15 +10,14 @@ const byHandle = z.object({ handle: handleInput });
 /** Procedures of creator pages: a person's profile and posts by handle, and the caller's own handle. */
 export const creatorRouter = router({
   byHandle: protectedProcedure.input(byHandle).query(async ({ ctx, input }) => (await getCreatorByHandle(ctx.db, input.handle)).creator),
-  posts: protectedProcedure
+  posts: userProcedure
     .input(byHandle.extend({ limit: z.coerce.number().int().min(1).max(LIMITS.recentPostsMax).optional().default(LIMITS.recentPostsDefault), cursor: z.string().max(80).optional() }))
     .query(async ({ ctx, input }) => {
-      const viewer = await requireUser(ctx);
       const { userId } = await getCreatorByHandle(ctx.db, input.handle);
-      return listRecentPosts(ctx.db, viewer.id, { limit: input.limit, cursor: input.cursor, authorId: userId });
+      return listRecentPosts(ctx.db, ctx.user.id, { limit: input.limit, cursor: input.cursor, authorId: userId });
     }),
-  me: protectedProcedure.query(async ({ ctx }) => ({ handle: (await requireUser(ctx)).handle })),
-  updateHandle: protectedProcedure
+  me: userProcedure.query(async ({ ctx }) => ({ handle: ctx.user.handle })),
+  updateHandle: userProcedure
     .input(byHandle)
-    .mutation(async ({ ctx, input }) => changeHandle(ctx.db, (await requireUser(ctx)).id, input.handle)),
+    .mutation(async ({ ctx, input }) => changeHandle(ctx.db, ctx.user.id, input.handle)),
 });

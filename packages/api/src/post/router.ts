@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, DISCOVERY_LIMITS, FEED_CATEGORIES, FEED_SORTS, int4Id, LIMITS, storableText } from "@parley/contracts";
-import { protectedProcedure, rateLimit, router } from "../trpc";
-import { requireUser } from "../user/require-user";
+import { protectedProcedure, rateLimit, router, userProcedure } from "../trpc";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
@@ -58,25 +57,25 @@ const listInput = z
 
 /** Procedures of the post domain (spec §7 post calls). */
 export const postRouter = router({
-  create: protectedProcedure
+  create: userProcedure
     .input(createInput)
     .use(rateLimit("post"))
     .mutation(async ({ ctx, input }) =>
-      publishSession(ctx.db, (await requireUser(ctx)).id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
+      publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
-  byId: protectedProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => ({
-    ...(await getPostById(ctx.db, (await requireUser(ctx)).id, input.id)),
+  byId: userProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => ({
+    ...(await getPostById(ctx.db, ctx.user.id, input.id)),
     ...(await getPostLineage(ctx.db, input.id)),
   })),
-  search: protectedProcedure
+  search: userProcedure
     .input(searchInput)
-    .query(async ({ ctx, input }) => searchPosts(ctx.db, (await requireUser(ctx)).id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  list: protectedProcedure.input(listInput).query(async ({ ctx, input }) =>
-    listRecentPosts(ctx.db, (await requireUser(ctx)).id, input),
+    .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
+  list: userProcedure.input(listInput).query(async ({ ctx, input }) =>
+    listRecentPosts(ctx.db, ctx.user.id, input),
   ),
-  delete: protectedProcedure.input(z.object({ id: postId })).mutation(async ({ ctx, input }) => deletePost(ctx.db, (await requireUser(ctx)).id, input.id)),
+  delete: userProcedure.input(z.object({ id: postId })).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
   comments: protectedProcedure.input(byPost).query(({ ctx, input }) => listComments(ctx.db, input.postId)),
-  addComment: protectedProcedure
+  addComment: userProcedure
     .input(
       byPost.extend({
         content: storableText()
@@ -86,15 +85,15 @@ export const postRouter = router({
       }),
     )
     .use(rateLimit("comment"))
-    .mutation(async ({ ctx, input }) => addComment(ctx.db, (await requireUser(ctx)).id, input.postId, input.content, ctx.now())),
-  like: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
-  unlike: protectedProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, (await requireUser(ctx)).id, input.postId)),
-  hasLiked: protectedProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, (await requireUser(ctx)).id, input.postId)),
+    .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now())),
+  like: userProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
+  unlike: userProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
+  hasLiked: userProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
-  vote: protectedProcedure
+  vote: userProcedure
     .input(byPost.extend({ column: voteColumn }))
     .use(rateLimit("like"))
-    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, (await requireUser(ctx)).id, input.postId, input.column, ctx.now())),
+    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, ctx.now())),
   leaderboard: protectedProcedure.input(leaderboardInput).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
 });
 

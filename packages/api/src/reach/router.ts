@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS, IMPORT_LIMITS, int4Id } from "@parley/contracts";
 import { sessionIdSchema } from "../chat/router";
-import { protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
-import { requireUser } from "../user/require-user";
+import { publicProcedure, rateLimit, router, userProcedure } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
 import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
@@ -16,35 +15,35 @@ const token = z.string({ message: "must be the token of a public link" }).max(20
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
   /** The caller's conversation as a file (the branch the chat screen shows). */
-  exportSession: protectedProcedure
+  exportSession: userProcedure
     .input(z.object({ sessionId: sessionIdSchema, format }))
-    .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, (await requireUser(ctx)).id, input.sessionId, false), input.format, ctx.now())),
+    .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
-  exportPost: protectedProcedure
+  exportPost: userProcedure
     .input(z.object({ postId, format }))
-    .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, (await requireUser(ctx)).id, input.postId), input.format, ctx.now())),
+    .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, ctx.user.id, input.postId), input.format, ctx.now())),
   /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
-  import: protectedProcedure
+  import: userProcedure
     .input(z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }))
     .use(rateLimit("post"))
     .mutation(async ({ ctx, input }) => {
       if (input.file.length > IMPORT_LIMITS.bytes) throw tooLarge();
-      return importConversations(ctx.db, (await requireUser(ctx)).id, input.file);
+      return importConversations(ctx.db, ctx.user.id, input.file);
     }),
 });
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: protectedProcedure.input(z.object({ postId })).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, (await requireUser(ctx)).id, input.postId)),
-  setPost: protectedProcedure
+  postStatus: userProcedure.input(z.object({ postId })).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
+  setPost: userProcedure
     .input(z.object({ postId, enabled: z.boolean({ message: "must be true or false" }), listed: z.boolean({ message: "must be true or false" }).optional() }))
-    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, (await requireUser(ctx)).id, input.postId, input)),
-  sessionStatus: protectedProcedure
+    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.user.id, input.postId, input)),
+  sessionStatus: userProcedure
     .input(z.object({ sessionId: sessionIdSchema }))
-    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, (await requireUser(ctx)).id, input.sessionId)),
-  setSession: protectedProcedure
+    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.user.id, input.sessionId)),
+  setSession: userProcedure
     .input(z.object({ sessionId: sessionIdSchema, enabled: z.boolean({ message: "must be true or false" }) }))
-    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, (await requireUser(ctx)).id, input.sessionId, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
   post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, storableText } from "@parley/contracts";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, userProcedure } from "../trpc";
 import { setupAccount } from "./account-setup";
 import { PROVIDER_KEY_NAMES } from "./provider-keys";
 import { requireUser } from "./require-user";
@@ -29,10 +29,10 @@ export const userRouter = router({
   setup: protectedProcedure.input(setupInput).mutation(({ ctx, input }) =>
     setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),
   ),
-  settings: protectedProcedure.query(async ({ ctx }) => getUserSettings(ctx.db, await requireUser(ctx), ctx.auth)),
-  updateSettings: protectedProcedure.input(settingsInput).mutation(async ({ ctx, input }) => {
-    const user = await requireUser(ctx);
-    await updateUserSettings(ctx.db, ctx.keys, user, input);
+  settings: userProcedure.query(async ({ ctx }) => getUserSettings(ctx.db, ctx.user, ctx.auth)),
+  updateSettings: userProcedure.input(settingsInput).mutation(async ({ ctx, input }) => {
+    await updateUserSettings(ctx.db, ctx.keys, ctx.user, input);
+    // The account as the update left it.
     return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
   }),
 });

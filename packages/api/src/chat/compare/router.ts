@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, INT4_MAX, storableText } from "@parley/contracts";
-import { protectedProcedure, rateLimit } from "../../trpc";
-import { requireUser } from "../../user/require-user";
+import { protectedProcedure, rateLimit, userProcedure } from "../../trpc";
 import { startCompare } from ".";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
@@ -50,14 +49,14 @@ export function compareProcedures(shared: { sessionIdSchema: z.ZodType<number, u
           ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
         );
       }),
-    compareColumns: protectedProcedure
+    compareColumns: userProcedure
       .input(z.object({ sessionId: shared.sessionIdSchema, shared: z.boolean().optional().default(false) }))
-      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.shared)),
-    stopCompareColumn: protectedProcedure
+      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared)),
+    stopCompareColumn: userProcedure
       .input(columnInput)
-      .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.column)),
-    pickWinner: protectedProcedure
+      .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, ctx.user.id, input.sessionId, input.column)),
+    pickWinner: userProcedure
       .input(columnInput)
-      .mutation(async ({ ctx, input }) => pickWinner(ctx.db, (await requireUser(ctx)).id, input.sessionId, input.column)),
+      .mutation(async ({ ctx, input }) => pickWinner(ctx.db, ctx.user.id, input.sessionId, input.column)),
   };
 }
