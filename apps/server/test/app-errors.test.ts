@@ -259,6 +259,9 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a vote on a post that is not a comparison", "POST", `/post/vote/${postId}`, { column: 0 }, /Votes are for comparison posts/],
     ["a vote on an overflowing post id", "POST", "/post/vote/2147483648", { column: 0 }, /postId: /],
     ["an unknown leaderboard category", "GET", "/post/leaderboard?category=gossip", undefined, /category: must be one of/],
+    ["a NUL in an access token name", "POST", "/user/tokens", { name: NUL }, unstorable],
+    ["an empty access token name", "POST", "/user/tokens", { name: "" }, /name: must not be empty/],
+    ["an access token name over 100 characters", "POST", "/user/tokens", { name: "x".repeat(101) }, /name: must be at most 100 characters/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -277,6 +280,8 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["user.updateSettings", { nickname: NUL }],
     ["user.setup", { user: { name: NUL } }],
     ["chat.switchBranch", { sessionId: 1, entryId: -1 }],
+    ["user.createToken", { name: LONE_SURROGATE }],
+    ["user.revokeToken", { id: "not-a-token" }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { LIMITS, storableText } from "@parley/contracts";
+import { ACCESS_TOKEN_MESSAGES, LIMITS, storableText } from "@parley/contracts";
+import { AppError } from "../errors";
 import { protectedProcedure, router } from "../trpc";
+import { createAccessToken, createAccessTokenInput, listAccessTokens, revokeAccessToken, revokeAccessTokenInput } from "./access-tokens";
 import { setupAccount } from "./account-setup";
 import { PROVIDER_KEY_NAMES } from "./provider-keys";
 import { requireUser } from "./require-user";
@@ -35,6 +37,16 @@ export const userRouter = router({
     await updateUserSettings(ctx.db, ctx.keys, user, input);
     return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
   }),
+  // Personal access tokens. Making one needs a real sign-in, so a leaked token cannot mint
+  // more; listing and revoking work with a token too (revoking only ever takes access away).
+  createToken: protectedProcedure.input(createAccessTokenInput).mutation(async ({ ctx, input }) => {
+    if (ctx.auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
+    return createAccessToken(ctx.db, await requireUser(ctx), input.name, ctx.now());
+  }),
+  tokens: protectedProcedure.query(async ({ ctx }) => listAccessTokens(ctx.db, await requireUser(ctx))),
+  revokeToken: protectedProcedure
+    .input(revokeAccessTokenInput)
+    .mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, await requireUser(ctx), input.id)),
 });
 
 /** Provider profiles can carry long names; the stored nickname keeps the app's limit. */
