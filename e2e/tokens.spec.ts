@@ -6,6 +6,7 @@ import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test("a token made in the profile page works on /api/v1 until it is revoked", async ({ browser, baseURL, request }) => {
+  test.setTimeout(60_000);
   const state = await createAccount(browser, baseURL, newAccount("tokens"));
   const { page, close } = await openSignedIn(browser, baseURL, state);
   await page.goto("/profile");
