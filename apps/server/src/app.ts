@@ -13,6 +13,7 @@ import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRu
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
+import { registerPublicPages } from "./public/public-pages";
 import { registerTrpc } from "./http/trpc";
 import { registerRestRoutes } from "./rest/adapter";
 import { restRoutes } from "./rest/v1";
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);
   await registerTrpc(app, contextDeps);
+  registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);
   return app;
 }

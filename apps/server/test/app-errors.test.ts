@@ -52,9 +52,13 @@ const malformed = [
 ];
 
 const routes = [
-  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path) })),
-  { method: "GET" as const, url: "/api/v1/config" },
+  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path), bodyLimit: r.bodyLimit })),
+  { method: "GET" as const, url: "/api/v1/config", bodyLimit: undefined },
 ];
+
+/** A route with its own body limit (an import) is checked against that limit and its message. */
+const withRouteLimit = (body: (typeof malformed)[number], limit: { bytes: number; message: string } | undefined) =>
+  limit && body.status === 413 ? { ...body, payload: JSON.stringify({ content: "x".repeat(limit.bytes + 10) }), message: limit.message } : body;
 
 /** Every tRPC procedure, with its type and whether it takes input. */
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
@@ -105,7 +109,7 @@ describe("bad input on every tRPC procedure", () => {
 
 describe("bad input on every REST route", () => {
   for (const route of routes) {
-    for (const body of malformed) {
+    for (const body of malformed.map((b) => withRouteLimit(b, route.bodyLimit))) {
       it(`${route.method} ${route.url} with ${body.name} answers ${body.status} with a message`, async () => {
         const response = await t.app.inject({
           method: route.method === "GET" ? "POST" : route.method,
@@ -259,6 +263,11 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a vote on a post that is not a comparison", "POST", `/post/vote/${postId}`, { column: 0 }, /Votes are for comparison posts/],
     ["a vote on an overflowing post id", "POST", "/post/vote/2147483648", { column: 0 }, /postId: /],
     ["an unknown leaderboard category", "GET", "/post/leaderboard?category=gossip", undefined, /category: must be one of/],
+    ["an unknown export format", "GET", `/chat/export/${sessionId}?format=pdf`, undefined, /format: must be one of md, json/],
+    ["an unknown post export format", "GET", `/post/export/${postId}?format=html`, undefined, /format: must be one of md, json/],
+    ["a public link switch that is not a boolean", "POST", `/post/publicLink/${postId}`, { enabled: "yes" }, /enabled: must be true or false/],
+    ["an import that is not an export", "POST", "/chat/import", { file: "[]" }, /not a ChatGPT or Claude export/],
+    ["an import without the file", "POST", "/chat/import", { name: "conversations.json" }, /file: must be the text of the export file/],
     ["a NUL in an access token name", "POST", "/user/tokens", { name: NUL }, unstorable],
     ["an empty access token name", "POST", "/user/tokens", { name: "" }, /name: must not be empty/],
     ["an access token name over 100 characters", "POST", "/user/tokens", { name: "x".repeat(101) }, /name: must be at most 100 characters/],

@@ -36,9 +36,12 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["unshare it", "POST", `/chat/unshareChat/${id}`, undefined],
     ["switch its branch", "POST", "/chat/switchBranch", { sessionId: id, entryId: aliceEntry }],
     ["edit a message of it", "POST", "/chat/postChat", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: id, sibling_of_entry_id: aliceEntry }],
+    ["download it", "GET", `/chat/export/${id}?format=json`, undefined],
+    ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
+    ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])("REST call %i", async (index) => {
+  it.each(restCalls(0).map((_, index) => index))("REST call %i", async (index) => {
     const [what, method, url, payload] = restCalls(aliceSession)[index]!;
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
@@ -57,6 +60,9 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0 }],
     ["chat.send", "mutation", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: 0, sibling_of_entry_id: 0 }],
     ["chat.switchBranch", "mutation", { sessionId: 0, entryId: 0 }],
+    ["archive.exportSession", "query", { sessionId: 0, format: "md" }],
+    ["publicLink.sessionStatus", "query", { sessionId: 0 }],
+    ["publicLink.setSession", "mutation", { sessionId: 0, enabled: true }],
   ])("tRPC %s", async (path, type, input) => {
     const ids: Record<string, number> = { sessionId: aliceSession, id: aliceSession, session_id: aliceSession, entryId: aliceEntry, sibling_of_entry_id: aliceEntry };
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ids[k] ?? v]));

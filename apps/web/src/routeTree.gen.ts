@@ -18,6 +18,8 @@ import { Route as AuthedDiscoverRouteImport } from './routes/_authed/discover'
 import { Route as AuthedNewUserRouteImport } from './routes/_authed/newUser'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
+import { Route as PTokenRouteImport } from './routes/p.$token'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
 import { Route as AuthedDiscoverLeaderboardRouteImport } from './routes/_authed/discover_.leaderboard'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
@@ -67,6 +69,16 @@ const AuthedProtectedRoute = AuthedProtectedRouteImport.update({
   path: '/protected',
   getParentRoute: () => AuthedRoute,
 } as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedChatIndexRoute = AuthedChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
@@ -99,6 +111,8 @@ export interface FileRoutesByFullPath {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat/': typeof AuthedChatIndexRoute
@@ -113,6 +127,8 @@ export interface FileRoutesByTo {
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
   '/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
   '/chat': typeof AuthedChatIndexRoute
@@ -129,6 +145,8 @@ export interface FileRoutesById {
   '/_authed/newUser': typeof AuthedNewUserRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/protected': typeof AuthedProtectedRoute
+  '/p/$token': typeof PTokenRoute
+  '/s/$token': typeof STokenRoute
   '/_authed/discover_/leaderboard': typeof AuthedDiscoverLeaderboardRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
@@ -145,6 +163,8 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat/'
@@ -159,6 +179,8 @@ export interface FileRouteTypes {
     | '/newUser'
     | '/profile'
     | '/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/discover/leaderboard'
     | '/post/$postId'
     | '/chat'
@@ -174,6 +196,8 @@ export interface FileRouteTypes {
     | '/_authed/newUser'
     | '/_authed/profile'
     | '/_authed/protected'
+    | '/p/$token'
+    | '/s/$token'
     | '/_authed/discover_/leaderboard'
     | '/_authed/post/$postId'
     | '/_authed/chat/'
@@ -185,6 +209,8 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   CallbackRoute: typeof CallbackRoute
   PublicRoute: typeof PublicRoute
+  PTokenRoute: typeof PTokenRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -252,6 +278,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProtectedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/chat/': {
       id: '/_authed/chat/'
       path: '/chat'
@@ -315,6 +355,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   CallbackRoute: CallbackRoute,
   PublicRoute: PublicRoute,
+  PTokenRoute: PTokenRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

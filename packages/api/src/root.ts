@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { chatRouter } from "./chat/router";
 import { messagesRouter } from "./messages/router";
 import { postRouter } from "./post/router";
+import { archiveRouter, publicLinkRouter } from "./reach/router";
 import { subscriptionRouter } from "./subscription/router";
 import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./user/router";
@@ -12,6 +13,8 @@ export const appRouter = router({
   chat: chatRouter,
   post: postRouter,
   messages: messagesRouter,
+  archive: archiveRouter,
+  publicLink: publicLinkRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,3 +5,4 @@ export * from "./input";
 export * from "./limits";
 export * from "./messages";
 export * from "./plans";
+export * from "./reach";

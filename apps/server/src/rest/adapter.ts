@@ -20,6 +20,10 @@ export type RestRoute = {
    * one JSON answer. Clients sending `Accept: text/event-stream` get the events as SSE instead.
    */
   collect?: (events: AsyncIterable<{ type: string }>) => Promise<Collected>;
+  /** The result is a file (`{ filename, contentType, body }`), sent as a download. */
+  download?: boolean;
+  /** A larger request body than the app's default, and what a client is told beyond it. */
+  bodyLimit?: { bytes: number; message: string };
 };
 
 /**
@@ -53,11 +57,13 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
     app.route({
       method: route.method,
       url: `/api/v1${route.path}`,
+      ...(route.bodyLimit ? bodyLimitOptions(route.bodyLimit) : {}),
       handler: async (request, reply) => {
         try {
           const caller = createCaller(await createRequestContext(deps, request), { signal: route.collect ? abortOnDisconnect(reply) : undefined });
           const result = await route.call(caller, request);
           if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
+          if (route.download) return sendDownload(reply, result as Download);
           return reply.send(result ?? { ok: true });
         } catch (error) {
           return sendError(request, reply, error);
@@ -65,6 +71,29 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
       },
     });
   }
+}
+
+type Download = { filename: string; contentType: string; body: string };
+
+/** A file to save: its type, and a Content-Disposition naming it (ASCII name plus the UTF-8 one). */
+function sendDownload(reply: FastifyReply, file: Download) {
+  const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return reply
+    .type(file.contentType)
+    .header("Content-Disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header("Cache-Control", "private, no-store")
+    .send(file.body);
+}
+
+/** The route's own body limit, with a message that says the limit when a body passes it. */
+function bodyLimitOptions(limit: { bytes: number; message: string }) {
+  return {
+    bodyLimit: limit.bytes,
+    errorHandler: (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: limit.message });
+      throw error;
+    },
+  };
 }
 
 /** A signal that fires when a streaming client goes away mid-answer (aborting the model call). */

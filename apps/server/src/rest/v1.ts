@@ -2,6 +2,7 @@ import type { RouterInputs as In } from "@parley/api";
 import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
+import { reachRoutes } from "./reach";
 
 /**
  * getChatHistory (spec §7) either reads a session (`sessionId`, `shared`) or, with `post_id` and
@@ -89,4 +90,5 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "GET", path: "/post/leaderboard", call: (caller, req) => caller.post.leaderboard(req.query as In["post"]["leaderboard"]) },
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
+  ...reachRoutes,
 ];

@@ -21,7 +21,7 @@ export const PLATFORM_OPENAI_KEY = "sk-platform-openai-0000000000000001";
 export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude-haiku-4-5", demo: "demo:parley-demo" } as const;
 
 /** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
-export async function createChatApp(options: { config?: Config; billing?: Billing | null } = {}) {
+export async function createChatApp(options: { config?: Config; billing?: Billing | null; webRoot?: string } = {}) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
   const anthropic: FakeServer = await startFakeAnthropicServer();
   const catalogue = {
@@ -33,6 +33,7 @@ export async function createChatApp(options: { config?: Config; billing?: Billin
     deps: {
       ...(options.config ? { config: options.config } : {}),
       billing: options.billing ?? null,
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       authenticator: testIdentities,
       keys: createKeyVault(randomBytes(32)),
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),

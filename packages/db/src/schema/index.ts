@@ -3,3 +3,4 @@ export * from "./billing";
 export * from "./chat";
 export * from "./community";
 export * from "./users";
+export * from "./public-links";

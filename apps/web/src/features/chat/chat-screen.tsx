@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { profileOf, useAuth } from "../../lib/auth";
@@ -27,8 +27,11 @@ type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number
 const NO_FAILURES: Failures = { sessionId: 0, unsent: [], details: {} };
 const NO_MODELS: { id: string; name: string }[] = [];
 
-/** The chat screen (spec §2 /chat and /chat/share/{sessionId}). */
-export function ChatScreen({ mode }: { mode: ChatMode }) {
+/**
+ * The chat screen (spec §2 /chat and /chat/share/{sessionId}). The route may add its own
+ * pieces below the options panel (`optionsExtra`) and the session list (`sessionsExtra`).
+ */
+export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMode; optionsExtra?: ReactNode; sessionsExtra?: ReactNode }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const shared = mode.kind === "shared";
@@ -108,10 +111,15 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
     openSession(id);
   };
   const sessionList = (
-    <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
+    <>
+      <div className="flex min-h-0 flex-1 flex-col">
+        <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
+      </div>
+      {sessionsExtra && <div className="shrink-0 pt-3">{sessionsExtra}</div>}
+    </>
   );
   const unavailable = sessionId <= 0 || history.isError;
-  const optionsPanel = shared ? (
+  const optionsControls = shared ? (
     <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} />
   ) : (
     <ChatOptions
@@ -129,6 +137,12 @@ export function ChatScreen({ mode }: { mode: ChatMode }) {
       posting={actions.posting}
       canPost={sessionId > 0 && description.trim() !== ""}
     />
+  );
+  const optionsPanel = (
+    <>
+      {optionsControls}
+      {optionsExtra}
+    </>
   );
 
   return (

@@ -1,5 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatScreen } from "../../features/chat/chat-screen";
+import { ImportConversations } from "../../features/reach/import-conversations";
+import { SessionTools } from "../../features/reach/session-tools";
 
 type ChatSearch = { sessionId?: number; cloneChat?: boolean; postId?: number };
 
@@ -21,5 +23,12 @@ export const Route = createFileRoute("/_authed/chat/")({
 
 function ChatPage() {
   const search = Route.useSearch();
-  return <ChatScreen mode={{ kind: "own", sessionId: search.sessionId ?? 0, cloneChat: search.cloneChat === true, postId: search.postId ?? null }} />;
+  const sessionId = search.sessionId ?? 0;
+  return (
+    <ChatScreen
+      mode={{ kind: "own", sessionId, cloneChat: search.cloneChat === true, postId: search.postId ?? null }}
+      optionsExtra={<SessionTools sessionId={sessionId} />}
+      sessionsExtra={<ImportConversations />}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CommentsSection } from "../../features/comments/comments-section";
 import { PostPage } from "../../features/posts/post-page";
+import { PostTools } from "../../features/reach/session-tools";
 
 /** The route's id as an integer (spec §5); anything that is not a positive one shows 'Post Not Found'. */
 function parsePostId(raw: string): number {
@@ -20,5 +21,16 @@ export const Route = createFileRoute("/_authed/post/$postId")({
 
 function PostRoute() {
   const id = parsePostId(Route.useParams().postId);
-  return <PostPage key={id} postId={id} comments={<CommentsSection key={id} postId={id} />} />;
+  return (
+    <PostPage
+      key={id}
+      postId={id}
+      comments={
+        <>
+          <PostTools postId={id} />
+          <CommentsSection key={id} postId={id} />
+        </>
+      }
+    />
+  );
 }

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { messageOf, trpc } from "../../lib/trpc";
+import { REACH_TEXTS } from "./texts";
+
+type Target = { kind: "session"; sessionId: number } | { kind: "post"; postId: number };
+type Format = "md" | "json";
+
+/** Saves text as a file through a temporary object URL. */
+function saveFile(file: { filename: string; contentType: string; body: string }) {
+  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** 'Download Markdown' and 'Download JSON' of a conversation (the owner's) or a post. */
+export function ExportButtons({ target, className = "" }: { target: Target; className?: string }) {
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState<Format | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const download = async (format: Format) => {
+    setBusy(format);
+    setError(null);
+    try {
+      const file =
+        target.kind === "session"
+          ? await utils.archive.exportSession.fetch({ sessionId: target.sessionId, format })
+          : await utils.archive.exportPost.fetch({ postId: target.postId, format });
+      saveFile(file);
+    } catch (failure) {
+      setError(`${REACH_TEXTS.downloadFailed}: ${messageOf(failure)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const button =
+    "inline-flex h-9 items-center gap-1.5 rounded-full border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
+  return (
+    <div className={`flex flex-col gap-2 ${className}`}>
+      <div role="group" aria-label={REACH_TEXTS.download} className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{REACH_TEXTS.download}</span>
+        {(["md", "json"] as const).map((format) => (
+          <button key={format} type="button" className={button} disabled={busy !== null} aria-busy={busy === format} onClick={() => void download(format)}>
+            <DownloadIcon />
+            {format === "md" ? REACH_TEXTS.markdown : REACH_TEXTS.json}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+      <path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useRef, useState } from "react";
+import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
+import { useAuthClient } from "../../lib/auth";
+import { trpc } from "../../lib/trpc";
+import { importedText, REACH_TEXTS } from "./texts";
+
+type Progress = { phase: "idle" } | { phase: "uploading"; percent: number } | { phase: "importing" } | { phase: "done"; text: string } | { phase: "failed"; text: string };
+
+/**
+ * Sends the file to the import endpoint, reporting upload progress. Resolves with the server's
+ * answer; a refusal rejects with the server's message.
+ */
+function upload(file: File, token: string | null, onProgress: (percent: number) => void): Promise<{ source: string; imported: number; exchanges: number }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/v1/chat/import");
+    request.setRequestHeader("Content-Type", "text/plain; charset=utf-8");
+    if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      let body: { message?: string } & Record<string, unknown> = {};
+      try {
+        body = JSON.parse(request.responseText) as typeof body;
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as unknown as { source: string; imported: number; exchanges: number });
+      else reject(new Error(body.message ?? `The import failed (HTTP ${request.status}).`));
+    };
+    request.onerror = () => reject(new Error("The import failed: the server could not be reached. Check your connection and try again."));
+    request.send(file);
+  });
+}
+
+/**
+ * 'Import conversations': a ChatGPT or Claude conversations.json becomes conversations in the
+ * caller's list. Shows the upload's progress, then the import's, then what was imported or why not.
+ */
+export function ImportConversations() {
+  const auth = useAuthClient();
+  const utils = trpc.useUtils();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<Progress>({ phase: "idle" });
+  const busy = progress.phase === "uploading" || progress.phase === "importing";
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (input.current) input.current.value = "";
+    if (file.size > IMPORT_LIMITS.bytes) {
+      setProgress({ phase: "failed", text: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` });
+      return;
+    }
+    setProgress({ phase: "uploading", percent: 0 });
+    try {
+      const result = await upload(file, await auth.getAccessToken(), (percent) => setProgress(percent >= 100 ? { phase: "importing" } : { phase: "uploading", percent }));
+      setProgress({ phase: "done", text: importedText(result) });
+      await utils.chat.sessions.invalidate();
+    } catch (failure) {
+      setProgress({ phase: "failed", text: failure instanceof Error ? failure.message : "The import failed." });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-2 rounded-xl border border-dashed border-zinc-300 p-3 text-sm has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 dark:border-zinc-700">
+      <h3 id={`${inputId}-title`} className="font-semibold text-zinc-800 dark:text-zinc-100">
+        {REACH_TEXTS.importTitle}
+      </h3>
+      <p className="text-xs leading-5 text-zinc-600 dark:text-zinc-400">
+        {REACH_TEXTS.importHelp} At most {IMPORT_SIZE_TEXT}.
+      </p>
+      <label
+        htmlFor={inputId}
+        className={`inline-flex h-9 cursor-pointer items-center justify-center rounded-full border border-zinc-300 bg-white px-4 font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 ${busy ? "pointer-events-none opacity-60" : ""}`}
+      >
+        {REACH_TEXTS.importChoose}
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept=".json,application/json"
+        className="sr-only"
+        disabled={busy}
+        onChange={(event) => void onFile(event.target.files?.[0])}
+      />
+      {progress.phase === "uploading" && (
+        <div className="flex flex-col gap-1">
+          <progress className="w-full accent-brand-600" max={100} value={progress.percent} aria-label={REACH_TEXTS.uploading} />
+          <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+            {REACH_TEXTS.uploading} {progress.percent}%
+          </span>
+        </div>
+      )}
+      {progress.phase === "importing" && (
+        <div className="flex flex-col gap-1">
+          <progress className="w-full accent-brand-600" aria-label={REACH_TEXTS.importing} />
+          <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+            {REACH_TEXTS.importing}
+          </span>
+        </div>
+      )}
+      {progress.phase === "done" && (
+        <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
+          {progress.text}
+        </p>
+      )}
+      {progress.phase === "failed" && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {progress.text}
+        </p>
+      )}
+    </section>
+  );
+}

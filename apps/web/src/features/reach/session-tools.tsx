@@ -1,0 +1,27 @@
+import { trpc } from "../../lib/trpc";
+import { ExportButtons } from "./export-buttons";
+import { PublicLinkPanel } from "./public-link-panel";
+
+/** Downloads and the public link of the owner's saved conversation, for the chat's options panel. */
+export function SessionTools({ sessionId }: { sessionId: number }) {
+  // The same query the chat screen reads: no extra request.
+  const history = trpc.chat.history.useQuery({ sessionId, shared: false }, { enabled: sessionId > 0 });
+  if (sessionId <= 0 || !history.data) return null;
+  return (
+    <div className="mt-5 flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <ExportButtons target={{ kind: "session", sessionId }} />
+      <PublicLinkPanel target={{ kind: "session", sessionId, shared: history.data.shared }} />
+    </div>
+  );
+}
+
+/** Downloads of a post for anyone who sees it, and its public link for its owner. */
+export function PostTools({ postId }: { postId: number }) {
+  if (postId <= 0) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      <ExportButtons target={{ kind: "post", postId }} />
+      <PublicLinkPanel target={{ kind: "post", postId }} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// Reach in Chromium: download a post and a conversation, open a post and a shared conversation
+// through their public links in a browser without an account, revoke a link, import an export.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+test.describe.configure({ mode: "serial" });
+
+const CHATGPT_EXPORT = fileURLToPath(new URL("../apps/server/test/fixtures/chatgpt-conversations.json", import.meta.url));
+const WIDE = { width: 1400, height: 900 };
+
+let author: StorageState;
+let postPath = "";
+let publicPostUrl = "";
+test.beforeAll(async ({ browser }, testInfo) => {
+  author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reach"));
+});
+
+async function sendFirstMessage(page: Page, text: string) {
+  await page.goto("/chat");
+  await page.getByPlaceholder("Type your message here...").fill(text);
+  await page.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+}
+
+test("the author downloads a post and opens it to anyone with the link", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, author, WIDE);
+  await sendFirstMessage(page, "Explain <b>tides</b> to a child");
+  await page.getByLabel("Description").fill("Tides for kids");
+  await page.getByRole("button", { name: "Post Conversation" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
+  postPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "Post", exact: true })).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("group", { name: "Download" }).getByRole("button", { name: "Markdown" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("parley-post-tides-for-kids.md");
+  const markdown = readFileSync((await download.path())!, "utf8");
+  expect(markdown).toContain("# Tides for kids");
+  expect(markdown).toContain("Explain <b>tides</b> to a child");
+
+  const toggle = page.getByRole("switch", { name: "Anyone with the link" });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  const link = page.getByRole("textbox", { name: "Public link" });
+  await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{24}$/);
+  publicPostUrl = await link.inputValue();
+  await expectNoSeriousA11yViolations(page);
+  await close();
+});
+
+test("a browser without an account reads the public post, which says noindex", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const response = await page.goto(publicPostUrl);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.getByRole("heading", { name: "Tides for kids" })).toBeVisible();
+  await expect(page.getByText("Explain <b>tides</b> to a child").first()).toBeVisible();
+  await expect(page.getByText("Sign in to like, comment or fork")).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Tides for kids · Parley");
+  const image = await page.request.get(`${publicPostUrl}/preview.png`);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
+
+test("the author turns the link off and the address is a 404", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, author, WIDE);
+  await page.goto(postPath);
+  await page.getByRole("switch", { name: "Anyone with the link" }).click();
+  await expect(page.getByRole("switch", { name: "Anyone with the link" })).not.toBeChecked();
+  await expect(page.getByRole("textbox", { name: "Public link" })).toHaveCount(0);
+  await close();
+
+  const context = await browser.newContext({ baseURL });
+  const anonymous = await context.newPage();
+  const response = await anonymous.goto(publicPostUrl);
+  expect(response?.status()).toBe(404);
+  await expect(anonymous.getByRole("heading", { name: "This link does not lead anywhere" })).toBeVisible();
+  await expect(anonymous.getByText("Explain <b>tides</b> to a child")).toHaveCount(0);
+  await context.close();
+});
+
+test("a shared conversation downloads as JSON and opens without an account through its public link", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, author, WIDE);
+  await sendFirstMessage(page, "What is a haiku?");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("group", { name: "Download" }).getByRole("button", { name: "JSON" }).click();
+  const json = JSON.parse(readFileSync((await (await downloading).path())!, "utf8")) as { kind: string; messages: { role: string; content: string }[] };
+  expect(json.kind).toBe("conversation");
+  expect(json.messages[0]).toMatchObject({ role: "user", content: "What is a haiku?" });
+
+  await expect(page.getByRole("switch", { name: "Anyone with the link" })).toBeDisabled();
+  await page.getByRole("button", { name: "Share Conversation" }).click();
+  const toggle = page.getByRole("switch", { name: "Anyone with the link" });
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  const url = await page.getByRole("textbox", { name: "Public link" }).inputValue();
+  expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
+  await close();
+
+  const context = await browser.newContext({ baseURL });
+  const anonymous = await context.newPage();
+  expect((await anonymous.goto(url))?.status()).toBe(200);
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await expect(anonymous.getByText("Sign in to like, comment or fork")).toBeVisible();
+  await context.close();
+});
+
+test("importing a ChatGPT export shows its conversations", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, author, WIDE);
+  await page.goto("/chat");
+  await page.getByRole("region", { name: "Import conversations" }).getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);
+  await expect(page.getByText("Imported 2 conversations (3 exchanges) from ChatGPT.")).toBeVisible({ timeout: 15_000 });
+  const list = page.getByRole("navigation", { name: "Your Conversations" });
+  await expect(list.getByText("Sourdough starter help")).toBeVisible();
+  await list.getByText("Sourdough starter help").click();
+  await expect(page.getByText("Whole rye flour gives the most sour taste.")).toBeVisible();
+  await expect(page.getByText("ABANDONED BRANCH")).toHaveCount(0);
+
+  await page.getByRole("region", { name: "Import conversations" }).getByLabel("Choose file").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"notes": []}') });
+  await expect(page.getByRole("alert").filter({ hasText: "This file is not a ChatGPT or Claude export" })).toBeVisible();
+  await close();
+});

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
+import { AppError } from "../errors";
+
+/** One exchange to store: the person's message and the reply that followed it. */
+export type ImportedExchange = { message: string; response: string; modelId: string | null; createdAt: Date };
+/** One conversation to store, its exchanges oldest first. */
+export type ImportedConversation = { title: string; createdAt: Date; exchanges: ImportedExchange[] };
+export type ImportSource = "chatgpt" | "claude";
+
+export const NOT_AN_EXPORT =
+  "This file is not a ChatGPT or Claude export. Choose the conversations.json file from the export's zip archive: a list of conversations with a 'mapping' (ChatGPT) or 'chat_messages' (Claude).";
+
+// ChatGPT's conversations.json: each conversation is a tree of nodes; `current_node` is the leaf
+// of the branch that was on screen.
+const chatgptNode = z.object({
+  id: z.string().optional(),
+  parent: z.string().nullish(),
+  children: z.array(z.string()).nullish(),
+  message: z
+    .object({
+      author: z.object({ role: z.string() }),
+      content: z.object({ content_type: z.string(), parts: z.array(z.unknown()).nullish(), text: z.string().nullish() }),
+      create_time: z.number().nullish(),
+      metadata: z.object({ model_slug: z.string().nullish(), is_visually_hidden_from_conversation: z.boolean().nullish() }).nullish(),
+    })
+    .nullish(),
+});
+const chatgptConversation = z.object({
+  title: z.string().nullish(),
+  create_time: z.number().nullish(),
+  mapping: z.record(z.string(), chatgptNode),
+  current_node: z.string().nullish(),
+});
+
+// Claude's conversations.json: each conversation lists its messages in order.
+const claudeMessage = z.object({
+  sender: z.enum(["human", "assistant"], { message: "must be 'human' or 'assistant'" }),
+  text: z.string().nullish(),
+  content: z.array(z.object({ type: z.string(), text: z.string().nullish() })).nullish(),
+  created_at: z.string().nullish(),
+});
+const claudeConversation = z.object({
+  uuid: z.string(),
+  name: z.string().nullish(),
+  created_at: z.string(),
+  chat_messages: z.array(claudeMessage),
+});
+
+type Turn = { role: "user" | "assistant"; text: string; modelId: string | null; at: Date | null };
+
+/**
+ * Reads a ChatGPT or Claude conversations.json into conversations to store. Anything else, or
+ * an export with a malformed conversation, is a BAD_REQUEST saying what is wrong; nothing is
+ * taken from a file that does not read whole.
+ */
+export function parseExport(text: string): { source: ImportSource; conversations: ImportedConversation[] } {
+  if (Buffer.byteLength(text, "utf8") > IMPORT_LIMITS.bytes) throw tooLarge();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", `${NOT_AN_EXPORT} (This file is not valid JSON.)`);
+  }
+  if (!Array.isArray(data) || data.length === 0 || typeof data[0] !== "object" || data[0] === null) throw new AppError("BAD_REQUEST", NOT_AN_EXPORT);
+  if (data.length > IMPORT_LIMITS.conversations) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `This export has ${data.length.toLocaleString("en-US")} conversations; one import can bring in at most ${IMPORT_LIMITS.conversations.toLocaleString("en-US")}.`);
+  }
+  const first = data[0] as Record<string, unknown>;
+  const source: ImportSource | null = "mapping" in first ? "chatgpt" : "chat_messages" in first ? "claude" : null;
+  if (!source) throw new AppError("BAD_REQUEST", NOT_AN_EXPORT);
+  const conversations = data.map((item, index) => {
+    const turns = source === "chatgpt" ? chatgptTurns(parseItem(chatgptConversation, item, index)) : claudeTurns(parseItem(claudeConversation, item, index));
+    return { ...turns, exchanges: pairTurns(turns.turns, turns.createdAt) };
+  });
+  const withMessages = conversations.filter((c) => c.exchanges.length > 0).map(({ title, createdAt, exchanges }) => ({ title, createdAt, exchanges }));
+  if (withMessages.length === 0) throw new AppError("BAD_REQUEST", "This export has no conversation with messages to import.");
+  return { source, conversations: withMessages };
+}
+
+export function tooLarge() {
+  return new AppError("PAYLOAD_TOO_LARGE", `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.`);
+}
+
+function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
+  throw new AppError("BAD_REQUEST", `Conversation ${index + 1} of this export cannot be read (${where}${issue.message}). Nothing was imported.`);
+}
+
+/** The text PostgreSQL can store: NUL characters and unpaired surrogates are dropped. */
+const storable = (text: string) => text.replaceAll("\u0000", "").replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+
+/** Times from year 1 to 9999 are kept; anything else (PostgreSQL could not store it) counts as unknown. */
+const plausible = (date: Date) => {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999 ? date : null;
+};
+const fromSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" && Number.isFinite(seconds) ? plausible(new Date(seconds * 1000)) : null);
+const fromIso = (iso: string | null | undefined) => (iso ? plausible(new Date(iso)) : null);
+
+/** The branch that was on screen: from `current_node` up to the root, read top-down. */
+function chatgptTurns(conversation: z.infer<typeof chatgptConversation>) {
+  const { mapping } = conversation;
+  let leaf = conversation.current_node && mapping[conversation.current_node] ? conversation.current_node : lastLeafOf(mapping);
+  const path: z.infer<typeof chatgptNode>[] = [];
+  const seen = new Set<string>();
+  while (leaf && mapping[leaf] && !seen.has(leaf)) {
+    seen.add(leaf);
+    path.push(mapping[leaf]!);
+    leaf = mapping[leaf]!.parent ?? null;
+  }
+  const turns: Turn[] = [];
+  for (const node of path.reverse()) {
+    const message = node.message;
+    if (!message || message.metadata?.is_visually_hidden_from_conversation) continue;
+    const role = message.author.role;
+    if (role !== "user" && role !== "assistant") continue;
+    const text = chatgptText(message.content);
+    if (!text) continue;
+    turns.push({ role, text, modelId: message.metadata?.model_slug ?? null, at: fromSeconds(message.create_time) });
+  }
+  return { title: conversation.title?.trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? turns[0]?.at ?? new Date(0), turns };
+}
+
+/** Without a `current_node`: follow the last child from the root. */
+function lastLeafOf(mapping: Record<string, z.infer<typeof chatgptNode>>): string | null {
+  let id = Object.keys(mapping).find((key) => !mapping[key]!.parent || !mapping[mapping[key]!.parent!]) ?? null;
+  const seen = new Set<string>();
+  while (id && !seen.has(id)) {
+    seen.add(id);
+    const next = mapping[id]?.children?.filter((child) => mapping[child]).at(-1);
+    if (!next) return id;
+    id = next;
+  }
+  return id;
+}
+
+/** Text parts of a message (text, multimodal text, code); images and tool payloads are left out. */
+function chatgptText(content: { content_type: string; parts?: unknown[] | null; text?: string | null }): string {
+  if (content.content_type === "code" && content.text) return storable(content.text).trim();
+  if (content.content_type !== "text" && content.content_type !== "multimodal_text") return "";
+  const parts = (content.parts ?? []).map((part) => (typeof part === "string" ? part : typeof part === "object" && part && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : ""));
+  return storable(parts.filter(Boolean).join("\n\n")).trim();
+}
+
+function claudeTurns(conversation: z.infer<typeof claudeConversation>) {
+  const turns: Turn[] = conversation.chat_messages.flatMap((message) => {
+    const fromContent = (message.content ?? []).filter((c) => c.type === "text" && c.text).map((c) => c.text!).join("\n\n");
+    const text = storable(fromContent || message.text || "").trim();
+    return text ? [{ role: message.sender === "human" ? ("user" as const) : ("assistant" as const), text, modelId: message.sender === "human" ? null : "claude", at: fromIso(message.created_at) }] : [];
+  });
+  return { title: conversation.name?.trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), turns };
+}
+
+/**
+ * Exchanges: each user message with the assistant messages that follow it, up to the next user
+ * message. A reply before any user message has no exchange to belong to and is left out. Times
+ * only ever move forward, so the exchanges read in their order.
+ */
+function pairTurns(turns: Turn[], start: Date): ImportedExchange[] {
+  const exchanges: ImportedExchange[] = [];
+  let last = start.getTime() - 1;
+  for (const turn of turns) {
+    if (turn.role === "user") {
+      last = Math.max(last + 1, turn.at?.getTime() ?? last + 1);
+      exchanges.push({ message: turn.text, response: "", modelId: null, createdAt: new Date(last) });
+      continue;
+    }
+    const current = exchanges.at(-1);
+    if (!current) continue;
+    current.response = current.response ? `${current.response}\n\n${turn.text}` : turn.text;
+    current.modelId ??= turn.modelId;
+  }
+  return exchanges;
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { EXPORT_FORMATS, IMPORT_LIMITS, int4Id } from "@parley/contracts";
+import { sessionIdSchema } from "../chat/router";
+import { protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
+import { requireUser } from "../user/require-user";
+import { importConversations } from "./import-store";
+import { tooLarge } from "./import-formats";
+import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
+import { renderTranscript } from "./transcript";
+import { getPostTranscript, getSessionTranscript } from "./transcripts";
+
+const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
+const postId = int4Id("a post id");
+const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
+
+/** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
+export const archiveRouter = router({
+  /** The caller's conversation as a file (the branch the chat screen shows). */
+  exportSession: protectedProcedure
+    .input(z.object({ sessionId: sessionIdSchema, format }))
+    .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, (await requireUser(ctx)).id, input.sessionId, false), input.format, ctx.now())),
+  /** Any post the caller can see, as a file. */
+  exportPost: protectedProcedure
+    .input(z.object({ postId, format }))
+    .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, (await requireUser(ctx)).id, input.postId), input.format, ctx.now())),
+  /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
+  import: protectedProcedure
+    .input(z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }))
+    .use(rateLimit("post"))
+    .mutation(async ({ ctx, input }) => {
+      if (input.file.length > IMPORT_LIMITS.bytes) throw tooLarge();
+      return importConversations(ctx.db, (await requireUser(ctx)).id, input.file);
+    }),
+});
+
+/** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
+export const publicLinkRouter = router({
+  postStatus: protectedProcedure.input(z.object({ postId })).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, (await requireUser(ctx)).id, input.postId)),
+  setPost: protectedProcedure
+    .input(z.object({ postId, enabled: z.boolean({ message: "must be true or false" }), listed: z.boolean({ message: "must be true or false" }).optional() }))
+    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, (await requireUser(ctx)).id, input.postId, input)),
+  sessionStatus: protectedProcedure
+    .input(z.object({ sessionId: sessionIdSchema }))
+    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, (await requireUser(ctx)).id, input.sessionId)),
+  setSession: protectedProcedure
+    .input(z.object({ sessionId: sessionIdSchema, enabled: z.boolean({ message: "must be true or false" }) }))
+    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, (await requireUser(ctx)).id, input.sessionId, input, ctx.now())),
+  /** A public post, readable without signing in. */
+  post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
+  /** A public conversation, readable without signing in. */
+  session: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+});

@@ -1,0 +1,66 @@
+import { inArray } from "drizzle-orm";
+import { models, type Executor } from "@parley/db";
+import { getSessionHistory } from "../chat/history";
+import { getDisplayNameById } from "../chat/display-name";
+import { getPostById } from "../post/posts";
+import type { Transcript } from "./transcript";
+
+/** A viewer who is nobody: reads made for someone without an account (public pages). */
+export const NOBODY = "00000000-0000-0000-0000-000000000000";
+
+type History = Awaited<ReturnType<typeof getSessionHistory>>;
+
+/**
+ * A conversation as a transcript, from the same history the chat screen reads (so it follows
+ * the branch the screen shows). `shared` reads it as a viewer of a share does.
+ */
+export async function getSessionTranscript(db: Executor, viewerId: string, sessionId: number, shared: boolean): Promise<Transcript> {
+  const history = await getSessionHistory(db, viewerId, sessionId, shared);
+  return transcriptOfHistory(db, history, history.username ?? (await ownerNameOf(db, viewerId)));
+}
+
+async function ownerNameOf(db: Executor, userId: string) {
+  return getDisplayNameById(db, userId);
+}
+
+async function transcriptOfHistory(db: Executor, history: History, author: string): Promise<Transcript> {
+  const ids = [...new Set(history.sessions.map((e) => e.model_id).filter((id): id is string => Boolean(id)))];
+  const names = new Map(
+    ids.length === 0 ? [] : (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]),
+  );
+  const modelName = (id: string | null) => (id ? (names.get(id) ?? id) : "AI");
+  const messages = history.sessions.flatMap((entry) => [
+    { role: "user" as const, author: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp },
+    ...(entry.response_content || entry.status === "complete"
+      ? [{ role: "assistant" as const, author: modelName(entry.model_id), content: entry.response_content, timestamp: entry.timestamp }]
+      : []),
+  ]);
+  return {
+    kind: "conversation",
+    title: history.description || history.sessions[0]?.message_content.slice(0, 80) || "Conversation",
+    author,
+    categories: [history.category],
+    models: [...new Set(history.sessions.map((e) => modelName(e.model_id)))],
+    createdAt: history.sessions[0]?.timestamp ?? new Date(0).toISOString(),
+    messages,
+  };
+}
+
+/** A post (any the viewer can see) as a transcript of its snapshot. */
+export async function getPostTranscript(db: Executor, viewerId: string, postId: number): Promise<Transcript> {
+  const post = await getPostById(db, viewerId, postId);
+  return {
+    kind: "post",
+    title: post.description,
+    author: post.username,
+    categories: post.categories,
+    models: post.model_versions,
+    createdAt: post.created_at,
+    messages: post.messages.map((m) => ({
+      role: m.isUser ? "user" : "assistant",
+      author: m.isUser ? m.user || post.username : m.model_name || "AI",
+      content: m.content,
+      timestamp: m.timestamp,
+    })),
+  };
+}

@@ -1,0 +1,14 @@
+/** Limits of importing a ChatGPT or Claude export (conversations.json). */
+export const IMPORT_LIMITS = {
+  /** Largest file, bytes. */
+  bytes: 20 * 1024 * 1024,
+  /** Most conversations one file may bring in. */
+  conversations: 2_000,
+} as const;
+
+/** The file size limit as people read it, e.g. "20 MB". */
+export const IMPORT_SIZE_TEXT = `${IMPORT_LIMITS.bytes / (1024 * 1024)} MB`;
+
+/** Formats a conversation or a post can be downloaded in. */
+export const EXPORT_FORMATS = ["md", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

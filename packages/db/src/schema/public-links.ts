@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { chatSessions } from "./chat";
+import { posts } from "./community";
+
+/**
+ * An opt-in 'Anyone with the link' address of a post or of a shared conversation: readable
+ * without signing in at /p/{token} or /s/{token}. The token is random (144 bits, base64url),
+ * never derived from an id; revoking deletes the row, and turning the link on again makes a new
+ * token. Exactly one of `postId` and `sessionId` is set; deleting the object deletes its link.
+ */
+export const publicLinks = pgTable(
+  "public_links",
+  {
+    token: text().primaryKey(),
+    postId: integer()
+      .unique()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    sessionId: bigint({ mode: "number" })
+      .unique()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    /** A listed post may be indexed by search engines; every other public page says noindex. */
+    listed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("public_links_one_target", sql`(${t.postId} is null) <> (${t.sessionId} is null)`)],
+);
