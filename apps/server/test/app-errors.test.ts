@@ -281,6 +281,9 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a creator page limit of 0", "GET", "/user/creator/alice/posts?limit=0", undefined, /limit/],
     ["a handle with a NUL", "POST", "/user/handle", { handle: NUL }, /only letters a-z/],
     ["a missing handle", "POST", "/user/handle", {}, /handle: must be a handle/],
+    ["a NUL in an access token name", "POST", "/user/tokens", { name: NUL }, unstorable],
+    ["an empty access token name", "POST", "/user/tokens", { name: "" }, /name: must not be empty/],
+    ["an access token name over 100 characters", "POST", "/user/tokens", { name: "x".repeat(101) }, /name: must be at most 100 characters/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -300,6 +303,8 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["user.setup", { user: { name: NUL } }],
     ["chat.switchBranch", { sessionId: 1, entryId: -1 }],
     ["creator.updateHandle", { handle: "a" }],
+    ["user.createToken", { name: LONE_SURROGATE }],
+    ["user.revokeToken", { id: "not-a-token" }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

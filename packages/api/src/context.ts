@@ -17,6 +17,8 @@ export type AuthIdentity = {
    * Absent: `claims` are the profile.
    */
   profile?: () => Promise<Record<string, unknown>>;
+  /** Set when the caller used one of their personal access tokens instead of signing in. */
+  accessTokenId?: string;
 };
 
 /** Minimal structured logger (Fastify's pino satisfies it). */

@@ -3,6 +3,7 @@ export { createContextInner, type AuthIdentity, type Context, type CreateContext
 export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./errors";
 export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./user/provider-keys";
+export { authenticateAccessToken, isPersonalAccessToken, type AccessTokenSummary } from "./user/access-tokens";
 export { requireUser, SETUP_REQUIRED_MESSAGE, type UserRow } from "./user/require-user";
 export { createModelGateway, emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 export { BUILTIN_PROMPTS } from "./chat/builtin-prompts";

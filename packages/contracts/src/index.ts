@@ -1,3 +1,4 @@
+export * from "./access-tokens";
 export * from "./avatars";
 export * from "./categories";
 export * from "./input";

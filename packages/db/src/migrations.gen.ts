@@ -24,5 +24,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0004_public_links",
     "hash": "2827de87221efe992e6af636126141d1d4fee2fc3d0f8489143fa0a15a562d5b",
     "sql": "CREATE TABLE \"public_links\" (\n\t\"token\" text PRIMARY KEY NOT NULL,\n\t\"post_id\" integer,\n\t\"session_id\" bigint,\n\t\"listed\" boolean DEFAULT false NOT NULL,\n\t\"created_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\tCONSTRAINT \"public_links_postId_unique\" UNIQUE(\"post_id\"),\n\tCONSTRAINT \"public_links_sessionId_unique\" UNIQUE(\"session_id\"),\n\tCONSTRAINT \"public_links_one_target\" CHECK ((\"public_links\".\"post_id\" is null) <> (\"public_links\".\"session_id\" is null))\n);\n--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_post_id_posts_id_fk\" FOREIGN KEY (\"post_id\") REFERENCES \"public\".\"posts\"(\"id\") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_session_id_chat_sessions_id_fk\" FOREIGN KEY (\"session_id\") REFERENCES \"public\".\"chat_sessions\"(\"id\") ON DELETE cascade ON UPDATE no action;"
+  },
+  {
+    "tag": "0005_access_tokens",
+    "hash": "b22e485179504f5e11adcd4c52a4aab2442d3c530babb5da56b3a058c4e17dff",
+    "sql": "CREATE TABLE \"personal_access_tokens\" (\n\t\"id\" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,\n\t\"user_id\" uuid NOT NULL,\n\t\"name\" text NOT NULL,\n\t\"token_hash\" text NOT NULL,\n\t\"prefix\" text NOT NULL,\n\t\"created_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"last_used_at\" timestamp with time zone\n);\n--> statement-breakpoint\nALTER TABLE \"personal_access_tokens\" ADD CONSTRAINT \"personal_access_tokens_user_id_users_id_fk\" FOREIGN KEY (\"user_id\") REFERENCES \"public\".\"users\"(\"id\") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nCREATE UNIQUE INDEX \"personal_access_tokens_hash_idx\" ON \"personal_access_tokens\" USING btree (\"token_hash\");--> statement-breakpoint\nCREATE INDEX \"personal_access_tokens_user_idx\" ON \"personal_access_tokens\" USING btree (\"user_id\");"
   }
 ];

@@ -5,14 +5,23 @@ import { createAccessTokenVerifier } from "./access-token";
 import { bearerToken, type Authenticator } from "./authenticator";
 import { createDiscoveredJwks, createDiscovery } from "./discovered-jwks";
 import { createEmbeddedJwks } from "@parley/identity";
+import { withPersonalAccessTokens } from "./personal-access-token";
 import { createUserinfoProfiles } from "./userinfo";
 
 /**
  * The authenticator for the configured issuer: the embedded provider's keys from the database,
  * opened with `keys` (its access tokens carry the profile), or an external provider's JWKS and userinfo endpoint
- * found through its discovery document.
+ * found through its discovery document. Either way, people's personal access tokens are accepted too.
  */
 export function createAuthenticator(
+  config: Config,
+  db: Database,
+  options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
+): Authenticator {
+  return withPersonalAccessTokens(db, createSignInAuthenticator(config, db, options));
+}
+
+function createSignInAuthenticator(
   config: Config,
   db: Database,
   options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },

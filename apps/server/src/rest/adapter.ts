@@ -11,7 +11,7 @@ export type Collected = { status: number; body: unknown };
 
 /** One documented REST path, served by calling a tRPC procedure. */
 export type RestRoute = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** Fastify path under /api/v1, e.g. `/chat/deleteChat/:id`. */
   path: string;
   call: (caller: Caller, request: FastifyRequest) => Promise<unknown>;

@@ -39,6 +39,9 @@ export const restRoutes: readonly RestRoute[] = [
     path: "/user/updateUserApiKeys",
     call: (caller, req) => caller.user.updateSettings(req.body as In["user"]["updateSettings"]),
   },
+  { method: "GET", path: "/user/tokens", call: (caller) => caller.user.tokens() },
+  { method: "POST", path: "/user/tokens", call: (caller, req) => caller.user.createToken(req.body as In["user"]["createToken"]) },
+  { method: "DELETE", path: "/user/tokens/:id", call: (caller, req) => caller.user.revokeToken(req.params as In["user"]["revokeToken"]) },
   { method: "GET", path: "/subscription/userSubscription", call: (caller) => caller.subscription.current() },
   { method: "GET", path: "/subscription/config", call: (caller) => caller.subscription.config() },
   {

@@ -1,3 +1,4 @@
+export * from "./access-tokens";
 export * from "./billing";
 export * from "./chat";
 export * from "./community";

@@ -1,5 +1,6 @@
 import { PageIntro } from "../../components/page-intro";
 import { trpc } from "../../lib/trpc";
+import { AccessTokensSection } from "./access-tokens-section";
 import { AccountTabList, panelId, tabId } from "./account-tab-list";
 import type { AccountTab } from "./account-tabs";
 import { ApiKeysTab } from "./api-keys-tab";
@@ -23,7 +24,12 @@ export function AccountPage({ tab, onTabChange, planCards }: { tab: AccountTab; 
         tabIndex={0}
         className="mt-6 rounded-3xl border border-zinc-200 bg-white p-6 outline-none sm:p-8 dark:border-zinc-800 dark:bg-zinc-950"
       >
-        {tab === "profile" ? <ProfileTab settings={settings} /> : null}
+        {tab === "profile" ? (
+          <>
+            <ProfileTab settings={settings} />
+            <AccessTokensSection />
+          </>
+        ) : null}
         {tab === "api" ? <ApiKeysTab settings={settings} /> : null}
         {tab === "subscription" ? (
           <PlanCardsProvider value={planCards}>

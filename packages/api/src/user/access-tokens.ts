@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKENS, storableText } from "@parley/contracts";
+import { personalAccessTokens, users, type Database, type Executor } from "@parley/db";
+import type { AuthIdentity } from "../context";
+import { AppError } from "../errors";
+import type { UserRow } from "./require-user";
+
+/** last_used_at is written at most this often per token, not on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const createAccessTokenInput = z.object({
+  name: storableText("must be text")
+    .trim()
+    .min(1, "must not be empty: give the token a name")
+    .max(ACCESS_TOKENS.nameMax, `must be at most ${ACCESS_TOKENS.nameMax} characters`),
+});
+
+export const revokeAccessTokenInput = z.object({ id: z.uuid("must be an access token id") });
+
+/** A token as listed: never its secret or hash. */
+export type AccessTokenSummary = {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+const summaryColumns = {
+  id: personalAccessTokens.id,
+  name: personalAccessTokens.name,
+  prefix: personalAccessTokens.prefix,
+  createdAt: personalAccessTokens.createdAt,
+  lastUsedAt: personalAccessTokens.lastUsedAt,
+};
+
+function summary(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): AccessTokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** SHA-256 suffices: the secret is 256 random bits, so there is nothing to guess from the hash. */
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function isPersonalAccessToken(token: string) {
+  return token.startsWith(ACCESS_TOKENS.prefix);
+}
+
+/** Makes a token for `user`; the answer carries the secret, which is never readable again. */
+export async function createAccessToken(db: Database, user: UserRow, name: string, now: Date) {
+  const token = `${ACCESS_TOKENS.prefix}${randomBytes(32).toString("base64url")}`;
+  const row = await db.transaction(async (tx) => {
+    // Holding the user's row makes the limit hold under concurrent creates.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [held] = await tx.select({ n: count() }).from(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id));
+    if ((held?.n ?? 0) >= ACCESS_TOKENS.perUser) throw new AppError("CONFLICT", ACCESS_TOKEN_MESSAGES.tooMany);
+    const [inserted] = await tx
+      .insert(personalAccessTokens)
+      .values({ userId: user.id, name, tokenHash: hashToken(token), prefix: token.slice(0, ACCESS_TOKENS.visibleChars), createdAt: now })
+      .returning(summaryColumns);
+    return inserted!;
+  });
+  return { ...summary(row), token };
+}
+
+export async function listAccessTokens(db: Executor, user: UserRow): Promise<AccessTokenSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.userId, user.id))
+    .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id));
+  return rows.map(summary);
+}
+
+/** Revoking deletes the token; another person's token id is answered like an unknown one. */
+export async function revokeAccessToken(db: Executor, user: UserRow, id: string) {
+  const deleted = await db
+    .delete(personalAccessTokens)
+    .where(and(eq(personalAccessTokens.id, id), eq(personalAccessTokens.userId, user.id)))
+    .returning({ id: personalAccessTokens.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", ACCESS_TOKEN_MESSAGES.notFound);
+  return { ok: true as const };
+}
+
+/**
+ * The identity a personal access token stands for: the same issuer and subject as the person's
+ * own sign-in, so every procedure grants exactly what that person may do. An unknown or revoked
+ * token is refused with 401 rather than treated as anonymous.
+ */
+export async function authenticateAccessToken(db: Database, token: string, now: Date): Promise<AuthIdentity> {
+  const [row] = await db
+    .select({ id: personalAccessTokens.id, lastUsedAt: personalAccessTokens.lastUsedAt, user: users })
+    .from(personalAccessTokens)
+    .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+    .where(eq(personalAccessTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw new AppError("UNAUTHORIZED", ACCESS_TOKEN_MESSAGES.invalid);
+  const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (!row.lastUsedAt || row.lastUsedAt < stale) {
+    await db
+      .update(personalAccessTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(personalAccessTokens.id, row.id),
+          or(isNull(personalAccessTokens.lastUsedAt), lt(personalAccessTokens.lastUsedAt, stale)),
+        ),
+      );
+  }
+  const { user } = row;
+  return {
+    issuer: user.issuer,
+    subject: user.subject,
+    claims: {
+      iss: user.issuer,
+      sub: user.subject,
+      ...(user.email !== null && { email: user.email, email_verified: user.emailVerified }),
+      ...(user.name !== null && { name: user.name }),
+      ...(user.nickname !== null && { nickname: user.nickname }),
+      ...(user.picture !== null && { picture: user.picture }),
+    },
+    accessTokenId: row.id,
+  };
+}

@@ -1,0 +1,18 @@
+/** Personal access tokens: what the server enforces and the profile page explains. */
+export const ACCESS_TOKENS = {
+  /** Every token starts with this, so scanners and people recognise it. */
+  prefix: "parley_pat_",
+  /** Characters of a token kept visible in lists (the prefix plus the first few of the secret). */
+  visibleChars: 17,
+  /** Longest token name, characters. */
+  nameMax: 100,
+  /** Most tokens one person may hold at once. */
+  perUser: 20,
+} as const;
+
+export const ACCESS_TOKEN_MESSAGES = {
+  invalid: "This access token is unknown or has been revoked. Create a new one in your profile page.",
+  notFound: "Access token not found.",
+  tooMany: `You already have ${ACCESS_TOKENS.perUser} access tokens, the most allowed. Revoke one you no longer use, then create a new one.`,
+  signInToCreate: "Access tokens cannot create other access tokens. Sign in to Parley and create one in your profile page.",
+} as const;
