@@ -37,10 +37,14 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * For the caller's own data: `ctx.user` is the caller's account row, loaded once per call. A
- * signed-in caller whose account setup has not run gets NOT_FOUND with a clear message.
+ * For procedures on the caller's own data: `ctx.user` is the caller's account row, loaded once.
+ * Used after `.input()`, so bad input is refused before anything is read. A signed-in caller
+ * whose account setup has not run gets NOT_FOUND with a clear message.
  */
-export const userProcedure = protectedProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, user: await requireUser(ctx) } }));
+export const loadUser = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return next({ ctx: { ...ctx, auth: ctx.auth, user: await requireUser({ db: ctx.db, auth: ctx.auth }) } });
+});
 
 /**
  * Counts the caller's `action` against its rule (ctx.limiter) and refuses it beyond the limit.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, DISCOVERY_LIMITS, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
-import { protectedProcedure, rateLimit, router, userProcedure } from "../trpc";
+import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
@@ -67,13 +67,15 @@ const historyInput = z.object({
 
 /** Procedures of the chat domain (spec §7 chat calls). */
 export const chatRouter = router({
-  options: userProcedure.query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
-  search: userProcedure
+  options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
+  search: protectedProcedure
     .input(searchInput)
+    .use(loadUser)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  sessions: userProcedure.query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
-  history: userProcedure
+  sessions: protectedProcedure.use(loadUser).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
+  history: protectedProcedure
     .input(historyInput)
+    .use(loadUser)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
@@ -88,23 +90,28 @@ export const chatRouter = router({
     );
   }),
   /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
-  clonePost: userProcedure
+  clonePost: protectedProcedure
     .input(z.object({ postId: int4Id("a post id") }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
-  clone: userProcedure
+  clone: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) =>
       cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
     ),
   /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
-  switchBranch: userProcedure
+  switchBranch: protectedProcedure
     .input(switchBranchInput)
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => switchBranch(ctx.db, ctx.user.id, input.sessionId, input.entryId)),
-  delete: userProcedure
+  delete: protectedProcedure
     .input(z.object({ id: sessionIdSchema }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => deleteSession(ctx.db, ctx.user.id, input.id)),
-  share: userProcedure
+  share: protectedProcedure
     .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
   ...compareProcedures({ sessionIdSchema, parseMessage }),
 });

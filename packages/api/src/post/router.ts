@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, DISCOVERY_LIMITS, FEED_CATEGORIES, FEED_SORTS, int4Id, LIMITS, storableText } from "@parley/contracts";
-import { protectedProcedure, rateLimit, router, userProcedure } from "../trpc";
+import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
 import { addComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
@@ -57,25 +57,27 @@ const listInput = z
 
 /** Procedures of the post domain (spec §7 post calls). */
 export const postRouter = router({
-  create: userProcedure
+  create: protectedProcedure
     .input(createInput)
     .use(rateLimit("post"))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) =>
       publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
-  byId: userProcedure.input(z.object({ id: postId })).query(async ({ ctx, input }) => ({
+  byId: protectedProcedure.input(z.object({ id: postId })).use(loadUser).query(async ({ ctx, input }) => ({
     ...(await getPostById(ctx.db, ctx.user.id, input.id)),
     ...(await getPostLineage(ctx.db, input.id)),
   })),
-  search: userProcedure
+  search: protectedProcedure
     .input(searchInput)
+    .use(loadUser)
     .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  list: userProcedure.input(listInput).query(async ({ ctx, input }) =>
+  list: protectedProcedure.input(listInput).use(loadUser).query(async ({ ctx, input }) =>
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),
-  delete: userProcedure.input(z.object({ id: postId })).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
+  delete: protectedProcedure.input(z.object({ id: postId })).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
   comments: protectedProcedure.input(byPost).query(({ ctx, input }) => listComments(ctx.db, input.postId)),
-  addComment: userProcedure
+  addComment: protectedProcedure
     .input(
       byPost.extend({
         content: storableText()
@@ -85,14 +87,16 @@ export const postRouter = router({
       }),
     )
     .use(rateLimit("comment"))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now())),
-  like: userProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
-  unlike: userProcedure.input(byPost).use(rateLimit("like")).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
-  hasLiked: userProcedure.input(byPost).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
+  like: protectedProcedure.input(byPost).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
+  unlike: protectedProcedure.input(byPost).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
+  hasLiked: protectedProcedure.input(byPost).use(loadUser).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
-  vote: userProcedure
+  vote: protectedProcedure
     .input(byPost.extend({ column: voteColumn }))
     .use(rateLimit("like"))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, ctx.now())),
   leaderboard: protectedProcedure.input(leaderboardInput).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS, IMPORT_LIMITS, int4Id } from "@parley/contracts";
 import { sessionIdSchema } from "../chat/router";
-import { publicProcedure, rateLimit, router, userProcedure } from "../trpc";
+import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
 import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
@@ -15,17 +15,20 @@ const token = z.string({ message: "must be the token of a public link" }).max(20
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
   /** The caller's conversation as a file (the branch the chat screen shows). */
-  exportSession: userProcedure
+  exportSession: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, format }))
+    .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
-  exportPost: userProcedure
+  exportPost: protectedProcedure
     .input(z.object({ postId, format }))
+    .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, ctx.user.id, input.postId), input.format, ctx.now())),
   /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
-  import: userProcedure
+  import: protectedProcedure
     .input(z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }))
     .use(rateLimit("post"))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => {
       if (input.file.length > IMPORT_LIMITS.bytes) throw tooLarge();
       return importConversations(ctx.db, ctx.user.id, input.file);
@@ -34,15 +37,18 @@ export const archiveRouter = router({
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: userProcedure.input(z.object({ postId })).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
-  setPost: userProcedure
+  postStatus: protectedProcedure.input(z.object({ postId })).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
+  setPost: protectedProcedure
     .input(z.object({ postId, enabled: z.boolean({ message: "must be true or false" }), listed: z.boolean({ message: "must be true or false" }).optional() }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.user.id, input.postId, input)),
-  sessionStatus: userProcedure
+  sessionStatus: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema }))
+    .use(loadUser)
     .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.user.id, input.sessionId)),
-  setSession: userProcedure
+  setSession: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, enabled: z.boolean({ message: "must be true or false" }) }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
   post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),

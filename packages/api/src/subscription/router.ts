@@ -1,23 +1,25 @@
 import { z } from "zod";
 import { storableText } from "@parley/contracts";
-import { protectedProcedure, router, userProcedure } from "../trpc";
+import { loadUser, protectedProcedure, router } from "../trpc";
 import { getSubscriptionRecord } from "./allowance";
 import { createCheckoutSession, createPortalSession } from "./checkout";
 
 /** Procedures of the subscription domain (spec §7 subscription calls). */
 export const subscriptionRouter = router({
   /** The allowance record of spec §3. */
-  current: userProcedure.query(async ({ ctx }) => getSubscriptionRecord(ctx.db, ctx.user.id, ctx.now())),
+  current: protectedProcedure.use(loadUser).query(async ({ ctx }) => getSubscriptionRecord(ctx.db, ctx.user.id, ctx.now())),
   /** The two prices (spec §3 subscription config); `enabled` is false without Stripe settings. */
   config: protectedProcedure.query(({ ctx }) => ({
     basicPrice: ctx.billing?.prices.basic ?? null,
     proPrice: ctx.billing?.prices.pro ?? null,
     enabled: ctx.billing !== null,
   })),
-  checkout: userProcedure
+  checkout: protectedProcedure
     .input(z.object({ price_id: storableText("Choose a plan first.").min(1, "Choose a plan first.").max(200) }))
+    .use(loadUser)
     .mutation(async ({ ctx, input }) => createCheckoutSession(ctx.db, ctx.billing, ctx.user.id, input.price_id)),
-  portal: userProcedure
+  portal: protectedProcedure
     .input(z.object({ session_id: z.string().max(500).optional() }).optional())
+    .use(loadUser)
     .mutation(async ({ ctx }) => createPortalSession(ctx.db, ctx.billing, ctx.user.id)),
 });

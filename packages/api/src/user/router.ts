@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCESS_TOKEN_MESSAGES, LIMITS, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
-import { protectedProcedure, router, userProcedure } from "../trpc";
+import { loadUser, protectedProcedure, router } from "../trpc";
 import { createAccessToken, createAccessTokenInput, listAccessTokens, revokeAccessToken, revokeAccessTokenInput } from "./access-tokens";
 import { setupAccount } from "./account-setup";
 import { PROVIDER_KEY_NAMES } from "./provider-keys";
@@ -31,20 +31,20 @@ export const userRouter = router({
   setup: protectedProcedure.input(setupInput).mutation(({ ctx, input }) =>
     setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),
   ),
-  settings: userProcedure.query(async ({ ctx }) => getUserSettings(ctx.db, ctx.user, ctx.auth)),
-  updateSettings: userProcedure.input(settingsInput).mutation(async ({ ctx, input }) => {
+  settings: protectedProcedure.use(loadUser).query(async ({ ctx }) => getUserSettings(ctx.db, ctx.user, ctx.auth)),
+  updateSettings: protectedProcedure.input(settingsInput).use(loadUser).mutation(async ({ ctx, input }) => {
     await updateUserSettings(ctx.db, ctx.keys, ctx.user, input);
     // The account as the update left it.
     return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
   }),
   // Personal access tokens. Making one needs a real sign-in, so a leaked token cannot mint
   // more; listing and revoking work with a token too (revoking only ever takes access away).
-  createToken: userProcedure.input(createAccessTokenInput).mutation(async ({ ctx, input }) => {
+  createToken: protectedProcedure.input(createAccessTokenInput).use(loadUser).mutation(async ({ ctx, input }) => {
     if (ctx.auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
     return createAccessToken(ctx.db, ctx.user, input.name, ctx.now());
   }),
-  tokens: userProcedure.query(async ({ ctx }) => listAccessTokens(ctx.db, ctx.user)),
-  revokeToken: userProcedure.input(revokeAccessTokenInput).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),
+  tokens: protectedProcedure.use(loadUser).query(async ({ ctx }) => listAccessTokens(ctx.db, ctx.user)),
+  revokeToken: protectedProcedure.input(revokeAccessTokenInput).use(loadUser).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),
 });
 
 /** Provider profiles can carry long names; the stored nickname keeps the app's limit. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, INT4_MAX, storableText } from "@parley/contracts";
-import { protectedProcedure, rateLimit, userProcedure } from "../../trpc";
+import { loadUser, protectedProcedure, rateLimit } from "../../trpc";
 import { startCompare } from ".";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
@@ -49,14 +49,17 @@ export function compareProcedures(shared: { sessionIdSchema: z.ZodType<number, u
           ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
         );
       }),
-    compareColumns: userProcedure
+    compareColumns: protectedProcedure
       .input(z.object({ sessionId: shared.sessionIdSchema, shared: z.boolean().optional().default(false) }))
+      .use(loadUser)
       .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared)),
-    stopCompareColumn: userProcedure
+    stopCompareColumn: protectedProcedure
       .input(columnInput)
+      .use(loadUser)
       .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, ctx.user.id, input.sessionId, input.column)),
-    pickWinner: userProcedure
+    pickWinner: protectedProcedure
       .input(columnInput)
+      .use(loadUser)
       .mutation(async ({ ctx, input }) => pickWinner(ctx.db, ctx.user.id, input.sessionId, input.column)),
   };
 }
