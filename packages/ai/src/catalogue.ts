@@ -19,7 +19,7 @@ export type CatalogueConfig = {
   demo: boolean;
 };
 
-/** A row of the `models` table and of spec §3's model option. `baseUrl` is set for compatible services. */
+/** A row of the `models` table and a model option of the chat. `baseUrl` is set for compatible services. */
 export type CatalogueEntry = { id: string; name: string; version: string; service: string; baseUrl: string | null };
 
 const BUILT_IN_SERVICES = new Set(["openai", "anthropic", "ollama", "demo"]);

@@ -4,7 +4,7 @@ import { createDemoProvider } from "./demo-provider";
 import { createOpenAIProvider, OPENAI_BASE_URL, type FetchLike } from "./openai-provider";
 import type { ModelProvider } from "./types";
 
-/** A user's own keys from the API Keys tab (spec §3 user settings), decrypted. */
+/** A user's own keys from the API Keys tab, decrypted. */
 export type UserKeys = { openai?: string | null; anthropic?: string | null };
 
 /** Whose key pays: the user's own (recorded, not charged), the platform's (charged), or nobody's (demo). */
@@ -58,7 +58,7 @@ function planRoute(config: CatalogueConfig, entry: CatalogueEntry, userKeys: Use
   return { protocol: "openai", baseURL: service.baseURL, apiKey, keySource: apiKey ? "platform" : "free" };
 }
 
-/** The models offered to a user: those whose service has a usable key for them (DESIGN.md "Models"). */
+/** The models offered to a user: those whose service has a usable key for them. */
 export function listUserModels(config: CatalogueConfig, userKeys: UserKeys): CatalogueEntry[] {
   return buildCatalogue(config).filter((entry) => planRoute(config, entry, userKeys) !== null);
 }

@@ -5,7 +5,7 @@ export type ChatTurn = { role: "user" | "assistant"; content: string };
 export type StreamRequest = {
   model: string;
   messages: ChatTurn[];
-  /** The chosen prompt (spec §3 prompt option); each provider places it where its API expects. */
+  /** The chosen prompt; each provider places it where its API expects. */
   system?: string;
   maxTokens?: number;
   /** Aborting stops the upstream HTTP request; the stream then fails with a `aborted` ProviderError. */

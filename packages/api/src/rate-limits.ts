@@ -1,6 +1,6 @@
 import { AppError } from "./errors";
 
-/** What a person may do only so often (DESIGN.md: quotas and limits are data). */
+/** What a person may do only so often (quotas and limits are data). */
 export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post"] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 

@@ -1,4 +1,4 @@
-/** Chat and post categories (spec §3, §9). The first one is the default chat category. */
+/** Chat and post categories. The first one is the default chat category. */
 export const CATEGORIES = [
   "general",
   "technology",
@@ -10,11 +10,11 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 export const DEFAULT_CATEGORY: Category = "general";
 
-/** Server-side feed categories beyond the chat categories (spec §3: ai, creative, technical). */
+/** Server-side feed categories beyond the chat categories (ai, creative, technical). */
 export const FEED_CATEGORIES = ["ai", "creative", "technical", ...CATEGORIES] as const;
 export type FeedCategory = (typeof FEED_CATEGORIES)[number];
 
-/** Feed filter buttons (spec §2 Discover); only creative and technical refetch from the server. */
+/** Feed filter buttons; only creative and technical refetch from the server. */
 export const FEED_FILTERS = [
   { id: "all", label: "All" },
   { id: "popular", label: "Most Popular" },

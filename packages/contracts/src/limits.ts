@@ -1,4 +1,4 @@
-/** Business limits (spec §5, §9). */
+/** Business limits. */
 export const LIMITS = {
   /** Post description, characters; longer input is truncated in the UI and refused by the API. */
   postDescription: 255,
@@ -22,12 +22,12 @@ export const LIMITS = {
   requestBodyBytes: 1_048_576,
 } as const;
 
-/** Client timings (spec §1, §4, §9). */
+/** Client timings. */
 export const TIMINGS = {
   headlineRotationMs: 2000,
   loginPopupTimeoutMs: 60_000,
   crossTabLockMs: 5000,
 } as const;
 
-/** Models named by the rotating landing headline (spec §1). */
+/** Models named by the rotating landing headline. */
 export const HEADLINE_MODELS = ["Claude", "GPT", "Llama", "Gemini", "Mistral", "PaLM"] as const;

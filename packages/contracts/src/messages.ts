@@ -1,6 +1,6 @@
 import { LIMITS } from "./limits";
 
-/** Texts shown to people, shared by server and web so both say the same thing (spec §8). */
+/** Texts shown to people, shared by server and web so both say the same thing. */
 export const MESSAGES = {
   publicDemo: "This is a public message. Anyone can read it, signed in or not.",
   protectedDemo: "This is a protected message. Only signed-in users can read it.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planBadgeLabel, planFromType } from "../src";
 
-describe("plan badge (spec §9)", () => {
+describe("plan badge", () => {
   it("names the plan and the tokens left, Basic included", () => {
     expect(planBadgeLabel("free", 500)).toBe("Free (500 tokens left)");
     expect(planBadgeLabel("basic", 1200)).toBe("Basic (1200 tokens left)");

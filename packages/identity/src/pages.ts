@@ -1,7 +1,7 @@
 /**
  * HTML of the embedded provider's pages: sign-in, sign-up, sign-out and errors. Plain forms and
  * one <style> element: no script and no inline event handlers, so the strict CSP holds.
- * The visible texts are part of the product (issue 4) and end-to-end tests find them.
+ * The visible texts are part of the product and end-to-end tests find them.
  */
 
 export const TEXTS = {

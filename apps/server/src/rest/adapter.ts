@@ -39,7 +39,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
 
 /**
  * External clients send `Content-Type: application/json` with an empty body when a call has no
- * payload (spec §7: every call goes out with the JSON content type). That is no payload, not
+ * payload (every call goes out with the JSON content type). That is no payload, not
  * malformed JSON; anything else goes through Fastify's own JSON parser and its errors.
  */
 function acceptEmptyJsonBody(scope: FastifyInstance) {

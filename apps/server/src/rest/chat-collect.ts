@@ -3,7 +3,7 @@ import { MESSAGES } from "@parley/contracts";
 import type { Collected } from "./adapter";
 
 /**
- * postChat for plain JSON clients (spec §7): `{ session_id, message_response }` once the reply
+ * postChat for plain JSON clients: `{ session_id, message_response }` once the reply
  * is complete; a failed reply is a 502 whose body still names the saved session.
  */
 export async function collectSendEvents(events: AsyncIterable<{ type: string }>): Promise<Collected> {

@@ -6,7 +6,7 @@ import { collectCompareEvents } from "./compare-collect";
 import { reachRoutes } from "./reach";
 
 /**
- * getChatHistory (spec §7) either reads a session (`sessionId`, `shared`) or, with `post_id` and
+ * getChatHistory either reads a session (`sessionId`, `shared`) or, with `post_id` and
  * `clone: true`, copies a post into a new session and answers with its history and new id.
  */
 async function chatHistory(caller: Caller, req: FastifyRequest) {
@@ -27,7 +27,7 @@ function specHistory<H extends { sessions: { siblings?: unknown }[] }>(history: 
 const params = (req: FastifyRequest) => req.params as { id: number };
 
 /**
- * The /api/v1 table of the spec (§7): one row per documented path, each calling its procedure.
+ * The /api/v1 table: one row per documented path, each calling its procedure.
  * Public config for the SPA (`/api/v1/config`) is served in app.ts, not through a procedure.
  */
 export const restRoutes: readonly RestRoute[] = [

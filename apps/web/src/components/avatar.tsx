@@ -9,7 +9,7 @@ const SIZES = {
 } as const;
 
 /**
- * A person's avatar (spec §2, §9): their picture when the avatar starts with http, fetched without
+ * A person's avatar: their picture when the avatar starts with http, fetched without
  * a referrer; else the avatar's emoji; an empty avatar falls back to the emoji derived from the
  * username. Decorative: the name is always next to it.
  */
@@ -25,7 +25,7 @@ export function Avatar({ avatar, username, size = "md" }: { avatar: string | nul
   );
 }
 
-/** The avatar of a profile picture claim: the picture when it is an image URL, else the name's emoji (spec §9). */
+/** The avatar of a profile picture claim: the picture when it is an image URL, else the name's emoji. */
 export function pictureAvatar(picture: string | null | undefined, name: string): string {
   return isImageAvatar(picture) ? picture : avatarEmojiFor(name);
 }

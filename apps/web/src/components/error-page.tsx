@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The Error page (spec §2): the word 'Error', the message, and a way on. */
+/** The Error page: the word 'Error', the message, and a way on. */
 export function ErrorPage({ message, actions }: { message: string; actions?: ReactNode }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center" aria-labelledby="error-title">

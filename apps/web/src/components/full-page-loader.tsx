@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Spinner } from "./spinner";
 
-/** Fills the page while authentication loads or the browser leaves for the provider (spec §2, §4). */
+/** Fills the page while authentication loads or the browser leaves for the provider. */
 export function FullPageLoader({ message = "Loading…", notice, action }: { message?: string; notice?: string | null; action?: ReactNode }) {
   return (
     <div className="fixed inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center dark:bg-zinc-950" role="status" aria-live="polite">

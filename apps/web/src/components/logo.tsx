@@ -1,5 +1,5 @@
 /**
- * Parley's mark in its two variants (spec §2: the logo follows the theme). Both are in the page;
+ * Parley's mark in its two variants (the logo follows the theme). Both are in the page;
  * CSS shows the one that matches the `dark` class, so the switch needs no JavaScript.
  */
 export function Logo({ withWordmark = true }: { withWordmark?: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { buttonClass } from "./button-styles";
 
-/** The Not Found page for any path the app does not know (spec §2). */
+/** The Not Found page for any path the app does not know. */
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center" aria-labelledby="not-found-title">

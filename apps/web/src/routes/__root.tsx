@@ -12,10 +12,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,
 });
 
-/** The Subscribe badge in the navigation bar and in the small-screen menu (spec §2). */
+/** The Subscribe badge in the navigation bar and in the small-screen menu. */
 const subscribeBadge = (placement: "nav" | "menu") => <SubscribeBadge placement={placement} />;
 
-/** Auth decides what fills the page (spec §2, §4): a loader, the Error page, or the app. */
+/** Auth decides what fills the page: a loader, the Error page, or the app. */
 function RootComponent() {
   const auth = useAuth();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { FullPageLoader } from "../components/full-page-loader";
 import { useAuth } from "../lib/auth";
 
 /**
- * The guard of every signed-in route (spec §2, §6). Before any loader asks the API for private
+ * The guard of every signed-in route. Before any loader asks the API for private
  * data it waits for auth; an anonymous visitor is sent to sign in and comes back to the same
  * path and query afterwards. The navigation stays pending while the browser leaves.
  */

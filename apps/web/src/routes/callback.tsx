@@ -4,7 +4,7 @@ import { FullPageLoader } from "../components/full-page-loader";
 import { useAuth } from "../lib/auth";
 
 /**
- * The login return (spec §2 /callback). The auth client processed the address at start-up
+ * The login return. The auth client processed the address at start-up
  * (code/state or error/state); errors show on the Error page. Here the visitor is sent on to
  * the path and query they asked for.
  */

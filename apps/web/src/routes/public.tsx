@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { DemoMessage } from "../features/demo/demo-message";
 import { trpc } from "../lib/trpc";
 
-/** The open demo page (spec §2 /public): the public message from the API, no sign-in needed. */
+/** The open demo page: the public message from the API, no sign-in needed. */
 export const Route = createFileRoute("/public")({
   loader: ({ context }) => context.trpc.messages.public.ensureData(),
   component: PublicPage,

@@ -6,7 +6,7 @@ import { Avatar, pictureAvatar } from "../../src/components/avatar";
 
 const render = (avatar: string | null | undefined, username: string) => renderToStaticMarkup(createElement(Avatar, { avatar, username }));
 
-/** The fallback rule of spec §9, written out: the sum of the name's character codes modulo 30. */
+/** The fallback rule, written out: the sum of the name's character codes modulo 30. */
 const emojiOf = (name: string) => AVATAR_EMOJI[[...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 30];
 
 describe("avatar", () => {

@@ -6,7 +6,7 @@ import { getReadableSession, listEntriesBySession } from "./sessions";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
- * caller, in one transaction, recording where it came from (spec §4 cloning). Only the branch the
+ * caller, in one transaction, recording where it came from. Only the branch the
  * caller reads is copied, as the new session's single branch.
  */
 export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date }) {

@@ -3,7 +3,7 @@ import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { getDisplayNameById } from "./display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
-/** One exchange as the spec's history entry (§3), plus its status. */
+/** One exchange as the spec's history entry, plus its status. */
 export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
   return {
     id: entry.id,
@@ -20,7 +20,7 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
 }
 
 /**
- * A session's history (spec §7 getChatHistory). Without `shared` only the owner may read it;
+ * A session's history. Without `shared` only the owner may read it;
  * with `shared`, anyone signed in may read a session its owner shares, and learns the owner's name.
  */
 export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean) {

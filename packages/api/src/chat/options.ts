@@ -4,7 +4,7 @@ import type { UserRow } from "../user/require-user";
 import { listPromptsForUser } from "./prompts";
 
 /**
- * The model and prompt dropdowns of the chat screen (spec §7 getPromptsAndModels): only models
+ * The model and prompt dropdowns of the chat screen: only models
  * whose service has a usable key for this user (their own or the platform's) are offered.
  */
 export async function listChatOptions(ctx: Pick<Context, "db" | "models">, user: UserRow) {

@@ -14,7 +14,7 @@ export async function syncBuiltinPrompts(db: Database, builtins: readonly Builti
   }
 }
 
-/** The prompts a user may pick: the built-in ones and their own (spec §3 prompt option). */
+/** The prompts a user may pick: the built-in ones and their own. */
 export async function listPromptsForUser(db: Executor, userId: string) {
   return db
     .select({ id: prompts.id, name: prompts.name, prompt: prompts.prompt })

@@ -44,7 +44,7 @@ const messageSchema = z.object({
     .max(LIMITS.message, `A message can be at most ${LIMITS.message.toLocaleString("en-US")} characters.`),
 });
 
-/** The spec's send payload (§3): the last message is the one sent. */
+/** The spec's send payload: the last message is the one sent. */
 export const sendInput = z.object({
   messages: z.array(z.object({ content: storableText() })).min(1, "messages must contain the message to send"),
   model_id: storableText("Pick a model first.").min(1, "Pick a model first."),
@@ -65,7 +65,7 @@ const historyInput = z.object({
   shared: z.boolean().optional().default(false),
 });
 
-/** Procedures of the chat domain (spec §7 chat calls). */
+/** Procedures of the chat domain. */
 export const chatRouter = router({
   options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
   search: protectedProcedure
@@ -89,7 +89,7 @@ export const chatRouter = router({
       ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
   }),
-  /** Copies a community post's conversation into a new session (spec §2 'Interact with this conversation'). */
+  /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure
     .input(z.object({ postId: int4Id("a post id") }))
     .use(loadUser)

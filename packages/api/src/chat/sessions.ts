@@ -9,7 +9,7 @@ export type SessionRow = typeof chatSessions.$inferSelect;
 export const SESSION_NOT_FOUND = "Conversation not found. It may have been deleted, or it is not shared with you.";
 
 /**
- * Where a session was copied from (spec §4 cloning). A copy of a post names the post, never the
+ * Where a session was copied from. A copy of a post names the post, never the
  * author's session behind it: that session is private to its author.
  */
 export function presentForkedFrom(source: { sessionId: number | null; postId: number | null }, username: string | null) {
@@ -17,7 +17,7 @@ export function presentForkedFrom(source: { sessionId: number | null; postId: nu
   return { session_id: source.postId === null ? source.sessionId : null, post_id: source.postId, username };
 }
 
-/** The caller's sessions, newest first (spec §2 'Your Conversations'). */
+/** The caller's sessions, newest first. */
 export async function listSessionsByUser(db: Executor, userId: string) {
   const rows = await db
     .select({
@@ -71,7 +71,7 @@ export async function getReadableSession(db: Executor, userId: string, sessionId
   return row;
 }
 
-/** A session's exchanges, oldest first (spec §4). */
+/** A session's exchanges, oldest first. */
 export async function listEntriesBySession(db: Executor, sessionId: number) {
   return db
     .select()

@@ -1,5 +1,5 @@
 /**
- * The spec's session timestamp: UTC without a `Z` suffix (spec §3), e.g. `2026-11-22T18:04:05.123`.
+ * The spec's session timestamp: UTC without a `Z` suffix, e.g. `2026-11-22T18:04:05.123`.
  * Clients append `Z` before parsing.
  */
 export function toSpecTimestamp(date: Date): string {

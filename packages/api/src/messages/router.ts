@@ -1,7 +1,7 @@
 import { MESSAGES } from "@parley/contracts";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
 
-/** The two demo messages of /public and /protected (spec §2, §7). */
+/** The two demo messages of /public and /protected. */
 export const messagesRouter = router({
   public: publicProcedure.query(() => ({ text: MESSAGES.publicDemo })),
   protected: protectedProcedure.query(() => ({ text: MESSAGES.protectedDemo })),

@@ -5,7 +5,7 @@ import { displayNameOf } from "../chat/display-name";
 export type AuthorRow = { handle: string | null; subject: string; nickname: string | null; name: string | null; email: string | null; picture: string | null };
 
 /**
- * An author as posts and comments show them (spec §3): `user_id` is the identity subject (the
+ * An author as posts and comments show them: `user_id` is the identity subject (the
  * post page compares it with the viewer's), the avatar a picture URL or an emoji from the name,
  * `handle` the address of their creator page.
  */

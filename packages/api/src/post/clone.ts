@@ -8,7 +8,7 @@ import { insertComparisonFork } from "./fork-comparison";
 import { POST_NOT_FOUND } from "./posts";
 
 /**
- * Copies a post's conversation into a new session of the caller (spec §2 'Interact with this
+ * Copies a post's conversation into a new session of the caller ('Interact with this
  * conversation'), pairing each user message with the reply after it, in one transaction.
  */
 export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date, usableModels?: () => Promise<Set<string>>) {

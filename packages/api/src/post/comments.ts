@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import { presentAuthor } from "./authors";
 import { POST_NOT_FOUND } from "./posts";
 
-/** A post's comments, oldest first (spec §3 comment). */
+/** A post's comments, oldest first. */
 export async function listComments(db: Executor, postId: number) {
   const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);

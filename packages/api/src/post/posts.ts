@@ -14,7 +14,7 @@ export const POST_NOT_FOUND = "Post not found. It may have been removed.";
 export type PublishInput = { sessionId: number; description: string; categories: string[] };
 
 /**
- * Publishes a snapshot of the caller's saved conversation (spec §7 post/postChat): later edits
+ * Publishes a snapshot of the caller's saved conversation: later edits
  * or deletion of the session leave the post as it was. The post holds the branch the author is on.
  */
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
@@ -129,7 +129,7 @@ export function presentPost(row: PostRow) {
 export const hasLikedBy = (viewerId: string) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
-/** One post with its conversation (spec §2 post screen). */
+/** One post with its conversation. */
 export async function getPostById(db: Executor, viewerId: string, postId: number) {
   const [row] = await db
     .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
@@ -168,7 +168,7 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of the same list";
 
 /**
- * The feed (spec §7 getRecentPosts): summaries without the conversations, the viewer's like in
+ * The feed: summaries without the conversations, the viewer's like in
  * the same query, keyset-paginated on an index: 'latest' by (created_at, id), 'popular' by the
  * stored (hot_score, id), so a page never repeats or skips a post when new ones arrive.
  */
@@ -211,7 +211,7 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
   };
 }
 
-/** Deletes the caller's own post; anyone else's is a 404 and stays (DESIGN.md departures). */
+/** Deletes the caller's own post; anyone else's is a 404 and stays. */
 export async function deletePost(db: Executor, userId: string, postId: number) {
   const deleted = await db
     .delete(posts)

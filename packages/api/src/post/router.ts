@@ -10,7 +10,7 @@ import { searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 import { voteOnPost } from "./votes";
 
-/** Post ids from routes are parsed as integers (spec §5). */
+/** Post ids from routes are parsed as integers. */
 const postId = int4Id("a post id");
 const byPost = z.object({ postId });
 
@@ -55,7 +55,7 @@ const listInput = z
   .optional()
   .default({ limit: LIMITS.recentPostsDefault });
 
-/** Procedures of the post domain (spec §7 post calls). */
+/** Procedures of the post domain. */
 export const postRouter = router({
   create: protectedProcedure
     .input(createInput)

@@ -42,7 +42,7 @@ export async function refusal(db: Executor, userId: string): Promise<AppError> {
   return new AppError("PAYMENT_REQUIRED", exhaustedMessage(planOf(row), allowedOf(row)));
 }
 
-/** The subscription record of spec §3, read from the allowance. */
+/** The subscription record (plan, tokens used and left this period), read from the allowance. */
 export async function getSubscriptionRecord(db: Executor, userId: string, now: Date) {
   const [stored] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (!stored) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { PlanId } from "@parley/contracts";
 
-/** Stripe and the two prices of spec §9, as configured (STRIPE_* variables). */
+/** Stripe and the two plan prices, as configured (STRIPE_* variables). */
 export type Billing = {
   stripe: Stripe;
   prices: { basic: string; pro: string };

@@ -43,7 +43,7 @@ async function hasLiveSubscription(db: Database, billing: Billing, userId: strin
 }
 
 /**
- * A Stripe Checkout Session in subscription mode for one of the two prices (spec §7). A
+ * A Stripe Checkout Session in subscription mode for one of the two prices. A
  * subscriber gets the Billing Portal instead, where the plan is changed, so nobody ends up
  * paying for two subscriptions.
  */
@@ -65,7 +65,7 @@ export async function createCheckoutSession(db: Database, configured: Billing | 
   return { url: session.url };
 }
 
-/** A Billing Portal session where subscribers manage or cancel their plan (spec §7). */
+/** A Billing Portal session where subscribers manage or cancel their plan. */
 export async function createPortalSession(db: Database, configured: Billing | null, userId: string) {
   const billing = requireBilling(configured);
   const [row] = await db.select({ customerId: subscriptions.stripeCustomerId }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);

@@ -4,11 +4,11 @@ import { loadUser, protectedProcedure, router } from "../trpc";
 import { getSubscriptionRecord } from "./allowance";
 import { createCheckoutSession, createPortalSession } from "./checkout";
 
-/** Procedures of the subscription domain (spec §7 subscription calls). */
+/** Procedures of the subscription domain. */
 export const subscriptionRouter = router({
-  /** The allowance record of spec §3. */
+  /** The caller's allowance: plan, tokens used and left this period. */
   current: protectedProcedure.use(loadUser).query(async ({ ctx }) => getSubscriptionRecord(ctx.db, ctx.user.id, ctx.now())),
-  /** The two prices (spec §3 subscription config); `enabled` is false without Stripe settings. */
+  /** The two prices; `enabled` is false without Stripe settings. */
   config: protectedProcedure.query(({ ctx }) => ({
     basicPrice: ctx.billing?.prices.basic ?? null,
     proPrice: ctx.billing?.prices.pro ?? null,

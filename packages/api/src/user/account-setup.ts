@@ -7,7 +7,7 @@ import { assignHandle } from "../creator/handles";
 import { getUserByIdentity } from "./require-user";
 
 /**
- * Identity profile claims the client sends from its ID token (spec §3); all optional. Accepted
+ * Identity profile claims the client sends from its ID token; all optional. Accepted
  * for compatibility, but only the nickname is ever taken from it (see profileOf).
  */
 export type ProfileInput = {
@@ -21,7 +21,7 @@ export type ProfileInput = {
 type Profile = { name?: string; email?: string; picture?: string; nickname?: string; emailVerified?: boolean };
 
 /**
- * Account setup after the first sign-in (spec §2 /newUser): creates the users row, keyed by the
+ * Account setup after the first sign-in: creates the users row, keyed by the
  * token's issuer + subject, and the free subscription row. Idempotent and safe under concurrent
  * calls (insert ... on conflict); a repeat refreshes the profile but never the user's nickname.
  */

@@ -3,7 +3,7 @@ import { userProviderKeys, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { KeyVaultError, type KeyVault } from "./key-vault";
 
-/** The providers a user can store an own key for (spec §2 API Keys tab). */
+/** The providers a user can store an own key for. */
 export const PROVIDER_KEY_NAMES = ["openai", "claude"] as const;
 export type ProviderKeyName = (typeof PROVIDER_KEY_NAMES)[number];
 

@@ -26,7 +26,7 @@ const settingsInput = z.object({
   remove_keys: z.array(z.enum(PROVIDER_KEY_NAMES)).max(PROVIDER_KEY_NAMES.length).optional(),
 });
 
-/** Procedures of the user domain (spec §7): account setup and the caller's own settings. */
+/** Procedures of the user domain: account setup and the caller's own settings. */
 export const userRouter = router({
   setup: protectedProcedure.input(setupInput).mutation(({ ctx, input }) =>
     setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),

@@ -5,7 +5,7 @@ import type { KeyVault } from "./key-vault";
 import { KEY_MASK, listProviderKeyHints, maskKey, removeProviderKeys, saveProviderKey, type ProviderKeyName } from "./provider-keys";
 import type { UserRow } from "./require-user";
 
-/** The settings a user reads (spec §3 user settings, §7 usersettings); keys come masked. */
+/** The settings a user reads; keys come masked. */
 export type UserSettings = {
   id: string;
   email: string;
@@ -24,7 +24,7 @@ export type SettingsChange = {
   remove_keys?: ProviderKeyName[];
 };
 
-/** The caller's settings. The nickname falls back to the identity profile's (spec §3). */
+/** The caller's settings. The nickname falls back to the identity profile's. */
 export async function getUserSettings(db: Executor, user: UserRow, auth: AuthIdentity): Promise<UserSettings> {
   const hints = await listProviderKeyHints(db, user.id);
   const profileNickname = typeof auth.claims.nickname === "string" ? auth.claims.nickname : "";
@@ -41,7 +41,7 @@ export async function getUserSettings(db: Executor, user: UserRow, auth: AuthIde
 }
 
 /**
- * Applies a settings form (spec §7 updateUserApiKeys): an empty or missing key keeps the stored
+ * Applies a settings form: an empty or missing key keeps the stored
  * one, a new value replaces it, `remove_keys` deletes; an empty nickname keeps the current one.
  */
 export async function updateUserSettings(db: Database, keys: KeyVault, user: UserRow, change: SettingsChange) {

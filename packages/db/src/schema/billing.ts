@@ -4,7 +4,7 @@ import { chatSessions } from "./chat";
 import { users } from "./users";
 
 /**
- * A user's plan and this period's allowance (spec §3 subscription record). Counters change only
+ * A user's plan and this period's allowance. Counters change only
  * through atomic `set x = x + n` updates.
  */
 export const subscriptions = pgTable("subscriptions", {

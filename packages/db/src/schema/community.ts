@@ -4,7 +4,7 @@ import { chatSessions } from "./chat";
 import { tsvector } from "./columns";
 import { users } from "./users";
 
-/** One message of a post's snapshot (spec §3 post message). */
+/** One message of a post's snapshot. */
 export type PostMessage = {
   isUser: boolean;
   model_name: string | null;

@@ -8,7 +8,7 @@ import { PlanCardsProvider, type PlanCardsView } from "./plan-cards-slot";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab } from "./subscription-tab";
 
-/** The profile screen behind /profile and /admin (spec §2), one tab at a time; the route supplies the plan cards. */
+/** The profile screen behind /profile and /admin, one tab at a time; the route supplies the plan cards. */
 export function AccountPage({ tab, onTabChange, planCards }: { tab: AccountTab; onTabChange: (tab: AccountTab) => void; planCards: PlanCardsView }) {
   const [settings] = trpc.user.settings.useSuspenseQuery();
   return (

@@ -6,7 +6,7 @@ import { errorCodeOf, trpc } from "../../lib/trpc";
 const EXEMPT_PATHS = new Set(["/newUser", "/callback"]);
 
 /**
- * Sends a signed-in person without an account to /newUser (spec §2, §4: one-time setup after
+ * Sends a signed-in person without an account to /newUser (one-time setup after
  * the first sign-in). The signal is `user.settings` answering NOT_FOUND: it covers every way in
  * (popup, redirect, a deep link, a setup that failed before) with one cached query.
  */

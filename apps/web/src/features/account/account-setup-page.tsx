@@ -2,7 +2,7 @@ import { buttonClass } from "../../components/button-styles";
 import { Spinner } from "../../components/spinner";
 import { messageOf } from "../../lib/trpc";
 
-/** 'Setting up your account' (spec §2 /newUser) while setup runs; the error, with a retry, if it fails. */
+/** 'Setting up your account' while setup runs; the error, with a retry, if it fails. */
 export function AccountSetupPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <section className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-24 text-center" aria-labelledby="setup-title">

@@ -1,4 +1,4 @@
-/** Tabs of the profile screen (spec §2 /profile and /admin). */
+/** Tabs of the profile screen. */
 export const ACCOUNT_TABS = [
   { id: "profile", label: "User Profile" },
   { id: "api", label: "API Keys" },
@@ -16,7 +16,7 @@ export function parseAccountSearch(search: Record<string, unknown>): AccountSear
   return { ...(tab ? { tab } : {}), ...(sessionId ? { session_id: sessionId } : {}) };
 }
 
-/** The tab to show: a checkout return (`session_id`) always lands on Subscription (spec §2). */
+/** The tab to show: a checkout return (`session_id`) always lands on Subscription. */
 export function activeAccountTab(search: AccountSearch): AccountTab {
   if (search.session_id) return "subscription";
   return search.tab ?? "profile";

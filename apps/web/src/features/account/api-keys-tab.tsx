@@ -8,10 +8,10 @@ import { EMPTY_KEYS_FORM, isKeysFormDirty, keysChange, type KeysForm } from "./s
 
 type Settings = RouterOutputs["user"]["settings"];
 
-/** Texts of the save alerts (spec §8). */
+/** Texts of the save alerts. */
 export const KEYS_ALERTS = { saved: "API keys saved successfully!", failed: "Error saving API keys" } as const;
 
-/** API Keys tab (spec §2): your own OpenAI and Claude keys, stored encrypted and shown masked. */
+/** API Keys tab: your own OpenAI and Claude keys, stored encrypted and shown masked. */
 export function ApiKeysTab({ settings }: { settings: Settings }) {
   const utils = trpc.useUtils();
   const [form, setForm] = useState<KeysForm>(EMPTY_KEYS_FORM);

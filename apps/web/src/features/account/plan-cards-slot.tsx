@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { PlanId } from "@parley/contracts";
 
-/** The plan cards of the Subscription tab (spec §2); the route that shows the account screen supplies them. */
+/** The plan cards of the Subscription tab; the route that shows the account screen supplies them. */
 export type PlanCardsView = (currentPlan: PlanId | undefined) => ReactNode;
 
 const PlanCardsSlot = createContext<PlanCardsView | null>(null);

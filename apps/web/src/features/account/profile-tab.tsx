@@ -9,7 +9,7 @@ import { isNicknameDirty } from "./settings-form";
 
 type Settings = RouterOutputs["user"]["settings"];
 
-/** User Profile tab (spec §2): who you are, with the nickname as the one editable field. */
+/** User Profile tab: who you are, with the nickname as the one editable field. */
 export function ProfileTab({ settings }: { settings: Settings }) {
   const utils = trpc.useUtils();
   const [nickname, setNickname] = useState(settings.nickname);

@@ -1,6 +1,6 @@
 import { buttonClass } from "../../components/button-styles";
 
-/** 'Save Changes', shown only while the form differs from what is saved (spec §2, §4). */
+/** 'Save Changes', shown only while the form differs from what is saved. */
 export function SaveBar({ dirty, saving, status }: { dirty: boolean; saving: boolean; status?: string | null }) {
   return (
     <div className="flex min-h-11 items-center justify-end gap-4">

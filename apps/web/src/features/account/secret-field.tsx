@@ -14,7 +14,7 @@ type SecretFieldProps = {
 };
 
 /**
- * A provider key input (spec §2 API Keys): masked, with a show/hide toggle. The stored key never
+ * A provider key input: masked, with a show/hide toggle. The stored key never
  * comes back from the API, so the field starts empty and says which key is kept.
  */
 export function SecretField({ label, value, onChange, saved, removing, onToggleRemove, placeholder }: SecretFieldProps) {

@@ -7,12 +7,12 @@ export type KeysForm = { open_ai_key: string; claude_api_key: string; remove: ("
 
 export const EMPTY_KEYS_FORM: KeysForm = { open_ai_key: "", claude_api_key: "", remove: [] };
 
-/** Dirty when a new key was typed or a removal is pending (spec §4 admin dirty flag). */
+/** Dirty when a new key was typed or a removal is pending. */
 export function isKeysFormDirty(form: KeysForm): boolean {
   return form.open_ai_key.trim() !== "" || form.claude_api_key.trim() !== "" || form.remove.length > 0;
 }
 
-/** The update the API Keys form sends; empty keys keep what is stored (spec §5, DESIGN departures). */
+/** The update the API Keys form sends; empty keys keep what is stored. */
 export function keysChange(form: KeysForm): SettingsChange {
   return {
     open_ai_key: form.open_ai_key.trim(),

@@ -3,7 +3,7 @@ import { Spinner } from "../../components/spinner";
 import { messageOf, trpc } from "../../lib/trpc";
 import { PlanCards } from "./plan-cards-slot";
 
-/** Subscription tab (spec §2): the plans, checkout and portal, and this month's allowance. */
+/** Subscription tab: the plans, checkout and portal, and this month's allowance. */
 export function SubscriptionTab() {
   const current = trpc.subscription.current.useQuery();
   return (

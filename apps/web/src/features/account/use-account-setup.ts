@@ -3,9 +3,9 @@ import { profileOf, useAuth } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 
 /**
- * Runs account setup once (spec §4: guarded against repeats; React's strict mode runs effects
- * twice in development), then calls `onDone`. A failure is logged and shown, with no redirect
- * (spec §8); `retry` runs it again.
+ * Runs account setup once (guarded against repeats; React's strict mode runs effects
+ * twice in development), then calls `onDone`. A failure is logged and shown, with no redirect;
+ * `retry` runs it again.
  */
 export function useAccountSetup(onDone: () => void) {
   const { user } = useAuth();

@@ -16,7 +16,7 @@ const TOGGLE =
   "inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white";
 
 /**
- * The chat window's title, 'Chat' or 'Shared Chat (Read-only)' (spec §2), with what the
+ * The chat window's title, 'Chat' or 'Shared Chat (Read-only)', with what the
  * conversation is, whose it is or where it was cloned from, and the panels' toggles on narrow screens.
  */
 export function ChatHeader({ shared, description, owner, forkedFrom, onOpenSessions, onOpenOptions }: ChatHeaderProps) {

@@ -26,7 +26,7 @@ type ChatOptionsProps =
       canPost: boolean;
     };
 
-/** The right panel 'Chat Options' (spec §2). */
+/** The right panel 'Chat Options'. */
 export function ChatOptions(props: ChatOptionsProps) {
   return (
     <aside aria-label="Chat Options" className="flex flex-col gap-5">

@@ -29,7 +29,7 @@ const NO_FAILURES: Failures = { sessionId: 0, unsent: [], details: {} };
 const NO_MODELS: { id: string; name: string }[] = [];
 
 /**
- * The chat screen (spec §2 /chat and /chat/share/{sessionId}). The route may add its own
+ * The chat screen. The route may add its own
  * pieces below the options panel (`optionsExtra`) and the session list (`sessionsExtra`).
  */
 export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMode; optionsExtra?: ReactNode; sessionsExtra?: ReactNode }) {
@@ -63,7 +63,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   );
 
   const selectedModel = modelId || options.data?.userModels[0]?.id || "";
-  // The category comes with the history (spec §3); a new chat starts with 'general'.
+  // The category comes with the history; a new chat starts with 'general'.
   const category = (categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined) ?? history.data?.category ?? DEFAULT_CATEGORY;
   const modelNames = useMemo(() => new Map((options.data?.userModels ?? []).map((m) => [m.id, m.name])), [options.data]);
   const aiName = modelNames.get(selectedModel) ?? DEFAULT_AI_LABEL;

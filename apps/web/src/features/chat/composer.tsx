@@ -5,7 +5,7 @@ import { CHAT_TEXTS } from "./texts";
 
 type Options = RouterOutputs["chat"]["options"];
 
-/** Models grouped by service; the group label is the service in upper case, 'OTHER' without one (spec §2). */
+/** Models grouped by service; the group label is the service in upper case, 'OTHER' without one. */
 export function groupByService(models: Options["userModels"]) {
   const groups = new Map<string, Options["userModels"]>();
   for (const model of models) {
@@ -33,7 +33,7 @@ const MAX_INPUT_PX = 208;
 const PILL =
   "h-8 min-w-0 max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
 
-/** The input area: message box, model and prompt pickers, send and stop (spec §2, §4). */
+/** The input area: message box, model and prompt pickers, send and stop. */
 export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop, compare }: ComposerProps) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
@@ -58,7 +58,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
     event.preventDefault();
     send();
   };
-  // Enter sends; Shift+Enter adds a new line (spec §4). Not while an input method composes a word.
+  // Enter sends; Shift+Enter adds a new line. Not while an input method composes a word.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();

@@ -32,7 +32,7 @@ function Stamp({ timestamp }: { timestamp: string }) {
 }
 
 /**
- * One message: avatar, sender name, local time and markdown content (spec §2 chat window). The
+ * One message: avatar, sender name, local time and markdown content. The
  * person's messages sit on the right in a bubble; replies read as plain text across the column.
  */
 export const MessageBubble = memo(function MessageBubble({ message, me, typing = false }: { message: UiMessage; me: Me; typing?: boolean }) {

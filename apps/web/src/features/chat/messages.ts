@@ -4,7 +4,7 @@ import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
 
 type Entry = RouterOutputs["chat"]["history"]["sessions"][number];
 
-/** A message as the chat window shows it (spec §3 UI chat message). */
+/** A message as the chat window shows it. */
 export type UiMessage = {
   key: string;
   isUser: boolean;
@@ -17,7 +17,7 @@ export type UiMessage = {
   exchange?: { entryId: number; message: string; modelId: string | null; siblings?: Siblings };
 };
 
-/** Each stored exchange as the user's message and the model's reply, oldest first (spec §4). */
+/** Each stored exchange as the user's message and the model's reply, oldest first. */
 export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string): UiMessage[] {
   return entries.flatMap((entry) => {
     const exchange = { entryId: entry.id, message: entry.message_content, modelId: entry.model_id, siblings: entry.siblings };

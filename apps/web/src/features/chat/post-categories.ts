@@ -1,7 +1,7 @@
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 
 /**
- * The categories a conversation is posted under (spec §5): the one chosen in the picker, now or
+ * The categories a conversation is posted under: the one chosen in the picker, now or
  * when its messages were sent; none when the picker was left at its default, so the list is empty.
  */
 export function postCategoriesOf(chosenNow: string | undefined, savedCategory: string | undefined): string[] {

@@ -17,7 +17,7 @@ type SessionListProps = {
   onNew: () => void;
 };
 
-/** 'Your Conversations' (spec §2): newest first, the open one highlighted, delete per item; no list when empty. */
+/** 'Your Conversations': newest first, the open one highlighted, delete per item; no list when empty. */
 export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }: SessionListProps) {
   const [searchText, setSearchText] = useState("");
   const searching = searchText.trim().length > 0;

@@ -1,7 +1,7 @@
 import { CHAT_TEXTS } from "./texts";
 
 /**
- * Shares `{origin}/chat/share/{id}` (spec §8): the device's share sheet on touch devices that
+ * Shares `{origin}/chat/share/{id}`: the device's share sheet on touch devices that
  * have one, otherwise the clipboard, with the spec's alerts.
  */
 export async function shareSessionLink(sessionId: number) {

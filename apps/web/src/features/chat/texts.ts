@@ -1,4 +1,4 @@
-/** Texts of the chat screen, alerts and confirmations (spec §2, §5, §8). */
+/** Texts of the chat screen, alerts and confirmations. */
 export const CHAT_TEXTS = {
   emptyTitle: "How can I help you today?",
   emptyText: "Type a message to start our conversation",
@@ -17,7 +17,7 @@ export const CHAT_TEXTS = {
   cloneStart: "Creating a clone of this chat. Please wait a moment...",
   cloneError: (message: string) => `Error cloning chat: ${message}`,
   cloneFailed: "Failed to clone chat. Please try again.",
-  // The spec's text as given, quote and brace included (§8 Clone: HTTP non-OK).
+  // The text as given, quote and brace included: a clone answered with an HTTP error.
   cloneHttpFailed: 'Failed to clone chat: "Unknown error"}',
   shareNeedsSave: "Save your conversation first before sharing.",
   shareCopied: "Share link copied to clipboard! Anyone with this link can view this conversation.",
@@ -31,6 +31,6 @@ export const CHAT_TEXTS = {
   postNoId: "Successfully posted, but no post ID was returned.",
 } as const;
 
-/** Default names of the two sides (spec §3 UI chat message). */
+/** Default names of the two sides. */
 export const DEFAULT_USER_LABEL = "You";
 export const DEFAULT_AI_LABEL = "Claude";

@@ -11,7 +11,7 @@ type SendInput = { text: string; modelId: string; promptId: number | null; sessi
 export type SendResult = { sessionId: number; entryId: number | null; error?: string };
 
 /**
- * Sends a message and streams the reply into `store` (spec §4). Stop aborts the request; the
+ * Sends a message and streams the reply into `store`. Stop aborts the request; the
  * server keeps what arrived, marked 'stopped'.
  */
 export function useChatSend(store: StreamingStore, onNewSession: (id: number) => void) {
@@ -50,7 +50,7 @@ export function useChatSend(store: StreamingStore, onNewSession: (id: number) =>
         await Promise.all([utils.chat.sessions.invalidate(), sessionId > 0 ? utils.chat.history.invalidate({ sessionId }) : Promise.resolve()]);
         store.stop();
         setStreaming(false);
-        // The subscription badge refreshes on this event (spec §4).
+        // The subscription badge refreshes on this event.
         window.dispatchEvent(new Event("chat-sent"));
       }
     },

@@ -6,8 +6,8 @@ import { cloneFailureText } from "./clone-failure";
 import { CHAT_TEXTS } from "./texts";
 
 /**
- * `/chat?sessionId=N&cloneChat=true` clones that session, `/chat?postId=N&cloneChat=true` a post
- * (spec §2, §4 cloning): once, with the spec's alerts, then opens the copy.
+ * `/chat?sessionId=N&cloneChat=true` clones that session, `/chat?postId=N&cloneChat=true` a post:
+ * once, with the clone alerts, then opens the copy.
  */
 export function useCloneOnOpen(mode: ChatMode) {
   const navigate = useNavigate();

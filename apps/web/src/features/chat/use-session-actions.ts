@@ -6,7 +6,7 @@ import { CHAT_TEXTS } from "./texts";
 
 type SessionActionsInput = {
   sessionId: number;
-  /** What the post is published under: empty when no category was chosen (spec §5). */
+  /** What the post is published under: empty when no category was chosen. */
   categories: string[];
   description: string;
   clearDescription: () => void;
@@ -15,7 +15,7 @@ type SessionActionsInput = {
 
 /**
  * Delete, share, stop sharing and post for the open conversation, with the spec's confirmation
- * and alerts (§5, §8). The list and the history change at once and roll back if the server refuses.
+ * and alerts. The list and the history change at once and roll back if the server refuses.
  */
 export function useSessionActions({ sessionId, categories, description, clearDescription, openSession }: SessionActionsInput) {
   const utils = trpc.useUtils();

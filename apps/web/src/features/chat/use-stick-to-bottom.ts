@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** How far from the bottom still counts as "at the bottom" (spec §4: 100 px). */
+/** How far from the bottom still counts as "at the bottom" (100 px). */
 const STICKY_PX = 100;
 /** A scroll this soon after a wheel, touch, key or scrollbar press is the reader's own. */
 const GESTURE_MS = 600;
@@ -9,8 +9,7 @@ const UP_KEYS = new Set(["ArrowUp", "PageUp", "Home"]);
 /**
  * Keeps a scrolling element at its bottom while its content grows (a reply streaming in, rows
  * being measured, the window resizing), until the reader scrolls up; coming back near the bottom
- * sticks again. A ResizeObserver follows every change of size, so no timed retries are needed
- * (spec §4 lists retries as its means to the same end).
+ * sticks again. A ResizeObserver follows every change of size, so no timed retries are needed.
  */
 export function useStickToBottom() {
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { buttonClass } from "../../components/button-styles";
 import { COMMENT_TEXTS } from "./texts";
 
 /**
- * The comment box (spec §2, §5): send is off while sending or while the text is blank. The text
+ * The comment box: send is off while sending or while the text is blank. The text
  * is cleared when it is sent and comes back if sending fails, so nothing typed is lost.
  */
 export function CommentForm({ sending, onSend }: { sending: boolean; onSend: (content: string) => Promise<boolean> }) {

@@ -5,7 +5,7 @@ import { LocalTime } from "../../lib/time/local-time";
 
 type Comment = RouterOutputs["post"]["comments"][number];
 
-/** The comments, oldest first: avatar, username, local time and text (spec §2 Comments section). */
+/** The comments, oldest first: avatar, username, local time and text. */
 export function CommentList({ comments }: { comments: Comment[] }) {
   return (
     <ul className="space-y-4" aria-label="Comments">

@@ -10,7 +10,7 @@ import { COMMENT_TEXTS } from "./texts";
 import { useAddComment } from "./use-add-comment";
 
 /**
- * 'Comments (N)' under a post (spec §2 Comments section, §4 comments): collapsed at first, the
+ * 'Comments (N)' under a post: collapsed at first, the
  * list loads on first opening (and again for another post, whose key differs).
  */
 export function CommentsSection({ postId }: { postId: number }) {

@@ -1,7 +1,7 @@
 import { errorCodeOf } from "../../lib/trpc";
 
 /**
- * The spec's two kinds of comment failure (§8): the server answered with an error ("Failed to
+ * The spec's two kinds of comment failure: the server answered with an error ("Failed to
  * ..."), or the call broke on the way, e.g. the network ("An error occurred while ...").
  */
 export function failureText(error: unknown, texts: { answered: string; broken: string }): string {

@@ -1,4 +1,4 @@
-/** Texts of the comments section (spec §2 Comments section, §8 comments). */
+/** Texts of the comments section. */
 export const COMMENT_TEXTS = {
   heading: (count: number) => `Comments (${count})`,
   loading: "Loading comments...",

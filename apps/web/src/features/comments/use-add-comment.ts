@@ -6,8 +6,8 @@ type Author = Pick<Comment, "user_id" | "username" | "avatar">;
 type Snapshot = { comments: Comment[] | undefined; count: number | undefined };
 
 /**
- * Adds a comment (spec §4 comments): it shows at once with the count one higher, then the list
- * reloads from the server; on failure both go back (DESIGN.md "Data"). The feeds' counts are
+ * Adds a comment: it shows at once with the count one higher, then the list
+ * reloads from the server; on failure both go back. The feeds' counts are
  * refreshed once the server has it.
  */
 export function useAddComment(postId: number, author: Author) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The demo pages' layout (spec §2 /public, /protected): what the page shows and the API's message. */
+/** The demo pages' layout: what the page shows and the API's message. */
 export function DemoMessage({ title, description, message, badge }: { title: string; description: string; message: ReactNode; badge: string }) {
   return (
     <section aria-labelledby="demo-title" className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-24">

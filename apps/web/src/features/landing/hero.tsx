@@ -10,7 +10,7 @@ const JUMPS = [
   { label: "Compare", target: SECTION_IDS.compare, Icon: CompareIcon },
 ] as const;
 
-/** The landing hero (spec §1, §2): rotating headline, jump buttons, calls to action, Explore. */
+/** The landing hero: rotating headline, jump buttons, calls to action, Explore. */
 export function Hero({ onJoin }: { onJoin: () => void }) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">

@@ -7,7 +7,7 @@ import { SECTION_IDS } from "./section-ids";
 
 const categoryList = CATEGORIES.map((category) => category.charAt(0).toUpperCase() + category.slice(1)).join(", ");
 
-/** The public landing page (spec §1, §2). */
+/** The public landing page. */
 export function LandingPage({ onJoin }: { onJoin: () => void }) {
   return (
     <>

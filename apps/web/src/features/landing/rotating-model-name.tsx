@@ -1,7 +1,7 @@
 import { HEADLINE_MODELS, TIMINGS } from "@parley/contracts";
 import { useRotatingIndex } from "./use-rotating-index";
 
-/** The headline's model name, changing every 2000 ms (spec §1). */
+/** The headline's model name, changing every 2000 ms. */
 export function RotatingModelName() {
   const index = useRotatingIndex(HEADLINE_MODELS.length, TIMINGS.headlineRotationMs);
   const name = HEADLINE_MODELS[index];

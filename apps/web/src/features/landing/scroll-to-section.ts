@@ -1,5 +1,5 @@
 /**
- * Smoothly scrolls to a landing section (spec §2: Discover, Share, Compare, Explore) and moves
+ * Smoothly scrolls to a landing section (Discover, Share, Compare, Explore) and moves
  * keyboard focus there, so the next Tab continues from the section. People who ask for reduced
  * motion get an instant jump.
  */

@@ -1,4 +1,4 @@
-/** Ids of the landing's feature sections, the targets of the hero's buttons (spec §2). */
+/** Ids of the landing's feature sections, the targets of the hero's buttons. */
 export const SECTION_IDS = {
   discover: "discover",
   share: "share",

@@ -2,7 +2,7 @@ import { buttonClass } from "../../components/button-styles";
 import { useAuth } from "../../lib/auth";
 import { useAuthActions } from "./use-auth-actions";
 
-/** Sign Up and Log In when signed out, Log Out when signed in (spec §2). */
+/** Sign Up and Log In when signed out, Log Out when signed in. */
 export function AuthButtons({ stacked = false }: { stacked?: boolean }) {
   const { isSignedIn } = useAuth();
   const { signUp, logIn, logOut } = useAuthActions();

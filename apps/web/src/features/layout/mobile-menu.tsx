@@ -12,7 +12,7 @@ const IDLE = "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-z
 const ACTIVE = "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-white";
 
 /**
- * The small-screen menu (spec §2): locks the page's scroll while open and closes on any link
+ * The small-screen menu: locks the page's scroll while open and closes on any link
  * or button press inside it, and on Escape.
  */
 export function MobileMenu({ open, onClose, badge }: { open: boolean; onClose: () => void; badge?: NavBadge }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** Tabs of the signed-in navigation (spec §2); anonymous visitors do not see them. */
+/** Tabs of the signed-in navigation; anonymous visitors do not see them. */
 export const SIGNED_IN_TABS = [
   { to: "/discover", label: "Discover" },
   { to: "/chat", label: "Chat" },

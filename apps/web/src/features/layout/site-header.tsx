@@ -9,7 +9,7 @@ import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu";
 import type { NavBadge } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The navigation bar of spec §2: logo, tabs and badge when signed in, theme toggle, auth buttons, mobile menu. */
+/** The navigation bar: logo, tabs and badge when signed in, theme toggle, auth buttons, mobile menu. */
 export function SiteHeader({ badge }: { badge?: NavBadge }) {
   const { isSignedIn } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);

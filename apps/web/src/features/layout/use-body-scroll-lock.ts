@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** While `locked`, the page behind an overlay does not scroll (spec §2 mobile nav). */
+/** While `locked`, the page behind an overlay does not scroll. */
 export function useBodyScrollLock(locked: boolean) {
   useEffect(() => {
     if (!locked) return;

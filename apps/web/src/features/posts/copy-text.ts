@@ -22,7 +22,7 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
-/** The address of a post's page (spec §8 copy post link). */
+/** The address of a post's page. */
 export function postLink(postId: number): string {
   return `${window.location.origin}/post/${postId}`;
 }

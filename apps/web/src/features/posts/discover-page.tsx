@@ -17,7 +17,7 @@ import { useLoadOnView } from "./use-load-on-view";
 import { usePostCache } from "./use-post-cache";
 import { usePostSearch } from "./use-post-search";
 
-/** The community feed (spec §2 Discover, §4 feed filter, §8 feed load), with search above it. */
+/** The community feed, with search above it. */
 export function DiscoverPage() {
   const { user } = useAuth();
   const [filter, setFilter] = useState<FeedFilter>("all");

@@ -25,7 +25,7 @@ export function mapFeedPosts<T extends FeedData | undefined>(data: T, change: (p
 }
 
 /**
- * A post after the viewer likes or unlikes it (spec §4): +1 on like, −1 on unlike, never below
+ * A post after the viewer likes or unlikes it: +1 on like, −1 on unlike, never below
  * zero; a like that changes nothing (already liked) leaves the count.
  */
 export function withLike<P extends { likes: number; has_liked: boolean }>(post: P, liked: boolean): P {

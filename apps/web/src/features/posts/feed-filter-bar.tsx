@@ -1,6 +1,6 @@
 import { FEED_FILTERS, type FeedFilter } from "@parley/contracts";
 
-/** The Discover filter buttons (spec §2): All, Most Popular, Latest, Creative, Technical. */
+/** The Discover filter buttons: All, Most Popular, Latest, Creative, Technical. */
 export function FeedFilterBar({ value, onChange }: { value: FeedFilter; onChange: (filter: FeedFilter) => void }) {
   return (
     <div role="group" aria-label="Filter posts" className="flex flex-wrap gap-2">

@@ -10,7 +10,7 @@ import { useLikePost } from "./use-like-post";
 const PLAIN = "relative z-10 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-zinc-600 dark:text-zinc-300";
 const ACTION = `${PLAIN} transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-default disabled:opacity-60 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:hover:text-white`;
 
-/** Copies the post's address (spec §8: 'Link copied to clipboard!'); a refusal is only logged. */
+/** Copies the post's address ('Link copied to clipboard!'); a refusal is only logged. */
 async function copyPostLink(postId: number) {
   try {
     await copyText(postLink(postId));
@@ -20,7 +20,7 @@ async function copyPostLink(postId: number) {
   }
 }
 
-/** Like with count, comment count, copy link and, on the viewer's own post, delete (spec §2). */
+/** Like with count, comment count, copy link and, on the viewer's own post, delete. */
 export function PostActions({ post, variant, own, onDelete }: { post: PostSummary; variant: "feed" | "page"; own: boolean; onDelete?: () => void }) {
   const like = useLikePost(post);
   const sample = post.id <= 0;

@@ -10,20 +10,20 @@ import { COMPARE_TEXTS } from "./texts";
 
 type PostCardProps = {
   post: PostSummary & { snippet?: SnippetPart[] };
-  /** `feed`: the whole card opens the post (spec §2 Discover); `page`: the post's own page. */
+  /** `feed`: the whole card opens the post; `page`: the post's own page. */
   variant: "feed" | "page";
-  /** The viewer's own post (DESIGN.md: the delete button shows only there). */
+  /** The viewer's own post (the delete button shows only there). */
   own: boolean;
   onDelete?: () => void;
 };
 
-/** 'Using' and the model versions joined by commas, or 'AI' (spec §2 post card). */
+/** 'Using' and the model versions joined by commas, or 'AI'. */
 export const modelsOf = (post: Pick<PostSummary, "model_versions">) => (post.model_versions.length ? post.model_versions.join(", ") : "AI");
 
 /** What a card says about its models: 'Compare: 3 models' for a comparison (its models stay hidden until the viewer votes), else 'Using ...'. */
 const modelLine = (post: PostSummary) => (post.compare_models ? COMPARE_TEXTS.card(post.compare_models) : `Using ${modelsOf(post)}`);
 
-/** A post's author, models, time, text, tags and actions (spec §2 Discover item and post card). */
+/** A post's author, models, time, text, tags and actions. */
 export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
   const opens = variant === "feed" && post.id > 0;
   const text = <p className={`whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-100 ${variant === "page" ? "text-lg leading-relaxed" : "text-[0.975rem] leading-relaxed"}`}>{post.description}</p>;

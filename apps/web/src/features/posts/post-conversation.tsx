@@ -10,11 +10,11 @@ import { POST_TEXTS } from "./texts";
 
 type PostMessage = PostDetail["messages"][number];
 
-/** Who wrote a message: the user's name or the model's, with the spec's fallbacks 'User' and 'AI' (§3). */
+/** Who wrote a message: the user's name or the model's, with the spec's fallbacks 'User' and 'AI'. */
 const authorOf = (message: PostMessage) => (message.isUser ? message.user || "User" : message.model_name || "AI");
 
 /**
- * The post's conversation, read-only (spec §2 post screen): each message with its author and
+ * The post's conversation, read-only: each message with its author and
  * time, content as untrusted markdown; and the way to continue it in one's own chat.
  */
 export function PostConversation({ postId, messages }: { postId: number; messages: PostMessage[] }) {

@@ -17,7 +17,7 @@ import { usePostCache } from "./use-post-cache";
 const GONE = new Set(["NOT_FOUND", "BAD_REQUEST"]);
 
 /**
- * One post (spec §2 post screen): its card, the comments the route puts below it, and the
+ * One post: its card, the comments the route puts below it, and the
  * read-only conversation.
  */
 export function PostPage({ postId, comments }: { postId: number; comments: ReactNode }) {

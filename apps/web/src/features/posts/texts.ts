@@ -1,4 +1,4 @@
-/** Texts of the community screens (spec §2, §5, §8). */
+/** Texts of the community screens. */
 export const POST_TEXTS = {
   feedTitle: "Discover",
   feedSubtitle: "Explore conversations and insights from the AI community",
@@ -37,7 +37,7 @@ export const POST_TEXTS = {
   creatorFailed: "This page could not be loaded right now.",
 } as const;
 
-/** The two built-in sample items shown when the feed cannot load (spec §3: fake users, 'Recently', zero likes). */
+/** The two built-in sample items shown when the feed cannot load (fake users, 'Recently', zero likes). */
 export const SAMPLE_POSTS = [
   {
     id: -1,

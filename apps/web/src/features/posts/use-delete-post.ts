@@ -3,7 +3,7 @@ import { messageOf, trpc } from "../../lib/trpc";
 import { POST_TEXTS } from "./texts";
 import { usePostCache } from "./use-post-cache";
 
-/** Where the delete was asked from: texts and the last step differ (spec §5, §8). */
+/** Where the delete was asked from: texts and the last step differ. */
 type Place = "feed" | "page";
 
 /**

@@ -4,7 +4,7 @@ import { trpc } from "../../lib/trpc";
 import type { PostSummary } from "./post-types";
 import { SAMPLE_POSTS } from "./texts";
 
-/** Posts per feed page (spec §9: the feed asks for 50). */
+/** Posts per feed page (the feed asks for 50). */
 export const FEED_PAGE_SIZE = 50;
 
 /**
@@ -19,7 +19,7 @@ export function feedInput(filter: FeedFilter) {
 
 /**
  * The Discover list for a filter, in the server's order, paged on with the cursor; when the first page
- * fails the two sample items stand in (spec §3, §8), and `failed` says so.
+ * fails the two sample items stand in, and `failed` says so.
  */
 export function useFeed(filter: FeedFilter) {
   const query = trpc.post.list.useInfiniteQuery(feedInput(filter), { getNextPageParam: (page) => page.next_cursor ?? undefined });

@@ -4,9 +4,9 @@ import type { PostSummary } from "./post-types";
 import { usePostCache, type PostCacheSnapshot } from "./use-post-cache";
 
 /**
- * Like or unlike a post (spec §4 like): the heart and count change at once everywhere the post
+ * Like or unlike a post: the heart and count change at once everywhere the post
  * is shown, settle on the server's count, and go back as they were if the call fails (a failure
- * is only logged, spec §8).
+ * is only logged).
  */
 export function useLikePost(post: Pick<PostSummary, "id" | "has_liked">) {
   const cache = usePostCache();

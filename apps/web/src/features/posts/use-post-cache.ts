@@ -14,7 +14,7 @@ type Change = (post: PostSummary) => PostSummary | null;
  * One post is cached in every feed variant (All, Creative, Technical...), in search results, on
  * creator pages and on its own page.
  * These operations change all copies at once, which is what an optimistic update needs
- * (DESIGN.md "Data": the client updates likes and comments at once and rolls back on error).
+ * (the client updates likes and comments at once and rolls back on error).
  */
 export function usePostCache() {
   const queryClient = useQueryClient();

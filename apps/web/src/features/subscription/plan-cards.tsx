@@ -8,7 +8,7 @@ import { SUBSCRIPTION_TEXTS } from "./texts";
 type Paid = Exclude<PlanId, "free">;
 
 /**
- * The two plans of spec §9 with their prices and features, Pro marked 'Popular'. Buying goes to
+ * The two plans with their prices and features, Pro marked 'Popular'. Buying goes to
  * Stripe Checkout; subscribers see their current plan and change plans with 'Manage
  * Subscription' (the Billing Portal). `currentPlan` is undefined while it loads.
  */

@@ -6,9 +6,9 @@ import { trpc } from "../../lib/trpc";
 const STORAGE_KEY = "subscriptionInfo";
 
 /**
- * The nav's subscribe button (spec §2): the plan and tokens left ('Pro (1200 tokens left)' ✓ for
+ * The nav's subscribe button: the plan and tokens left ('Pro (1200 tokens left)' ✓ for
  * subscribers), 'Subscribe' until that is known; opens the subscription tab. It refreshes when a
- * chat reply arrives ('chat-sent') and keeps the last answer in session storage (spec §3, §4).
+ * chat reply arrives ('chat-sent') and keeps the last answer in session storage.
  */
 export function SubscribeBadge({ placement = "nav" }: { placement?: "nav" | "menu" }) {
   const current = trpc.subscription.current.useQuery(undefined, { retry: false });
@@ -23,7 +23,7 @@ export function SubscribeBadge({ placement = "nav" }: { placement?: "nav" | "men
   const info = data ? { isSubscribed: data.plan !== "free", plan: planBadgeLabel(data.plan, data.tokens_left) } : readCached();
   useEffect(() => {
     if (data) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ isSubscribed: data.plan !== "free", plan: planBadgeLabel(data.plan, data.tokens_left) }));
-    // A failed load is only logged; the badge keeps what it showed (spec §8).
+    // A failed load is only logged; the badge keeps what it showed.
     if (current.error) console.error("Loading the subscription failed", current.error);
   }, [data, current.error]);
 

@@ -1,4 +1,4 @@
-/** Texts of the subscription screens (spec §2, §8). */
+/** Texts of the subscription screens. */
 export const SUBSCRIPTION_TEXTS = {
   loading: "Loading subscription options...",
   loadFailed: "Failed to load subscription options",

@@ -14,7 +14,7 @@ const POPUP_SIZE = { width: 400, height: 600 };
 type SignInOptions = { returnTo: string; signUp?: boolean };
 
 /**
- * The browser's sign-in state machine (spec §4) around oidc-client-ts. React reads it through
+ * The browser's sign-in state machine around oidc-client-ts. React reads it through
  * `subscribe`/`getSnapshot`; the router guard and the tRPC link read it directly.
  */
 export class AuthClient {

@@ -1,7 +1,7 @@
 import type { User } from "oidc-client-ts";
 
 /**
- * Auth states of spec §4. `loading` covers the start-up check, the login return and a popup
+ * Auth states. `loading` covers the start-up check, the login return and a popup
  * sign-in in progress; `redirecting` means the browser is leaving for the provider.
  */
 export type AuthStatus = "loading" | "ready" | "redirecting" | "error";
@@ -25,7 +25,7 @@ export const AUTH_ACTIVITY = {
   signingOut: "Signing you out…",
 } as const;
 
-/** Profile claims of the ID token that account setup sends to the API (spec §3). */
+/** Profile claims of the ID token that account setup sends to the API. */
 export type IdentityProfile = {
   sub: string;
   name?: string;

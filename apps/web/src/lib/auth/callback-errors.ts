@@ -1,4 +1,4 @@
-/** Texts of the login-return errors (spec §5). */
+/** Texts of the login-return errors. */
 export const CALLBACK_ERRORS = {
   noParams: "There are no query params available for parsing.",
   invalidState: "Invalid state",
@@ -9,7 +9,7 @@ const STATE_ERRORS = ["No state in response", "No matching state found in storag
 
 /**
  * Checks the address the provider sent the browser back to, before any processing: a callback
- * needs `code` and `state`, or `error` and `state` (spec §4, §5). Returns the error, or null.
+ * needs `code` and `state`, or `error` and `state`. Returns the error, or null.
  */
 export function checkCallbackUrl(href: string): Error | null {
   const params = new URL(href).searchParams;

@@ -12,7 +12,7 @@ export class LockTimeoutError extends Error {
 
 /**
  * Runs `work` while holding a lock shared by every tab of this origin (Web Locks API), waiting at
- * most 5000 ms for it (spec §4). Refresh tokens rotate on every use, so two tabs renewing at
+ * most 5000 ms for it. Refresh tokens rotate on every use, so two tabs renewing at
  * once would spend the same token twice; the lock makes them take turns. Where the API is
  * missing (non-secure contexts such as plain http on a LAN address) the work runs unlocked.
  */

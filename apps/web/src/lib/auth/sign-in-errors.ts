@@ -1,11 +1,11 @@
 import { ErrorResponse } from "oidc-client-ts";
 
-/** Notices for popup sign-in problems (spec §8: popup blocked, closed, time-out). */
+/** Notices for popup sign-in problems (popup blocked, closed, time-out). */
 export const SIGN_IN_NOTICES = {
   popupBlocked: "Your browser blocked the sign-in window, so we are taking you to the sign-in page instead.",
   popupClosed: "The sign-in window was closed before sign-in finished.",
   popupTimedOut: "Sign-in timed out after 60 seconds. Please try again.",
-  /** Spec §8 Auth: renewing the access token for an API call failed. */
+  /** Renewing the access token for an API call failed. */
   accessTokenFailed: "Get access token failed",
 } as const;
 
@@ -30,7 +30,7 @@ export function popupProblemOf(error: unknown): PopupProblem | null {
 
 /**
  * True when the provider says the session is over (login_required, invalid_grant...): the
- * stored tokens are useless and the user is signed out locally (spec §4).
+ * stored tokens are useless and the user is signed out locally.
  */
 export function isSessionEnded(error: unknown): boolean {
   return error instanceof ErrorResponse;

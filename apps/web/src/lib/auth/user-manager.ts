@@ -28,7 +28,7 @@ export function audienceParams(oidc: PublicConfig["oidc"]): Record<string, strin
 }
 
 /**
- * The UserManager for this origin (spec §4, DESIGN "Identity"): code flow with PKCE (S256),
+ * The UserManager for this origin: code flow with PKCE (S256),
  * state and nonce, one redirect URI for redirect and popup, tokens in localStorage, silent renew
  * with refresh tokens (offline_access).
  */

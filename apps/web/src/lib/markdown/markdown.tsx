@@ -30,7 +30,7 @@ function onHighlighter(listener: () => void) {
 }
 
 /**
- * Markdown from people and models, rendered as untrusted (spec §5). There is no rehype-raw, so
+ * Markdown from people and models, rendered as untrusted. There is no rehype-raw, so
  * react-markdown turns raw HTML into plain text; `defaultUrlTransform` keeps only http, https,
  * irc, ircs, mailto, xmpp and relative URLs (others become empty); images from other sites load
  * only on request and without a referrer; highlight.js needs no `eval`.

@@ -1,4 +1,4 @@
-/** The two themes (spec §9) and where the choice is kept (spec §3: localStorage key 'theme'). */
+/** The two themes and where the choice is kept (localStorage key 'theme'). */
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
 
@@ -7,7 +7,7 @@ export function parseTheme(value: string | null | undefined): Theme | null {
   return value === "light" || value === "dark" ? value : null;
 }
 
-/** The saved choice wins; without one the system preference decides (spec §4). */
+/** The saved choice wins; without one the system preference decides. */
 export function resolveTheme(saved: Theme | null, systemPrefersDark: boolean): Theme {
   return saved ?? (systemPrefersDark ? "dark" : "light");
 }

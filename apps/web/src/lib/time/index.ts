@@ -1,4 +1,4 @@
-/** Session times arrive as UTC without a `Z` (spec §3); ISO times with a zone are read as they are. */
+/** Session times arrive as UTC without a `Z`; ISO times with a zone are read as they are. */
 export function parseServerTime(timestamp: string): Date | null {
   const date = new Date(/Z$|[+-]\d\d:\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
   return Number.isNaN(date.getTime()) ? null : date;

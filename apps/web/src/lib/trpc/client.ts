@@ -6,7 +6,7 @@ export const TRPC_PATH = "/trpc";
 
 /**
  * The tRPC client: batched HTTP to /trpc, with `Authorization: Bearer <access token>` when
- * someone is signed in (spec §6: every product call but the public message carries it). A chat
+ * someone is signed in (every product call but the public message carries it). A chat
  * reply (and each column of a comparison) goes through the streaming link, so it arrives token by token.
  */
 export function createApiClient(getAccessToken: () => Promise<string | null>) {

@@ -7,7 +7,7 @@ export function errorCodeOf(error: unknown): string | undefined {
   return typeof data?.code === "string" ? data.code : undefined;
 }
 
-/** A sentence for people: the server's message when it sent one (spec §7), else a generic one. */
+/** A sentence for people: the server's message when it sent one, else a generic one. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return "http request failed";

@@ -4,7 +4,7 @@ import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
-/** The profile screen under its other name (spec §2 /admin; open to every signed-in user, §6). */
+/** The profile screen under its other name. */
 export const Route = createFileRoute("/_authed/admin")({
   validateSearch: parseAccountSearch,
   loader: ({ context }) => context.trpc.user.settings.ensureData(),

@@ -5,13 +5,13 @@ import { SessionTools } from "../../features/reach/session-tools";
 
 type ChatSearch = { sessionId?: number; cloneChat?: boolean; postId?: number };
 
-/** Positive integers only; anything else means "none" (spec §3: 0 or less is unsaved). */
+/** Positive integers only; anything else means "none" (0 or less is unsaved). */
 const positive = (value: unknown) => {
   const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 };
 
-/** The chat screen (spec §2 /chat): `sessionId`, and `cloneChat=true` with a session or a `postId`. */
+/** The chat screen: `sessionId`, and `cloneChat=true` with a session or a `postId`. */
 export const Route = createFileRoute("/_authed/chat/")({
   validateSearch: (search: Record<string, unknown>): ChatSearch => ({
     sessionId: positive(search.sessionId),

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatScreen } from "../../features/chat/chat-screen";
 
-/** A shared conversation in read-only mode (spec §2 /chat/share/{sessionId}). */
+/** A shared conversation in read-only mode. */
 export const Route = createFileRoute("/_authed/chat/share/$sessionId")({
   component: SharedChatPage,
 });

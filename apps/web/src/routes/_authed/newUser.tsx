@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { AccountSetupPage } from "../../features/account/account-setup-page";
 import { useAccountSetup } from "../../features/account/use-account-setup";
 
-/** One-time account setup after the first sign-in, then the chat (spec §2, §4). */
+/** One-time account setup after the first sign-in, then the chat. */
 export const Route = createFileRoute("/_authed/newUser")({
   component: NewUserPage,
 });

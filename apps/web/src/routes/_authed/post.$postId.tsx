@@ -3,13 +3,13 @@ import { CommentsSection } from "../../features/comments/comments-section";
 import { PostPage } from "../../features/posts/post-page";
 import { PostTools } from "../../features/reach/session-tools";
 
-/** The route's id as an integer (spec §5); anything that is not a positive one shows 'Post Not Found'. */
+/** The route's id as an integer; anything that is not a positive one shows 'Post Not Found'. */
 function parsePostId(raw: string): number {
   const id = Number.parseInt(raw, 10);
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
-/** A single post with its comments (spec §2 /post/{postId}); the post is fetched while the route loads. */
+/** A single post with its comments; the post is fetched while the route loads. */
 export const Route = createFileRoute("/_authed/post/$postId")({
   loader: async ({ context, params }) => {
     const id = parsePostId(params.postId);

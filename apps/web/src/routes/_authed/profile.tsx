@@ -4,7 +4,7 @@ import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
-/** The profile screen (spec §2 /profile); /admin is the same screen. */
+/** The profile screen; /admin is the same screen. */
 export const Route = createFileRoute("/_authed/profile")({
   validateSearch: parseAccountSearch,
   loader: ({ context }) => context.trpc.user.settings.ensureData(),

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { DemoMessage } from "../../features/demo/demo-message";
 import { trpc } from "../../lib/trpc";
 
-/** The signed-in demo page (spec §2 /protected): the API answers only with a valid access token. */
+/** The signed-in demo page: the API answers only with a valid access token. */
 export const Route = createFileRoute("/_authed/protected")({
   loader: ({ context }) => context.trpc.messages.protected.ensureData(),
   component: ProtectedPage,

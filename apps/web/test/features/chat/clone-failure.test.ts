@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "@parley/api";
 import { cloneFailureText } from "../../../src/features/chat/clone-failure";
 
-// The clone alerts of spec §8, for what the tRPC client really throws on each kind of failure.
+// The clone alerts, for what the tRPC client really throws on each kind of failure.
 let server: Server;
 let baseUrl: string;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ export type Reservation = { userId: string; reserved: number; free: boolean };
 
 /**
  * Two common table expressions, `quota` and `reserved`, that reserve what a reply can cost
- * inside the statement that stores the message (DESIGN.md "Payments"), when `when` holds: the
+ * inside the statement that stores the message, when `when` holds: the
  * subscription row is locked and a new month renews the allowance. The reservation is the
  * input estimate plus a reply budget of `reply` tokens, or half of what is left after the input
  * when that is less, but never under `minimum`; the reply is asked for no more than its budget.

@@ -55,7 +55,7 @@ export type PreparedSend = {
 };
 
 /**
- * Sends one message (spec §4 chat session; DESIGN.md "Models"). Everything that can refuse the
+ * Sends one message. Everything that can refuse the
  * send (account, model, prompt, ownership, allowance) is checked before any model call, in the
  * same single statement that stores the message, and throws; the returned stream carries the
  * reply. Platform-key replies are charged to the allowance, reserved atomically with the store;
