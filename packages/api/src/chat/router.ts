@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, DISCOVERY_LIMITS, int4Id, INT4_MAX, LIMITS, storableText } from "@parley/contracts";
+import { DISCOVERY_LIMITS, int4Id, storableText } from "@parley/contracts";
 import { AppError } from "../errors";
 import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
@@ -12,9 +12,9 @@ import { compareProcedures } from "./compare/router";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
+import { parseMessage, sendFields, sessionIdSchema } from "./send-input";
 import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
 
-/** Session ids are positive integers below 2^53; strings of digits are accepted too (REST paths). */
 /** Exchange ids are positive integers; strings of digits are accepted too. */
 const entryIdSchema = z.coerce
   .number({ message: "must be a message id (a number)" })
@@ -22,38 +22,12 @@ const entryIdSchema = z.coerce
   .positive("must be a message id above 0")
   .max(Number.MAX_SAFE_INTEGER);
 
-export const sessionIdSchema = z.coerce
-  .number({ message: "must be a conversation id (a number)" })
-  .int("must be a whole number")
-  .positive("must be a saved conversation (id above 0)")
-  .max(Number.MAX_SAFE_INTEGER);
-
 const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
-
-/** The message text, trimmed; empty or over-long text is a BAD_REQUEST a person can act on. */
-function parseMessage(message: unknown): string {
-  const parsed = messageSchema.safeParse(message);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Type a message first.");
-  return parsed.data.content;
-}
-
-const messageSchema = z.object({
-  content: storableText()
-    .trim()
-    .min(1, "Type a message first: it cannot be empty.")
-    .max(LIMITS.message, `A message can be at most ${LIMITS.message.toLocaleString("en-US")} characters.`),
-});
 
 /** The spec's send payload: the last message is the one sent. */
 export const sendInput = z.object({
-  messages: z.array(z.object({ content: storableText() })).min(1, "messages must contain the message to send"),
+  ...sendFields,
   model_id: storableText("Pick a model first.").min(1, "Pick a model first."),
-  prompt_id: z
-    .union([z.number().int().positive().max(INT4_MAX, `must be a prompt id of at most ${INT4_MAX}`), z.literal(""), z.literal(0), z.null()])
-    .optional()
-    .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
-  session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
-  category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).nullish(),
   /** Edit or regenerate: the new exchange becomes a sibling of this one, which stays as another branch. */
   sibling_of_entry_id: entryIdSchema.nullish(),
 });
@@ -113,5 +87,5 @@ export const chatRouter = router({
     .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
-  ...compareProcedures({ sessionIdSchema, parseMessage }),
+  ...compareProcedures(),
 });

@@ -1,19 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { AppError } from "../errors";
-import { presentAuthor } from "../post/authors";
+import { presentAuthor, authorColumns } from "../post/authors";
 
 /** A person's public profile by handle (/u/{handle}): who they are and what their posts earned. */
 export async function getCreatorByHandle(db: Executor, handle: string) {
   const [row] = await db
     .select({
       id: users.id,
-      handle: users.handle,
-      subject: users.subject,
-      nickname: users.nickname,
-      name: users.name,
-      email: users.email,
-      picture: users.picture,
+      ...authorColumns,
     })
     .from(users)
     .where(eq(users.handle, handle))

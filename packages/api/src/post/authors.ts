@@ -1,8 +1,19 @@
 import { avatarEmojiFor, isImageAvatar } from "@parley/contracts";
+import { users } from "@parley/db";
 import { displayNameOf } from "../chat/display-name";
 
 /** Columns of `users` needed to present an author. */
 export type AuthorRow = { handle: string | null; subject: string; nickname: string | null; name: string | null; email: string | null; picture: string | null };
+
+/** The selection that reads an `AuthorRow` (joined with `users`). */
+export const authorColumns = {
+  handle: users.handle,
+  subject: users.subject,
+  nickname: users.nickname,
+  name: users.name,
+  email: users.email,
+  picture: users.picture,
+};
 
 /**
  * An author as posts and comments show them: `user_id` is the identity subject (the

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { comments, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
-import { presentAuthor } from "./authors";
+import { presentAuthor, authorColumns } from "./authors";
 import { POST_NOT_FOUND } from "./posts";
 
 /** A post's comments, oldest first. */
@@ -13,12 +13,7 @@ export async function listComments(db: Executor, postId: number) {
       id: comments.id,
       content: comments.content,
       createdAt: comments.createdAt,
-      handle: users.handle,
-      subject: users.subject,
-      nickname: users.nickname,
-      name: users.name,
-      email: users.email,
-      picture: users.picture,
+      ...authorColumns,
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))

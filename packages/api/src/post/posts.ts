@@ -5,7 +5,7 @@ import { chatEntries, chatSessions, models, postLikes, posts, users, type Databa
 import { AppError } from "../errors";
 import { branchOf } from "../chat/branches";
 import { displayNameOf } from "../chat/display-name";
-import { presentAuthor, type AuthorRow } from "./authors";
+import { presentAuthor, type AuthorRow, authorColumns } from "./authors";
 import { insertComparisonPost } from "./comparison-post";
 import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 
@@ -81,12 +81,7 @@ export const postColumns = {
   forkCount: posts.forkCount,
   forkedFromPostId: posts.forkedFromPostId,
   createdAt: posts.createdAt,
-  handle: users.handle,
-  subject: users.subject,
-  nickname: users.nickname,
-  name: users.name,
-  email: users.email,
-  picture: users.picture,
+  ...authorColumns,
 };
 
 export type PostRow = AuthorRow & {

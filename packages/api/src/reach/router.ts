@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXPORT_FORMATS, IMPORT_LIMITS, int4Id } from "@parley/contracts";
-import { sessionIdSchema } from "../chat/router";
+import { sessionIdSchema } from "../chat/send-input";
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";

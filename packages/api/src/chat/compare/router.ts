@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CATEGORIES, INT4_MAX, storableText } from "@parley/contracts";
+import { storableText } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../trpc";
 import { startCompare } from ".";
+import { parseMessage, sendFields, sessionIdSchema } from "../send-input";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** Fewest and most models one comparison asks. */
@@ -19,29 +20,17 @@ const columnSchema = z.coerce
   .min(0, "must be a column number from 0")
   .max(COMPARE_MODELS.max - 1, `must be a column number of at most ${COMPARE_MODELS.max - 1}`);
 
-/**
- * The comparison procedures of the chat router. Built from the chat router's own session id
- * schema and message check, so a comparison is validated exactly as a send is.
- */
-export function compareProcedures(shared: { sessionIdSchema: z.ZodType<number, unknown>; parseMessage: (message: unknown) => string }) {
-  const compareInput = z.object({
-    messages: z.array(z.object({ content: storableText() })).min(1, "messages must contain the message to send"),
-    model_ids: modelIdsSchema,
-    prompt_id: z
-      .union([z.number().int().positive().max(INT4_MAX, `must be a prompt id of at most ${INT4_MAX}`), z.literal(""), z.literal(0), z.null()])
-      .optional()
-      .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
-    session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
-    category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).nullish(),
-  });
-  const columnInput = z.object({ sessionId: shared.sessionIdSchema, column: columnSchema });
+/** The comparison procedures of the chat router, validated exactly as a send is. */
+export function compareProcedures() {
+  const compareInput = z.object({ ...sendFields, model_ids: modelIdsSchema });
+  const columnInput = z.object({ sessionId: sessionIdSchema, column: columnSchema });
   return {
     /** Streams `CompareEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
     compare: protectedProcedure
       .input(compareInput)
       .use(rateLimit("send"))
       .mutation(async ({ ctx, input, signal }) => {
-        const content = shared.parseMessage(input.messages.at(-1));
+        const content = parseMessage(input.messages.at(-1));
         return startCompare(
           ctx,
           ctx.auth,
@@ -50,7 +39,7 @@ export function compareProcedures(shared: { sessionIdSchema: z.ZodType<number, u
         );
       }),
     compareColumns: protectedProcedure
-      .input(z.object({ sessionId: shared.sessionIdSchema, shared: z.boolean().optional().default(false) }))
+      .input(z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }))
       .use(loadUser)
       .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared)),
     stopCompareColumn: protectedProcedure
