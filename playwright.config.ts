@@ -30,7 +30,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "playwright-report/results.json" }]],
   use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
