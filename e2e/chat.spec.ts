@@ -40,10 +40,12 @@ test("a new user chats with the demo model and watches the reply stream in", asy
   await expect(page.getByLabel("Prompt").locator("option").first()).toHaveText("Select prompt");
   await expect(page.getByLabel("Model").locator("optgroup[label='DEMO'] option")).toHaveText(["Parley Demo (offline)"]);
 
-  await sendMessage(page, "How do tides work?");
-  // While the reply streams, a typing indicator shows and the text grows.
+  // While the reply streams, a typing indicator shows and the text grows. The wait starts before
+  // the send: a short reply can come and go between a send and a first look.
   const typing = page.getByRole("status", { name: "The model is typing" });
-  await expect(typing).toBeVisible();
+  const typingShown = typing.waitFor({ state: "visible", timeout: 15_000 });
+  await sendMessage(page, "How do tides work?");
+  await typingShown;
   const reply = page.locator("article", { has: page.getByText("Parley Demo (offline)") }).last();
   await expect(reply).toContainText("offline demo", { timeout: 20_000, ignoreCase: true });
   await replyDone(page);
