@@ -1,11 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/button-styles";
 import { SparkIcon } from "../../components/action-icons";
 import { Markdown } from "../../lib/markdown/markdown";
-import { CommentIcon } from "./post-icons";
+import { ConversationHeading } from "./post-conversation";
 import type { PostDetail } from "./post-types";
-import { COMPARE_TEXTS, POST_TEXTS } from "./texts";
+import { COMPARE_TEXTS } from "./texts";
 import { useVote } from "./use-vote";
 import { useWideScreen } from "./use-wide-screen";
 
@@ -30,15 +29,7 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
 
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
-          {COMPARE_TEXTS.heading(comparison.columns.length)}
-        </h2>
-        <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
-          <CommentIcon className="size-4" />
-          {POST_TEXTS.interact}
-        </Link>
-      </div>
+      <ConversationHeading postId={postId} title={COMPARE_TEXTS.heading(comparison.columns.length)} />
       <VoteStatus comparison={comparison} />
       {vote.error && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">

@@ -17,18 +17,25 @@ const authorOf = (message: PostMessage) => (message.isUser ? message.user || "Us
  * The post's conversation, read-only: each message with its author and
  * time, content as untrusted markdown; and the way to continue it in one's own chat.
  */
+/** A post's conversation heading with 'Interact with this conversation', which forks it into the viewer's chat. */
+export function ConversationHeading({ postId, title }: { postId: number; title: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
+        {title}
+      </h2>
+      <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
+        <CommentIcon className="size-4" />
+        {POST_TEXTS.interact}
+      </Link>
+    </div>
+  );
+}
+
 export function PostConversation({ postId, messages }: { postId: number; messages: PostMessage[] }) {
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
-          {POST_TEXTS.conversation}
-        </h2>
-        <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
-          <CommentIcon className="size-4" />
-          {POST_TEXTS.interact}
-        </Link>
-      </div>
+      <ConversationHeading postId={postId} title={POST_TEXTS.conversation} />
       {messages.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.noMessages}</p>
       ) : (
