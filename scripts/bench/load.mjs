@@ -1,5 +1,6 @@
 // Measures URLs with autocannon: a short warm-up each, then fixed-length runs taken in turns
 // (A B C, A B C) so a noisy moment on a small machine does not land on one URL only.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export const LOAD = { connections: 10, seconds: 5, warmupSeconds: 2, rounds: 2 };
@@ -20,6 +21,36 @@ export async function measureInTurns(urls) {
     for (const [i, url] of urls.entries()) {
       const result = await runOnce(url, LOAD.seconds);
       if (result.requestsPerSecond > best[i].requestsPerSecond) best[i] = result;
+    }
+  }
+  return best;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMilliseconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10;
+}
+
+export const CPU_REQUESTS = 20_000;
+
+/**
+ * Server CPU time per request: `CPU_REQUESTS` requests (10 connections) to each URL, the serving
+ * process's CPU time before and after, best of `LOAD.rounds` rounds taken in turns. Unlike
+ * requests per second, this hardly moves when other work shares the machine.
+ */
+export async function measureCpuPerRequest(targets) {
+  const best = targets.map(() => Infinity);
+  for (let round = 0; round < LOAD.rounds; round++) {
+    for (const [i, { url, pid }] of targets.entries()) {
+      const before = cpuMilliseconds(pid);
+      const result = await autocannon({ url, connections: LOAD.connections, amount: CPU_REQUESTS });
+      if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      const microseconds = ((cpuMilliseconds(pid) - before) * 1000) / CPU_REQUESTS;
+      best[i] = Math.min(best[i], microseconds);
     }
   }
   return best;

@@ -46,8 +46,13 @@ export async function startParley({ port, databaseUrl, dataDir }) {
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForOk(`${url}/readyz`, child);
-  return { url, pid: child.pid, stop: stopper(child) };
+  const stop = stopper(child);
+  // A server that never got ready is stopped, not left holding the port (and this run's output).
+  await waitForOk(`${url}/readyz`, child).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url, pid: child.pid, stop };
 }
 
 /** A temporary folder for one benchmark run's databases; `remove()` deletes it. */
