@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT } from "../support/run.mjs";
 
 /** Polls `url` until it answers 200 (or throws after `seconds`). */
-async function waitForOk(url, child, seconds = 60) {
+async function waitForOk(url, child, seconds = 180) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);

@@ -19,14 +19,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { connect
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
-  app.addHook("onSend", async (_request, reply, payload) => {
+  // A callback hook: no promise per response.
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    const type = String(reply.getHeader("content-type") ?? "");
-    if (type.startsWith("text/html")) {
+    const type = reply.getHeader("content-type");
+    if (typeof type === "string" && type.startsWith("text/html")) {
       reply.header("Content-Security-Policy", csp);
       reply.header("X-Frame-Options", "DENY");
     }
-    return payload;
+    done(null, payload);
   });
 }
