@@ -94,7 +94,7 @@ beforeAll(async () => {
     await cleanup();
     throw error;
   }
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await h?.cleanup();

@@ -64,7 +64,7 @@ export function startInstance(name: string, port: number, env: Record<string, st
           }
         }),
     ready: async () => {
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
         if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
