@@ -76,7 +76,7 @@ beforeAll(async () => {
       REDIS_KEY_PREFIX: prefix,
       RATE_LIMIT_COMMENTS: String(COMMENTS_PER_MINUTE),
       AUTH_IP_LIMIT: "10000",
-      SHUTDOWN_GRACE_MS: "1500",
+      SHUTDOWN_GRACE_MS: "3000",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: openai.baseURL,
       OPENAI_MODELS: "gpt-4o-mini",
@@ -321,7 +321,7 @@ describe("two instances behind a load balancer", () => {
     h.a.child.kill("SIGTERM");
     // While A drains (its reply still streaming), a readiness check there fails and the balancer
     // sends everything to B.
-    await expect.poll(() => h!.balancer.isReady("a"), { timeout: 1000, interval: 50 }).toBe(false);
+    await expect.poll(() => h!.balancer.isReady("a"), { timeout: 2500, interval: 50 }).toBe(false);
     expect(h.a.child.exitCode).toBeNull();
     expect(await fetch(`${h.a.url}/readyz`, { headers: { connection: "close" } }).then((r) => r.ok, () => false)).toBe(false);
     const servedBefore = h.balancer.served.length;
