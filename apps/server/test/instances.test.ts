@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
 import { Browser, signInThroughPages } from "./support/auth-flow";
+import { startFakeStripe } from "./support/fake-stripe";
 import {
   createEmptyDatabase,
   freePort,
@@ -31,6 +33,7 @@ const redisUrl = new URL(process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379")
 const OWN_KEY = "sk-own-openai-0000000000000000000042";
 const COMMENTS_PER_MINUTE = 3;
 const migrationCount = readdirSync(fileURLToPath(new URL("../../../packages/db/drizzle", import.meta.url))).filter((f) => f.endsWith(".sql")).length;
+const STRIPE = { secret: "whsec_instances_test", basic: "price_basic_test", pro: "price_pro_test" };
 const needsPostgres = "needs TEST_DATABASE_URL (the PostgreSQL leg runs it)";
 
 type Harness = {
@@ -39,6 +42,7 @@ type Harness = {
   balancer: Awaited<ReturnType<typeof startBalancer>>;
   redisProxy: Awaited<ReturnType<typeof startCuttableProxy>>;
   openai: FakeServer;
+  stripe: Awaited<ReturnType<typeof startFakeStripe>>;
   sql: postgres.Sql;
   prefix: string;
   cleanup: () => Promise<void>;
@@ -56,6 +60,8 @@ beforeAll(async () => {
     cleanups.push(database.drop);
     const openai = await startFakeOpenAIServer({ apiKey: OWN_KEY });
     cleanups.push(() => openai.close());
+    const stripe = await startFakeStripe();
+    cleanups.push(() => stripe.close());
     const redisProxy = await startCuttableProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
     cleanups.push(redisProxy.close);
     const prefix = `parley-test-${randomBytes(4).toString("hex")}:`;
@@ -81,6 +87,11 @@ beforeAll(async () => {
       OPENAI_BASE_URL: openai.baseURL,
       OPENAI_MODELS: "gpt-4o-mini",
       ANTHROPIC_MODELS: "",
+      STRIPE_SECRET_KEY: "sk_test_instances",
+      STRIPE_WEBHOOK_SECRET: STRIPE.secret,
+      STRIPE_PRICE_BASIC: STRIPE.basic,
+      STRIPE_PRICE_PRO: STRIPE.pro,
+      STRIPE_API_URL: stripe.url,
     };
     // Both at once on an empty database.
     const a = startInstance("a", portA, { ...env, DATA_DIR: join(scratch, "a") });
@@ -89,7 +100,7 @@ beforeAll(async () => {
     await Promise.all([a.ready(), b.ready()]);
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end({ timeout: 1 }));
-    h = { a, b, balancer, redisProxy, openai, sql, prefix, cleanup };
+    h = { a, b, balancer, redisProxy, openai, stripe, sql, prefix, cleanup };
   } catch (error) {
     await cleanup();
     throw error;
@@ -227,7 +238,7 @@ describe("two instances behind a load balancer", () => {
     }
   });
 
-  it("a like and a comment made on A are seen on B at once", async (context) => {
+  it("a like, a comment and a plan change made on A are seen on B at once", async (context) => {
     if (!h) return context.skip(needsPostgres);
     const [bob, cleo] = [await signUp("bob"), await signUp("cleo")];
     const postId = await publish(bob, h.a);
@@ -239,6 +250,26 @@ describe("two instances behind a load balancer", () => {
     expect((await cleo.call(h.b, "GET", `/post/hasLiked/${postId}`)).body).toMatchObject({ has_liked: true });
     const comments = await bob.call(h.b, "GET", `/post/comments/${postId}`);
     expect((comments.body as unknown as { content: string }[]).map((c) => c.content)).toEqual(["Seen everywhere"]);
+
+    // Bob subscribes: the checkout starts on A, Stripe's webhook reaches A, B reads the new plan.
+    expect((await bob.call(h.b, "GET", "/subscription/userSubscription")).body).toMatchObject({ subscription_type: "FREE" });
+    expect((await bob.call(h.a, "POST", "/subscription/create-checkout-session", { price_id: STRIPE.basic })).status).toBe(200);
+    const customer = h.stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.body.get("customer")!;
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = {
+      id: "sub_instances_1",
+      object: "subscription" as const,
+      customer,
+      status: "active",
+      metadata: {},
+      items: { object: "list" as const, data: [{ id: "si_instances_1", price: { id: STRIPE.basic }, current_period_start: now, current_period_end: now + 2_592_000 }] },
+    };
+    h.stripe.subscriptions.set(subscription.id, subscription);
+    const payload = JSON.stringify({ id: "evt_instances_1", object: "event", type: "customer.subscription.created", created: now, data: { object: subscription } });
+    const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret: STRIPE.secret });
+    const delivered = await fetch(`${h.a.url}/billing/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    expect(await delivered.json()).toEqual({ received: true, outcome: "applied" });
+    expect((await bob.call(h.b, "GET", "/subscription/userSubscription")).body).toMatchObject({ subscription_type: "BASE", subscription_id: "sub_instances_1" });
   });
 
   it(`rate limits are counted across both: ${COMMENTS_PER_MINUTE} comments a minute spent on A, the next on B is a 429 with Retry-After`, async (context) => {
