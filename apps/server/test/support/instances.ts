@@ -3,7 +3,8 @@
 // proxy in front of Redis that a test can cut.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { connect, createServer, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -12,12 +13,52 @@ import { freePort } from "./auth-flow";
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
 const builtServer = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 
-/** The built server; built here (esbuild, a few seconds) when `pnpm build` has not run yet. */
-export function ensureBuiltServer(): string {
-  if (!existsSync(builtServer)) {
-    const result = spawnSync(process.execPath, ["build.mjs"], { cwd: serverDir, stdio: "inherit" });
-    if (result.status !== 0) throw new Error("building the server (node build.mjs) failed");
+const sourceDirs = [
+  fileURLToPath(new URL("../../src", import.meta.url)),
+  ...["ai", "api", "contracts", "db", "identity"].map((name) => fileURLToPath(new URL(`../../../../packages/${name}/src`, import.meta.url))),
+];
+
+/** The newest modification time of any file under `dir`. */
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
   }
+  return newest;
+}
+
+let built = false;
+const buildLock = fileURLToPath(new URL("../../dist/.building", import.meta.url));
+
+const isStale = () => !existsSync(builtServer) || sourceDirs.some((dir) => existsSync(dir) && newestIn(dir) > statSync(builtServer).mtimeMs);
+
+/**
+ * The built server; (re)built here (esbuild, a few seconds) when it is missing or older than its
+ * sources. Test files run in parallel: one builds while the others wait for it.
+ */
+export function ensureBuiltServer(): string {
+  if (built) return builtServer;
+  mkdirSync(dirname(buildLock), { recursive: true });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(buildLock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`another build holds ${buildLock}; remove it if no build is running`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (isStale()) {
+      const result = spawnSync(process.execPath, ["build.mjs"], { cwd: serverDir, stdio: "inherit" });
+      if (result.status !== 0) throw new Error("building the server (node build.mjs) failed");
+    }
+  } finally {
+    rmSync(buildLock, { recursive: true, force: true });
+  }
+  built = true;
   return builtServer;
 }
 
