@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
-import type { Billing, KeyVault, ModelGateway } from "@parley/api";
+import { ColumnStops, type Billing, type KeyVault, type ModelGateway } from "@parley/api";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
 import { createMetrics } from "./http/metrics";
+import { connectStopChannel } from "./http/stop-channel";
 import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -90,7 +91,9 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
   });
   const billing = deps.billing ?? null;
-  const limiterRedis = connectLimiterRedis(app, deps.config.REDIS_URL);
+  const limiterRedis = connectLimiterRedis(app, deps.config.REDIS_URL, deps.config.REDIS_KEY_PREFIX);
+  const stops = new ColumnStops();
+  connectStopChannel(app, stops, { db: deps.db, redis: limiterRedis });
   const limiter = createRateLimiter(rateLimitRules(deps.config), limiterRedis);
   const lifecycle = deps.lifecycle ?? createLifecycle();
   lifecycle.attach(app.server);
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     models: deps.models,
     billing,
     limiter,
+    stops,
     shutdown: lifecycle.signal,
     metrics: metrics.replies,
   };

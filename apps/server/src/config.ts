@@ -76,6 +76,9 @@ const envSchema = z.object({
     .default(10_000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters (a random secret)").optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
+  REDIS_KEY_PREFIX: optionalString
+    .pipe(z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1 to 64 letters, digits or : _ . - (such as parley:)").optional())
+    .transform((v) => v ?? "parley:"),
   RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),

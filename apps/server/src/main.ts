@@ -41,8 +41,9 @@ const db = await createDb(config.DATABASE_URL, {
       : `Cannot open the database (DATABASE_URL=${redactUrl(config.DATABASE_URL)}): ${(error as Error).message}`,
   ),
 );
+let migrated: { applied: string[] };
 try {
-  await migrate(db.db);
+  migrated = await migrate(db.db);
 } catch (error) {
   await db.close().catch(() => {});
   fail(`Database migration failed, not starting: ${(error as Error).message}`);
@@ -68,6 +69,13 @@ const app = await buildApp({
   billing: createBilling(config),
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 }).catch((error: unknown) => fail(`Cannot start: ${(error as Error).message}`));
+
+// Of several instances starting together on one database, one applies the migrations (under an
+// advisory lock) and the others find them done.
+app.log.info(
+  { applied: migrated.applied },
+  migrated.applied.length > 0 ? `applied ${migrated.applied.length} database migration(s)` : "the database schema is up to date",
+);
 
 // Replies whose server died mid-stream (this one before a restart, or a peer sharing the
 // database) are settled now and then every minute: marked failed, their allowance given back.

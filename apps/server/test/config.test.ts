@@ -17,6 +17,12 @@ describe("loadConfig", () => {
     });
   });
 
+  it("keeps Redis keys under parley: unless REDIS_KEY_PREFIX says otherwise", () => {
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe("parley:");
+    expect(loadConfig({ REDIS_KEY_PREFIX: "" }).REDIS_KEY_PREFIX).toBe("parley:");
+    expect(loadConfig({ REDIS_KEY_PREFIX: "staging:parley:" }).REDIS_KEY_PREFIX).toBe("staging:parley:");
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ OPENAI_API_KEY: "", PUBLIC_URL: "" })).toMatchObject({ OPENAI_API_KEY: undefined, publicUrl: "http://localhost:3000" });
   });
@@ -30,6 +36,7 @@ describe("loadConfig", () => {
     [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
     [{ RATE_LIMIT_COMMENTS: "lots" }, /RATE_LIMIT_COMMENTS: must be a whole number \(per minute\)/],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
+    [{ REDIS_KEY_PREFIX: "my app *" }, /REDIS_KEY_PREFIX: must be 1 to 64 letters, digits or : _ \. - \(such as parley:\)/],
     [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN: must be at least 16 characters/],
     [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS: must be a number of milliseconds \(got "10s"\)/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],

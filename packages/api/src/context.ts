@@ -1,6 +1,7 @@
 import type { Database } from "@parley/db";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 import type { ReplyMetrics } from "./chat/reply-metrics";
+import { columnStops, type ColumnStops } from "./chat/compare/stops";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 import type { Billing } from "./subscription/billing";
 import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
@@ -42,6 +43,8 @@ export type Context = {
   billing: Billing | null;
   /** Per-person limits on sends, comments, likes and posts. */
   limiter: RateLimiter;
+  /** Ends one comparison column on its own, wherever it streams (in this process, or through the host's channel). */
+  stops: ColumnStops;
   /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
   shutdown?: AbortSignal;
   /** Measures model replies for the host's metrics. */
@@ -62,5 +65,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     models: options.models ?? emptyModelGateway,
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
+    stops: options.stops ?? columnStops,
   };
 }

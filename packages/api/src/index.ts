@@ -12,6 +12,7 @@ export { syncModelCatalogue } from "./chat/catalogue-sync";
 export type { SendEvent } from "./chat/send";
 export type { ReplyMetrics, ReplyObserver } from "./chat/reply-metrics";
 export type { CompareEvent } from "./chat/compare";
+export { ColumnStops, type ColumnKey, type StopChannel } from "./chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
 export { periodEnd } from "./subscription/allowance";
 export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/send/interrupted";

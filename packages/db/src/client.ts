@@ -30,6 +30,15 @@ export type DbHandle = {
   ping: () => Promise<void>;
   /** Closes every connection; in-flight queries finish first. */
   close: () => Promise<void>;
+  /**
+   * PostgreSQL's LISTEN/NOTIFY, which reaches every process connected to the same database
+   * (absent on the embedded engine, which one process owns). `listen` keeps one connection and
+   * listens again after it is lost; it answers a function that stops listening.
+   */
+  notifications?: {
+    listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+    notify: (channel: string, payload: string) => Promise<void>;
+  };
 };
 
 export type CreateDbOptions = {
@@ -102,6 +111,17 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
         await client`select 1`;
       },
       close: () => client.end({ timeout: 5 }),
+      notifications: {
+        listen: async (channel, onMessage) => {
+          const { unlisten } = await client.listen(channel, onMessage);
+          return async () => {
+            await unlisten();
+          };
+        },
+        notify: async (channel, payload) => {
+          await client.notify(channel, payload);
+        },
+      },
     };
   }
   let client: PGlite;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type Billing, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
+import { createContextInner, type Billing, type ColumnStops, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
 
@@ -10,6 +10,8 @@ export type ContextDeps = {
   models?: ModelGateway;
   billing: Billing | null;
   limiter?: RateLimiter;
+  /** Ends one comparison column on its own, on whichever instance it streams. */
+  stops?: ColumnStops;
   /** Aborted when the server stops after its grace period. */
   shutdown?: AbortSignal;
   /** Measures model replies for /metrics. */
@@ -27,6 +29,7 @@ export async function createRequestContext(deps: ContextDeps, request: FastifyRe
     models: deps.models,
     billing: deps.billing,
     limiter: deps.limiter,
+    stops: deps.stops,
     shutdown: deps.shutdown,
     metrics: deps.metrics,
   });

@@ -28,24 +28,38 @@ export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_L
   };
 }
 
-/** The instance's one Redis connection for every limiter, and a warning logged at most once a minute while it is down. */
-export type LimiterRedis = { redis: Redis; warn: (error: unknown) => void };
+/**
+ * The instance's one Redis connection for every limiter and for sending Stops, the prefix of
+ * every key and channel it uses, and a warning logged at most once a minute while it is down.
+ */
+export type LimiterRedis = { redis: Redis; url: string; prefix: string; warn: (error: unknown) => void };
 
 /** Connects to REDIS_URL for the limiters (null without it); closed with the app. */
-export function connectLimiterRedis(app: FastifyInstance, redisUrl: string | undefined): LimiterRedis | null {
+export function connectLimiterRedis(app: FastifyInstance, redisUrl: string | undefined, prefix = "parley:"): LimiterRedis | null {
   if (!redisUrl) return null;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let lastWarning = 0;
+  let down = false;
   const warn = (error: unknown) => {
+    down = true;
     if (Date.now() - lastWarning < MINUTE) return;
     lastWarning = Date.now();
-    app.log.warn({ err: error }, "Redis is unavailable: rate limits and sign-in attempt limits are counted per instance meanwhile");
+    app.log.warn(
+      { err: error },
+      "Redis is unavailable: rate limits and sign-in attempt limits are counted per instance meanwhile, and Stops go through the database or stay on this instance",
+    );
   };
   redis.on("error", warn);
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    lastWarning = 0;
+    app.log.info("Redis is back: rate limits are counted across instances again");
+  });
   app.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return { redis, warn };
+  return { redis, url: redisUrl, prefix, warn };
 }
 
 /**
@@ -55,7 +69,7 @@ export function connectLimiterRedis(app: FastifyInstance, redisUrl: string | und
 export function createRateLimiter(rules: RateLimitRules, shared: LimiterRedis | null): RateLimiter {
   const memory = byAction((action) => createMemoryLimiter(rules[action]));
   const limiters = shared
-    ? byAction((action) => withFallback(createRedisLimiter(shared.redis, rules[action], `parley:rate:${action}:`), memory[action], shared.warn))
+    ? byAction((action) => withFallback(createRedisLimiter(shared.redis, rules[action], `${shared.prefix}rate:${action}:`), memory[action], shared.warn))
     : memory;
   return { hit: (action, userKey) => limiters[action].hit(userKey) };
 }
@@ -65,8 +79,8 @@ export function createSignInLimits(rules: { account: ThrottleRule; ip: LimitRule
   const memory = { account: createMemoryThrottle(rules.account), ip: createMemoryLimiter(rules.ip) };
   if (!shared) return memory;
   return {
-    account: withFallback(createRedisThrottle(shared.redis, rules.account, "parley:auth:"), memory.account, shared.warn),
-    ip: withFallback(createRedisLimiter(shared.redis, rules.ip, "parley:auth:"), memory.ip, shared.warn),
+    account: withFallback(createRedisThrottle(shared.redis, rules.account, `${shared.prefix}auth:`), memory.account, shared.warn),
+    ip: withFallback(createRedisLimiter(shared.redis, rules.ip, `${shared.prefix}auth:`), memory.ip, shared.warn),
   };
 }
 

@@ -3,7 +3,7 @@ import { chatEntries, chatSessions, type Executor } from "@parley/db";
 import { AppError } from "../../errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
 import { NOT_A_COMPARISON_MESSAGE } from "./prepare";
-import { columnStops } from "./stops";
+import type { ColumnStops } from "./stops";
 
 type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
 
@@ -68,12 +68,25 @@ export async function pickWinner(db: Executor, userId: string, sessionId: number
   return { session_id: session.id, model_id: session.compareModels[column]!, active_entry_id: updated[0]!.activeEntryId };
 }
 
-/** Stops one column of the caller's comparison while the others go on. */
-export async function stopCompareColumn(db: Executor, userId: string, sessionId: number, column: number) {
+/**
+ * Stops one column of the caller's comparison while the others go on. The column may stream on
+ * another instance: when it is not streaming here but its reply is still pending in the
+ * database, the Stop goes to every instance and counts as delivered.
+ */
+export async function stopCompareColumn(db: Executor, stops: ColumnStops, userId: string, sessionId: number, column: number) {
   const session = await getOwnedSession(db, userId, sessionId);
   const columns = session.compareModels?.length ?? 0;
   if (columns > 0 && column >= columns) throw new AppError("BAD_REQUEST", noSuchColumnMessage(columns));
-  return { stopped: columnStops.stop(userId, session.id, column) };
+  const key = { userId, sessionId: session.id, column };
+  if (stops.stopHere(key)) return { stopped: true };
+  const pending = await db
+    .select({ id: chatEntries.id })
+    .from(chatEntries)
+    .where(and(eq(chatEntries.sessionId, session.id), eq(chatEntries.compareColumn, column), eq(chatEntries.status, "pending")))
+    .limit(1);
+  if (pending.length === 0) return { stopped: false };
+  await stops.broadcast(key);
+  return { stopped: true };
 }
 
 /**

@@ -8,7 +8,7 @@ import { newSessionId } from "../session-id";
 import { streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
 import { finishExchange } from "../send/finish";
 import { OWN_KEY_NAME } from "../send/prepare";
-import { columnStops } from "./stops";
+import type { ColumnStops } from "./stops";
 import { modelUnavailableMessage, prepareCompare, type PreparedColumn, type PreparedCompare } from "./prepare";
 
 /** Earlier exchanges of each column sent along as its context (as a single send does). */
@@ -21,6 +21,9 @@ export type CompareInput = {
   sessionId: number;
   category: string | null;
 };
+
+/** What a comparison uses: a send's, and the stops that end one column on its own. */
+export type CompareDeps = SendDeps & { stops: ColumnStops };
 
 type Usage = { input_tokens: number; output_tokens: number; charged_tokens: number };
 
@@ -48,7 +51,7 @@ export type CompareEvent =
  * one exchange per column, before any model is asked; then the columns stream in parallel. A
  * column that fails or is stopped ends alone; the others go on. `signal` stops every column.
  */
-export async function startCompare(deps: SendDeps, identity: AuthIdentity, input: CompareInput, signal?: AbortSignal): Promise<AsyncGenerator<CompareEvent>> {
+export async function startCompare(deps: CompareDeps, identity: AuthIdentity, input: CompareInput, signal?: AbortSignal): Promise<AsyncGenerator<CompareEvent>> {
   const columns = input.modelIds.map((modelId) => {
     const policy = deps.models.keyPolicy(modelId);
     if (!policy) throw new AppError("BAD_REQUEST", modelUnavailableMessage(modelId));
@@ -75,7 +78,7 @@ export async function startCompare(deps: SendDeps, identity: AuthIdentity, input
   return streamColumns(deps, prepared, input.content, created !== null, signal);
 }
 
-async function* streamColumns(deps: SendDeps, prepared: PreparedCompare, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
+async function* streamColumns(deps: CompareDeps, prepared: PreparedCompare, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
   const { sessionId } = prepared;
   const everything = new AbortController();
   const stopAll = () => everything.abort();
@@ -86,7 +89,7 @@ async function* streamColumns(deps: SendDeps, prepared: PreparedCompare, content
     queue.push(event);
     wake?.();
   };
-  const stops = prepared.columns.map((c) => columnStops.add(prepared.userId, sessionId, c.column));
+  const stops = prepared.columns.map((c) => deps.stops.add({ userId: prepared.userId, sessionId, column: c.column }));
   // Every column is asked at once; its events are tagged with the column as they arrive.
   const pumps = prepared.columns.map(async (column, i) => {
     const stop = stops[i]!;

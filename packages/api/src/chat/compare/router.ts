@@ -45,7 +45,7 @@ export function compareProcedures() {
     stopCompareColumn: protectedProcedure
       .input(columnInput)
       .use(loadUser)
-      .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, ctx.user.id, input.sessionId, input.column)),
+      .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, ctx.stops, ctx.user.id, input.sessionId, input.column)),
     pickWinner: protectedProcedure
       .input(columnInput)
       .use(loadUser)
