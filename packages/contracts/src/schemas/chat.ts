@@ -65,3 +65,9 @@ export const chatInputs = {
   stopCompareColumn: columnInput,
   pickWinner: columnInput,
 } as const;
+
+/**
+ * getChatHistory's body over REST: a conversation to read (`shared` for someone else's shared
+ * one), or a post to copy into a new conversation (`post_id` with `clone: true`).
+ */
+export const chatHistoryRequest = z.union([chatInputs.history, z.object({ post_id: chatInputs.clonePost.shape.postId, clone: z.literal(true) })]);

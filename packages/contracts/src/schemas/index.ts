@@ -6,3 +6,5 @@ export * from "./reach";
 export * from "./search";
 export * from "./subscription";
 export * from "./user";
+export * from "./shapes";
+export * from "./responses";
