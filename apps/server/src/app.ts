@@ -18,6 +18,7 @@ import { registerSpa } from "./http/spa";
 import { registerPublicPages } from "./public/public-pages";
 import { registerTrpc } from "./http/trpc";
 import { registerRestRoutes } from "./rest/adapter";
+import { registerApiDocs } from "./rest/api-docs";
 import { restRoutes } from "./rest/v1";
 
 export type AppDeps = {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);
+  registerApiDocs(app, restRoutes, deps.config.publicUrl);
   await registerTrpc(app, contextDeps, metrics.noteError);
   registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
 import { createCaller, toPublicError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
+import type { ZodType } from "zod";
 import { createRequestContext, type ContextDeps } from "../http/context";
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -24,6 +25,24 @@ export type RestRoute = {
   download?: boolean;
   /** A larger request body than the app's default, and what a client is told beyond it. */
   bodyLimit?: { bytes: number; message: string };
+  /** What the OpenAPI document says of the row (its answer's shape is in `restResponses`). */
+  doc: RestDoc;
+};
+
+/** A row's documentation, built from the same schemas the procedures validate with. */
+export type RestDoc = {
+  summary: string;
+  /**
+   * The procedure's input schema from @parley/contracts: its fields named in the path are path
+   * parameters, the others the query (GET) or the JSON body (POST, DELETE).
+   */
+  input?: ZodType;
+  /** The JSON body when it is not the input's remaining fields (`null`: the row takes no body). */
+  body?: ZodType | null;
+  /** Served without signing in. */
+  public?: true;
+  /** More to know than the summary says. */
+  description?: string;
 };
 
 /**

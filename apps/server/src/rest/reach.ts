@@ -1,5 +1,6 @@
 import type { RouterInputs as In } from "@parley/api";
-import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
+import { archiveInputs, IMPORT_LIMITS, IMPORT_SIZE_TEXT, publicLinkInputs } from "@parley/contracts";
+import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { RestRoute } from "./adapter";
 
@@ -12,40 +13,48 @@ const format = (req: FastifyRequest) => (req.query as { format?: In["archive"]["
 const importInput = (req: FastifyRequest): In["archive"]["import"] =>
   typeof req.body === "string" ? { file: req.body } : Array.isArray(req.body) ? { file: JSON.stringify(req.body) } : ((req.body ?? {}) as In["archive"]["import"]);
 
+/** The import's JSON body: the procedure's `{ file }`, or the export's array of conversations itself. */
+const importRequest = z.union([archiveInputs.import, z.array(z.unknown())]);
+
 /** Rows for downloads, imports and public links, each calling its procedure. */
 export const reachRoutes: readonly RestRoute[] = [
   {
     method: "GET",
     path: "/chat/export/:sessionId",
+    doc: { summary: "Download one of the caller's conversations as Markdown or JSON", input: archiveInputs.exportSession },
     download: true,
     call: (caller, req) => caller.archive.exportSession({ sessionId: (req.params as { sessionId: number }).sessionId, format: format(req) }),
   },
   {
     method: "GET",
     path: "/post/export/:postId",
+    doc: { summary: "Download a post as Markdown or JSON", input: archiveInputs.exportPost },
     download: true,
     call: (caller, req) => caller.archive.exportPost({ postId: (req.params as { postId: number }).postId, format: format(req) }),
   },
   {
     method: "POST",
     path: "/chat/import",
+    doc: { summary: "Import a ChatGPT or Claude conversations.json as the caller's conversations (the file as text/plain, the export's array, or { file })", body: importRequest },
     // A little room above the file itself for the request's own framing.
     bodyLimit: { bytes: IMPORT_LIMITS.bytes + 64 * 1024, message: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` },
     call: (caller, req) => caller.archive.import(importInput(req)),
   },
-  { method: "GET", path: "/post/publicLink/:postId", call: (caller, req) => caller.publicLink.postStatus(req.params as In["publicLink"]["postStatus"]) },
+  { method: "GET", path: "/post/publicLink/:postId", doc: { summary: "Whether one of the caller's posts has an 'anyone with the link' address", input: publicLinkInputs.postStatus }, call: (caller, req) => caller.publicLink.postStatus(req.params as In["publicLink"]["postStatus"]) },
   {
     method: "POST",
     path: "/post/publicLink/:postId",
+    doc: { summary: "Turn a post's public link on or off (listed: may search engines index it)", input: publicLinkInputs.setPost },
     call: (caller, req) => caller.publicLink.setPost({ ...(req.body as Omit<In["publicLink"]["setPost"], "postId">), ...(req.params as { postId: number }) }),
   },
-  { method: "GET", path: "/chat/publicLink/:sessionId", call: (caller, req) => caller.publicLink.sessionStatus(req.params as In["publicLink"]["sessionStatus"]) },
+  { method: "GET", path: "/chat/publicLink/:sessionId", doc: { summary: "Whether one of the caller's shared conversations has a public link", input: publicLinkInputs.sessionStatus }, call: (caller, req) => caller.publicLink.sessionStatus(req.params as In["publicLink"]["sessionStatus"]) },
   {
     method: "POST",
     path: "/chat/publicLink/:sessionId",
+    doc: { summary: "Turn a shared conversation's public link on or off", input: publicLinkInputs.setSession },
     call: (caller, req) => caller.publicLink.setSession({ ...(req.body as Omit<In["publicLink"]["setSession"], "sessionId">), ...(req.params as { sessionId: number }) }),
   },
   // Readable without signing in.
-  { method: "GET", path: "/public/post/:token", call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]) },
-  { method: "GET", path: "/public/chat/:token", call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]) },
+  { method: "GET", path: "/public/post/:token", doc: { summary: "A public post through its link", input: publicLinkInputs.post, public: true }, call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]) },
+  { method: "GET", path: "/public/chat/:token", doc: { summary: "A public conversation through its link", input: publicLinkInputs.session, public: true }, call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]) },
 ];

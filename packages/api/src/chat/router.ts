@@ -1,58 +1,34 @@
-import { z } from "zod";
-import { DISCOVERY_LIMITS, int4Id, storableText } from "@parley/contracts";
+import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../errors";
 import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
-import { searchInput } from "../search/input";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
-import { parseMessage, sendFields, sessionIdSchema } from "./send-input";
+import { parseMessage } from "./send-input";
 import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
 
-/** Exchange ids are positive integers; strings of digits are accepted too. */
-const entryIdSchema = z.coerce
-  .number({ message: "must be a message id (a number)" })
-  .int("must be a whole number")
-  .positive("must be a message id above 0")
-  .max(Number.MAX_SAFE_INTEGER);
-
 const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
-
-/** The spec's send payload: the last message is the one sent. */
-export const sendInput = z.object({
-  ...sendFields,
-  model_id: storableText("Pick a model first.").min(1, "Pick a model first."),
-  /** Edit or regenerate: the new exchange becomes a sibling of this one, which stays as another branch. */
-  sibling_of_entry_id: entryIdSchema.nullish(),
-});
-
-const switchBranchInput = z.object({ sessionId: sessionIdSchema, entryId: entryIdSchema });
-
-const historyInput = z.object({
-  sessionId: sessionIdSchema,
-  shared: z.boolean().optional().default(false),
-});
 
 /** Procedures of the chat domain. */
 export const chatRouter = router({
   options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
   search: protectedProcedure
-    .input(searchInput)
+    .input(chatInputs.search)
     .use(loadUser)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
   sessions: protectedProcedure.use(loadUser).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
   history: protectedProcedure
-    .input(historyInput)
+    .input(chatInputs.history)
     .use(loadUser)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
-  send: protectedProcedure.input(sendInput).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
+  send: protectedProcedure.input(chatInputs.send).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
     const siblingOf = input.sibling_of_entry_id ?? null;
     if (siblingOf !== null && input.session_id <= 0) throw new AppError("BAD_REQUEST", EDIT_NEEDS_SESSION);
@@ -65,26 +41,26 @@ export const chatRouter = router({
   }),
   /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure
-    .input(z.object({ postId: int4Id("a post id") }))
+    .input(chatInputs.clonePost)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
   clone: protectedProcedure
-    .input(z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }))
+    .input(chatInputs.clone)
     .use(loadUser)
     .mutation(async ({ ctx, input }) =>
       cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
     ),
   /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
   switchBranch: protectedProcedure
-    .input(switchBranchInput)
+    .input(chatInputs.switchBranch)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => switchBranch(ctx.db, ctx.user.id, input.sessionId, input.entryId)),
   delete: protectedProcedure
-    .input(z.object({ id: sessionIdSchema }))
+    .input(chatInputs.delete)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => deleteSession(ctx.db, ctx.user.id, input.id)),
   share: protectedProcedure
-    .input(z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }))
+    .input(chatInputs.share)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
   ...compareProcedures(),

@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { EXPORT_FORMATS, IMPORT_LIMITS, int4Id } from "@parley/contracts";
-import { sessionIdSchema } from "../chat/send-input";
+import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
@@ -8,25 +6,21 @@ import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatu
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 
-const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
-const postId = int4Id("a post id");
-const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
-
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
   /** The caller's conversation as a file (the branch the chat screen shows). */
   exportSession: protectedProcedure
-    .input(z.object({ sessionId: sessionIdSchema, format }))
+    .input(archiveInputs.exportSession)
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
   exportPost: protectedProcedure
-    .input(z.object({ postId, format }))
+    .input(archiveInputs.exportPost)
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, ctx.user.id, input.postId), input.format, ctx.now())),
   /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
   import: protectedProcedure
-    .input(z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }))
+    .input(archiveInputs.import)
     .use(rateLimit("post"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
@@ -37,21 +31,21 @@ export const archiveRouter = router({
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: protectedProcedure.input(z.object({ postId })).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
+  postStatus: protectedProcedure.input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
   setPost: protectedProcedure
-    .input(z.object({ postId, enabled: z.boolean({ message: "must be true or false" }), listed: z.boolean({ message: "must be true or false" }).optional() }))
+    .input(publicLinkInputs.setPost)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.user.id, input.postId, input)),
   sessionStatus: protectedProcedure
-    .input(z.object({ sessionId: sessionIdSchema }))
+    .input(publicLinkInputs.sessionStatus)
     .use(loadUser)
     .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.user.id, input.sessionId)),
   setSession: protectedProcedure
-    .input(z.object({ sessionId: sessionIdSchema, enabled: z.boolean({ message: "must be true or false" }) }))
+    .input(publicLinkInputs.setSession)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
-  post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
+  post: publicProcedure.input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */
-  session: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+  session: publicProcedure.input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
 });

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { storableText } from "@parley/contracts";
+import { subscriptionInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, router } from "../trpc";
 import { getSubscriptionRecord } from "./allowance";
 import { createCheckoutSession, createPortalSession } from "./checkout";
@@ -15,11 +14,11 @@ export const subscriptionRouter = router({
     enabled: ctx.billing !== null,
   })),
   checkout: protectedProcedure
-    .input(z.object({ price_id: storableText("Choose a plan first.").min(1, "Choose a plan first.").max(200) }))
+    .input(subscriptionInputs.checkout)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => createCheckoutSession(ctx.db, ctx.billing, ctx.user.id, input.price_id)),
   portal: protectedProcedure
-    .input(z.object({ session_id: z.string().max(500).optional() }).optional())
+    .input(subscriptionInputs.portal)
     .use(loadUser)
     .mutation(async ({ ctx }) => createPortalSession(ctx.db, ctx.billing, ctx.user.id)),
 });

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
-import { z } from "zod";
-import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKENS, storableText } from "@parley/contracts";
+import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKENS } from "@parley/contracts";
 import { personalAccessTokens, users, type Database, type Executor } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
@@ -9,15 +8,6 @@ import type { UserRow } from "./require-user";
 
 /** last_used_at is written at most this often per token, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export const createAccessTokenInput = z.object({
-  name: storableText("must be text")
-    .trim()
-    .min(1, "must not be empty: give the token a name")
-    .max(ACCESS_TOKENS.nameMax, `must be at most ${ACCESS_TOKENS.nameMax} characters`),
-});
-
-export const revokeAccessTokenInput = z.object({ id: z.uuid("must be an access token id") });
 
 /** A token as listed: never its secret or hash. */
 export type AccessTokenSummary = {

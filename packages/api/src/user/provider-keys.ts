@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { PROVIDER_KEY_NAMES } from "@parley/contracts";
 import { userProviderKeys, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { KeyVaultError, type KeyVault } from "./key-vault";
 
 /** The providers a user can store an own key for. */
-export const PROVIDER_KEY_NAMES = ["openai", "claude"] as const;
+export { PROVIDER_KEY_NAMES };
 export type ProviderKeyName = (typeof PROVIDER_KEY_NAMES)[number];
 
 const LABELS: Record<ProviderKeyName, string> = { openai: "OpenAI", claude: "Claude" };

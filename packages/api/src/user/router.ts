@@ -1,50 +1,30 @@
-import { z } from "zod";
-import { ACCESS_TOKEN_MESSAGES, LIMITS, storableText } from "@parley/contracts";
+import { ACCESS_TOKEN_MESSAGES, LIMITS, userInputs } from "@parley/contracts";
 import { AppError } from "../errors";
 import { loadUser, protectedProcedure, router } from "../trpc";
-import { createAccessToken, createAccessTokenInput, listAccessTokens, revokeAccessToken, revokeAccessTokenInput } from "./access-tokens";
+import { createAccessToken, listAccessTokens, revokeAccessToken } from "./access-tokens";
 import { setupAccount } from "./account-setup";
-import { PROVIDER_KEY_NAMES } from "./provider-keys";
 import { requireUser } from "./require-user";
 import { getUserSettings, updateUserSettings } from "./settings";
 
-/** Profile claims arrive from the identity provider via the client: bounded, extra fields ignored. */
-const profileInput = z.object({
-  name: storableText().max(500).optional(),
-  email: storableText().max(320).optional(),
-  picture: storableText().max(2048).optional(),
-  nickname: storableText().max(500).optional(),
-  email_verified: z.boolean().optional(),
-});
-
-const setupInput = z.object({ user: profileInput.nullish() }).nullish();
-
-const settingsInput = z.object({
-  open_ai_key: storableText().max(LIMITS.apiKey).optional(),
-  claude_api_key: storableText().max(LIMITS.apiKey).optional(),
-  nickname: storableText().max(LIMITS.nickname).optional(),
-  remove_keys: z.array(z.enum(PROVIDER_KEY_NAMES)).max(PROVIDER_KEY_NAMES.length).optional(),
-});
-
 /** Procedures of the user domain: account setup and the caller's own settings. */
 export const userRouter = router({
-  setup: protectedProcedure.input(setupInput).mutation(({ ctx, input }) =>
+  setup: protectedProcedure.input(userInputs.setup).mutation(({ ctx, input }) =>
     setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),
   ),
   settings: protectedProcedure.use(loadUser).query(async ({ ctx }) => getUserSettings(ctx.db, ctx.user, ctx.auth)),
-  updateSettings: protectedProcedure.input(settingsInput).use(loadUser).mutation(async ({ ctx, input }) => {
+  updateSettings: protectedProcedure.input(userInputs.updateSettings).use(loadUser).mutation(async ({ ctx, input }) => {
     await updateUserSettings(ctx.db, ctx.keys, ctx.user, input);
     // The account as the update left it.
     return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
   }),
   // Personal access tokens. Making one needs a real sign-in, so a leaked token cannot mint
   // more; listing and revoking work with a token too (revoking only ever takes access away).
-  createToken: protectedProcedure.input(createAccessTokenInput).use(loadUser).mutation(async ({ ctx, input }) => {
+  createToken: protectedProcedure.input(userInputs.createToken).use(loadUser).mutation(async ({ ctx, input }) => {
     if (ctx.auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
     return createAccessToken(ctx.db, ctx.user, input.name, ctx.now());
   }),
   tokens: protectedProcedure.use(loadUser).query(async ({ ctx }) => listAccessTokens(ctx.db, ctx.user)),
-  revokeToken: protectedProcedure.input(revokeAccessTokenInput).use(loadUser).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),
+  revokeToken: protectedProcedure.input(userInputs.revokeToken).use(loadUser).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),
 });
 
 /** Provider profiles can carry long names; the stored nickname keeps the app's limit. */

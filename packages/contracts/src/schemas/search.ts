@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DISCOVERY_LIMITS, storableText } from "@parley/contracts";
+import { DISCOVERY_LIMITS } from "../discovery";
+import { storableText } from "../input";
+import { cursorSchema } from "./common";
 
 /** A search: the words typed in the box and, for a later page, the previous page's cursor. */
 export const searchInput = z.object({
@@ -7,6 +9,5 @@ export const searchInput = z.object({
     .trim()
     .min(1, "Type something to search for.")
     .max(DISCOVERY_LIMITS.searchQuery, `A search can be at most ${DISCOVERY_LIMITS.searchQuery} characters.`),
-  cursor: z.string({ message: "must be the next_cursor of a previous page" }).max(80, "must be the next_cursor of a previous page").optional(),
+  cursor: cursorSchema.optional(),
 });
-

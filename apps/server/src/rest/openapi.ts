@@ -1,0 +1,186 @@
+import { ACCESS_TOKENS, errorBody, namedShapes, restResponses, sendFailure } from "@parley/contracts";
+import { z, type ZodType } from "zod";
+import type { RestRoute } from "./adapter";
+
+type JsonSchema = Record<string, unknown>;
+type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
+type Operation = Record<string, unknown>;
+
+/** The document's own details. */
+export type OpenApiInfo = { version: string; serverUrl: string };
+
+const COMPONENT = "#/components/schemas/";
+
+/** A row's key in `restResponses`, e.g. `POST /post/comment/:postId`. */
+export const routeKey = (route: Pick<RestRoute, "method" | "path">) => `${route.method} ${route.path}`;
+
+/** `/post/comment/:postId` as OpenAPI writes it: `/api/v1/post/comment/{postId}`. */
+export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
+
+/** A stable, unique name per row: the method and the path's fixed segments, e.g. `postPostComment`. */
+export function operationIdOf(route: Pick<RestRoute, "method" | "path">) {
+  const words = route.path
+    .split("/")
+    .filter((segment) => segment && !segment.startsWith(":"))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [route.method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join("");
+}
+
+const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+
+/** The object schema inside `.optional()`, `.nullish()`, `.default()` wrappers, if there is one. */
+function objectOf(schema: ZodType | undefined): z.ZodObject | undefined {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof z.ZodObject) return current;
+    current = (current as { _zod?: { def?: { innerType?: unknown } } })._zod?.def?.innerType;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of the /api/v1 table from the rows and the zod schemas of
+ * @parley/contracts: the procedures' inputs give the parameters and bodies, `restResponses` the
+ * answers. Nothing here restates a shape.
+ */
+export function buildOpenApiDocument(routes: readonly RestRoute[], info: OpenApiInfo) {
+  const requests = z.registry<{ id: string }>();
+  const responses = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(namedShapes)) responses.add(schema, { id });
+  responses.add(errorBody, { id: "Error" });
+  responses.add(sendFailure, { id: "ReplyFailed" });
+
+  const paths: Record<string, Record<string, Operation>> = {};
+  const pending: { operation: Operation; route: RestRoute; requestId?: string; responseId?: string }[] = [];
+  for (const route of routes) {
+    const operationId = operationIdOf(route);
+    const { parameters, body } = splitInput(route);
+    if (body && !requests.has(body)) requests.add(body, { id: `${upperFirst(operationId)}Request` });
+    const requestId = body ? requests.get(body)?.id : undefined;
+    const answer = restResponses[routeKey(route) as keyof typeof restResponses] as ZodType | undefined;
+    if (answer && !responses.has(answer)) responses.add(answer, { id: `${upperFirst(operationId)}Response` });
+    const responseId = answer ? responses.get(answer)?.id : undefined;
+    const operation: Operation = {
+      operationId,
+      tags: [route.path.split("/")[1]!],
+      summary: route.doc.summary,
+      ...(route.doc.description ? { description: route.doc.description } : {}),
+      security: route.doc.public ? [] : [{ bearer: [] }],
+      ...(parameters.length ? { parameters } : {}),
+    };
+    pending.push({ operation, route, requestId, responseId });
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+  }
+
+  const schemas = {
+    ...componentSchemas(z.toJSONSchema(requests, { io: "input", uri: (id) => COMPONENT + id, unrepresentable: "any" }).schemas),
+    ...componentSchemas(z.toJSONSchema(responses, { io: "output", uri: (id) => COMPONENT + id, unrepresentable: "any" }).schemas),
+  };
+  for (const { operation, route, requestId, responseId } of pending) {
+    if (requestId) operation.requestBody = requestBodyOf(route, requestId);
+    operation.responses = responsesOf(route, responseId);
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Parley API",
+      version: info.version,
+      description:
+        "The REST paths of Parley under /api/v1. Every call runs the same procedure, validation and permission checks as the web app. " +
+        "Failures answer with a JSON body `{ message }` saying what went wrong and what to do.",
+    },
+    servers: [{ url: info.serverUrl }],
+    tags: [...new Set(routes.map((r) => r.path.split("/")[1]!))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: `An OpenID Connect access token from the sign-in, or a personal access token (${ACCESS_TOKENS.prefix}...) made in the profile page. Either acts with exactly its owner's permissions.`,
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+const upperFirst = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
+/** Component schemas without the per-document keywords the registry conversion adds. */
+function componentSchemas(schemas: Record<string, JsonSchema>) {
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]));
+}
+
+/** A row's input split into path and query parameters and the JSON body. */
+function splitInput(route: RestRoute): { parameters: Parameter[]; body: ZodType | undefined } {
+  const object = objectOf(route.doc.input);
+  const shape = (object?.shape ?? {}) as Record<string, ZodType>;
+  const inPath = pathParamsOf(route.path);
+  const parameters: Parameter[] = inPath.map((name) => parameterOf(name, "path", shape[name] ?? z.string()));
+  const rest = Object.keys(shape).filter((name) => !inPath.includes(name));
+  if (route.method === "GET") {
+    parameters.push(...rest.map((name) => parameterOf(name, "query", shape[name]!)));
+    return { parameters, body: undefined };
+  }
+  if (route.doc.body !== undefined) return { parameters, body: route.doc.body ?? undefined };
+  if (!object || rest.length === 0) return { parameters, body: undefined };
+  return { parameters, body: inPath.length ? object.omit(Object.fromEntries(inPath.map((n) => [n, true])) as never) : route.doc.input };
+}
+
+function parameterOf(name: string, where: "path" | "query", schema: ZodType): Parameter {
+  const { $schema: _schema, description, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const optional = schema.safeParse(undefined).success;
+  return { name, in: where, required: where === "path" || !optional, schema: json, ...(typeof description === "string" ? { description } : {}) };
+}
+
+function requestBodyOf(route: RestRoute, requestId: string) {
+  const json = { schema: { $ref: COMPONENT + requestId } };
+  const optional = route.doc.input !== undefined && route.doc.input.safeParse(undefined).success && route.doc.body === undefined;
+  return {
+    required: !optional,
+    content: {
+      "application/json": json,
+      // The import also takes the export file as it is.
+      ...(route.bodyLimit ? { "text/plain": { schema: { type: "string" } } } : {}),
+    },
+  };
+}
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: `${COMPONENT}Error` } } } });
+
+function responsesOf(route: RestRoute, responseId: string | undefined) {
+  const ok = responseId ? { $ref: COMPONENT + responseId } : {};
+  const success = route.download
+    ? {
+        description: "The file, sent as an attachment (Content-Disposition names it)",
+        content: { "text/markdown": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } } },
+      }
+    : {
+        description: "Done",
+        content: {
+          "application/json": { schema: ok },
+          ...(route.collect ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } } : {}),
+        },
+      };
+  const takesInput = route.doc.input !== undefined || route.doc.body !== undefined || route.path.includes(":");
+  return {
+    "200": success,
+    ...(takesInput ? { "400": errorResponse("Bad input: the message names the field and what it needs") } : {}),
+    ...(route.doc.public ? {} : { "401": errorResponse("No valid access token") }),
+    ...(route.path.includes(":") ? { "404": errorResponse("Not found, or not the caller's (someone else's private object is a 404 too)") } : {}),
+    ...(route.bodyLimit ? { "413": errorResponse(route.bodyLimit.message) } : {}),
+    ...(route.collect
+      ? {
+          "402": errorResponse("The plan's token allowance is used up"),
+          "502": { description: "The model failed; the conversation is saved", content: { "application/json": { schema: { $ref: `${COMPONENT}ReplyFailed` } } } },
+        }
+      : {}),
+    "429": errorResponse("Too many requests: wait the Retry-After seconds"),
+    default: errorResponse("Any other failure, with a message a person can act on"),
+  };
+}

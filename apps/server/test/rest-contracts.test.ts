@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { ACCESS_TOKEN_MESSAGES, MESSAGES, restResponses } from "@parley/contracts";
+import { PUBLIC_LINK_NOT_FOUND } from "@parley/api";
+import { restRoutes } from "../src/rest/v1";
+import { routeKey } from "../src/rest/openapi";
+import { CONTRACT_MODELS, CONTRACT_PRICES, startContractServer, type Answer, type Request } from "./support/contract-server";
+
+// Every /api/v1 row called as an external client calls it: fetch over HTTP to a listening server,
+// a bearer token (a personal access token for most calls, the sign-in's access token where a
+// token may not act), the documented payload. Each row's answer must parse as its documented
+// schema with nothing undocumented in it; a bad call and a call on a missing or someone else's
+// object must answer 400 and 404 with a `{ message }` body that says what is wrong.
+
+let server: Awaited<ReturnType<typeof startContractServer>>;
+
+/** What the rows work on: Alice's objects, and Bob's, which Alice must not reach. */
+type World = {
+  alice: { pat: string; oidc: string };
+  bob: { oidc: string };
+  session: number;
+  entry: number;
+  comparisonPost: number;
+  post: number;
+  bobSession: number;
+  bobPost: number;
+  handle: string;
+  call: (request: Request) => Promise<Answer>;
+  as: (token: string) => (method: string, path: string, body?: unknown) => Promise<Answer>;
+};
+
+let world: World;
+
+const NO_SUCH_POST = 2_147_483_647;
+const NOT_FOUND = /not found|does not lead anywhere/i;
+
+/** One row's calls: `ok` answers 200 with the documented shape; `bad` 400 and `missing` 404 with their messages. */
+type Contract = {
+  ok: (w: World) => Promise<Request>;
+  bad?: (w: World) => Promise<Request & { message: RegExp }> | (Request & { message: RegExp });
+  missing?: (w: World) => Promise<Request & { message: RegExp }> | (Request & { message: RegExp });
+};
+
+const send = (extra: Record<string, unknown> = {}) => ({ messages: [{ content: "Hello there" }], model_id: CONTRACT_MODELS.demo, session_id: 0, category: "general", ...extra });
+const claudeExport = [{ uuid: "c-1", name: "Imported chat", created_at: "2024-01-01T00:00:00Z", chat_messages: [{ sender: "human", text: "Hi" }, { sender: "assistant", text: "Hello" }] }];
+
+/** A new conversation of Alice's (for rows that use one up). */
+async function newSession(w: World) {
+  const sent = await w.as(w.alice.pat)("POST", "/chat/postChat", send());
+  return (sent.body as { session_id: number }).session_id;
+}
+
+async function publicToken(w: World, kind: "post" | "chat") {
+  const path = kind === "post" ? `/post/publicLink/${w.post}` : `/chat/publicLink/${w.session}`;
+  if (kind === "chat") await w.as(w.alice.pat)("POST", `/chat/shareChat/${w.session}`);
+  const link = await w.as(w.alice.pat)("POST", path, { enabled: true });
+  return (link.body as { token: string }).token;
+}
+
+const contracts: Record<string, Contract> = {
+  "POST /user/addUser": {
+    ok: async (w) => ({ method: "POST", path: "/user/addUser", token: w.alice.pat, body: { user: { nickname: "alice" } } }),
+    bad: (w) => ({ method: "POST", path: "/user/addUser", token: w.alice.pat, body: { user: { name: 7 } }, message: /^Invalid request: user\.name: / }),
+  },
+  "GET /user/usersettings": { ok: async (w) => ({ method: "GET", path: "/user/usersettings", token: w.alice.pat }) },
+  "POST /user/updateUserApiKeys": {
+    ok: async (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: "alice", open_ai_key: "", claude_api_key: "" } }),
+    bad: (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: 5 }, message: /^Invalid request: nickname: / }),
+  },
+  "GET /user/tokens": { ok: async (w) => ({ method: "GET", path: "/user/tokens", token: w.alice.pat }) },
+  "POST /user/tokens": {
+    // Making a token needs the sign-in itself.
+    ok: async (w) => ({ method: "POST", path: "/user/tokens", token: w.alice.oidc, body: { name: "Contract test" } }),
+    bad: (w) => ({ method: "POST", path: "/user/tokens", token: w.alice.oidc, body: { name: "" }, message: /name: must not be empty/ }),
+  },
+  "DELETE /user/tokens/:id": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.oidc)("POST", "/user/tokens", { name: "To revoke" });
+      return { method: "DELETE", path: `/user/tokens/${(made.body as { id: string }).id}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "DELETE", path: "/user/tokens/not-a-token", token: w.alice.pat, message: /id: must be an access token id/ }),
+    missing: async (w) => {
+      const [own] = (await w.as(w.alice.pat)("GET", "/user/tokens")).body as { id: string }[];
+      return { method: "DELETE", path: `/user/tokens/${own!.id}`, token: w.bob.oidc, message: new RegExp(`^${ACCESS_TOKEN_MESSAGES.notFound}$`) };
+    },
+  },
+  "GET /subscription/userSubscription": { ok: async (w) => ({ method: "GET", path: "/subscription/userSubscription", token: w.alice.pat }) },
+  "GET /subscription/config": { ok: async (w) => ({ method: "GET", path: "/subscription/config", token: w.alice.pat }) },
+  "POST /subscription/create-checkout-session": {
+    ok: async (w) => ({ method: "POST", path: "/subscription/create-checkout-session", token: w.alice.pat, body: { price_id: CONTRACT_PRICES.basic } }),
+    bad: (w) => ({ method: "POST", path: "/subscription/create-checkout-session", token: w.alice.pat, body: { price_id: "" }, message: /Choose a plan first\./ }),
+  },
+  "POST /subscription/customer-portal": {
+    // Alice has a Stripe customer since her checkout (the row above); Bob has none.
+    ok: async (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.alice.pat, body: { session_id: "" } }),
+    bad: (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.alice.pat, body: { session_id: 5 }, message: /^Invalid request: session_id: / }),
+    missing: (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.bob.oidc, body: { session_id: "" }, message: /no subscription to manage yet/ }),
+  },
+  "GET /chat/getPromptsAndModels": { ok: async (w) => ({ method: "GET", path: "/chat/getPromptsAndModels", token: w.alice.pat }) },
+  "GET /chat/getSessionHistory": { ok: async (w) => ({ method: "GET", path: "/chat/getSessionHistory", token: w.alice.pat }) },
+  "POST /chat/getChatHistory": {
+    ok: async (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: w.session } }),
+    bad: (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: "abc" }, message: /sessionId: must be a conversation id/ }),
+    missing: (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: w.bobSession }, message: NOT_FOUND }),
+  },
+  "POST /chat/postChat": {
+    ok: async (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send() }),
+    bad: (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send({ messages: [{ content: "   " }] }), message: /Type a message first/ }),
+    missing: (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send({ session_id: w.bobSession }), message: NOT_FOUND }),
+  },
+  "POST /chat/compare": {
+    ok: async (w) => ({ method: "POST", path: "/chat/compare", token: w.alice.pat, body: { messages: [{ content: "Compare this" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] } }),
+    bad: (w) => ({ method: "POST", path: "/chat/compare", token: w.alice.pat, body: { messages: [{ content: "Hi" }], model_ids: [CONTRACT_MODELS.demo] }, message: /Pick at least 2 models/ }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/chat/compare",
+      token: w.alice.pat,
+      body: { messages: [{ content: "Hi" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai], session_id: w.bobSession },
+      message: NOT_FOUND,
+    }),
+  },
+  "POST /chat/switchBranch": {
+    ok: async (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.session, entryId: w.entry } }),
+    bad: (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.session, entryId: 0 }, message: /entryId: must be a message id above 0/ }),
+    missing: (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.bobSession, entryId: w.entry }, message: NOT_FOUND }),
+  },
+  "POST /chat/cloneChat": {
+    ok: async (w) => ({ method: "POST", path: "/chat/cloneChat", token: w.alice.pat, body: { sessionId: w.session, addCloneText: true } }),
+    bad: (w) => ({ method: "POST", path: "/chat/cloneChat", token: w.alice.pat, body: { sessionId: -3 }, message: /sessionId: must be a saved conversation/ }),
+    missing: (w) => ({ method: "POST", path: "/chat/cloneChat", token: w.alice.pat, body: { sessionId: w.bobSession }, message: NOT_FOUND }),
+  },
+  "POST /chat/deleteChat/:id": {
+    ok: async (w) => ({ method: "POST", path: `/chat/deleteChat/${await newSession(w)}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: "/chat/deleteChat/abc", token: w.alice.pat, message: /id: must be a conversation id/ }),
+    missing: (w) => ({ method: "POST", path: `/chat/deleteChat/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /chat/shareChat/:id": {
+    ok: async (w) => ({ method: "POST", path: `/chat/shareChat/${w.session}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: "/chat/shareChat/1.5", token: w.alice.pat, message: /id: must be a whole number/ }),
+    missing: (w) => ({ method: "POST", path: `/chat/shareChat/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /chat/unshareChat/:id": {
+    ok: async (w) => ({ method: "POST", path: `/chat/unshareChat/${w.session}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: "/chat/unshareChat/abc", token: w.alice.pat, message: /id: must be a conversation id/ }),
+    missing: (w) => ({ method: "POST", path: `/chat/unshareChat/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /post/postChat": {
+    ok: async (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.session, description: "A contract post", categories: ["general"] } }),
+    bad: (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.session, description: "  " }, message: /Please add a description for your post\./ }),
+    missing: (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.bobSession, description: "Not mine" }, message: NOT_FOUND }),
+  },
+  "GET /post/getPost/:id": {
+    ok: async (w) => ({ method: "GET", path: `/post/getPost/${w.comparisonPost}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/getPost/abc", token: w.alice.pat, message: /id: must be a post id/ }),
+    missing: (w) => ({ method: "GET", path: `/post/getPost/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /post/getRecentPosts": {
+    ok: async (w) => ({ method: "GET", path: "/post/getRecentPosts?limit=5&category=general", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/getRecentPosts?sort=oldest", token: w.alice.pat, message: /sort: must be one of latest, popular/ }),
+  },
+  "POST /post/deletePost/:id": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.pat)("POST", "/post/postChat", { chat_id: w.session, description: "To delete" });
+      return { method: "POST", path: `/post/deletePost/${(made.body as { post_id: number }).post_id}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "POST", path: "/post/deletePost/0", token: w.alice.pat, message: /id: must be a post id above 0/ }),
+    missing: (w) => ({ method: "POST", path: `/post/deletePost/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /post/comments/:postId": {
+    ok: async (w) => {
+      await w.as(w.alice.pat)("POST", `/post/comment/${w.post}`, { content: "First!" });
+      return { method: "GET", path: `/post/comments/${w.post}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "GET", path: "/post/comments/abc", token: w.alice.pat, message: /postId: must be a post id/ }),
+    missing: (w) => ({ method: "GET", path: `/post/comments/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /post/comment/:postId": {
+    ok: async (w) => ({ method: "POST", path: `/post/comment/${w.post}`, token: w.alice.pat, body: { content: "A thoughtful comment" } }),
+    bad: (w) => ({ method: "POST", path: `/post/comment/${w.post}`, token: w.alice.pat, body: { content: " " }, message: /Write a comment first/ }),
+    missing: (w) => ({ method: "POST", path: `/post/comment/${NO_SUCH_POST}`, token: w.alice.pat, body: { content: "Hello?" }, message: NOT_FOUND }),
+  },
+  "POST /post/like/:postId": {
+    ok: async (w) => ({ method: "POST", path: `/post/like/${w.post}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: "/post/like/2147483648", token: w.alice.pat, message: /postId: must be a post id of at most 2147483647/ }),
+    missing: (w) => ({ method: "POST", path: `/post/like/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /post/unlike/:postId": {
+    ok: async (w) => ({ method: "POST", path: `/post/unlike/${w.post}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: "/post/unlike/abc", token: w.alice.pat, message: /postId: must be a post id/ }),
+    missing: (w) => ({ method: "POST", path: `/post/unlike/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /post/hasLiked/:postId": {
+    ok: async (w) => ({ method: "GET", path: `/post/hasLiked/${w.post}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/hasLiked/abc", token: w.alice.pat, message: /postId: must be a post id/ }),
+    missing: (w) => ({ method: "GET", path: `/post/hasLiked/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /post/vote/:postId": {
+    // Bob votes on Alice's comparison (an author cannot vote on their own).
+    ok: async (w) => ({ method: "POST", path: `/post/vote/${w.comparisonPost}`, token: w.bob.oidc, body: { column: 1 } }),
+    bad: (w) => ({ method: "POST", path: `/post/vote/${w.comparisonPost}`, token: w.bob.oidc, body: { column: 9 }, message: /column: must be at most 3/ }),
+    missing: (w) => ({ method: "POST", path: `/post/vote/${NO_SUCH_POST}`, token: w.bob.oidc, body: { column: 0 }, message: NOT_FOUND }),
+  },
+  "GET /post/leaderboard": {
+    ok: async (w) => ({ method: "GET", path: "/post/leaderboard", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/leaderboard?category=gossip", token: w.alice.pat, message: /category: must be one of/ }),
+  },
+  "GET /post/search": {
+    ok: async (w) => ({ method: "GET", path: "/post/search?q=hello", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/search?q=%20", token: w.alice.pat, message: /Type something to search for\./ }),
+  },
+  "GET /chat/search": {
+    ok: async (w) => ({ method: "GET", path: "/chat/search?q=hello", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/chat/search?q=${"a".repeat(201)}`, token: w.alice.pat, message: /at most 200 characters/ }),
+  },
+  "GET /user/creator/:handle": {
+    ok: async (w) => ({ method: "GET", path: `/user/creator/${w.handle}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/user/creator/no%20spaces", token: w.alice.pat, message: /only letters a-z, digits and single hyphens/ }),
+    missing: (w) => ({ method: "GET", path: "/user/creator/nobody-by-this-name", token: w.alice.pat, message: /No one has the handle .nobody-by-this-name./ }),
+  },
+  "GET /user/creator/:handle/posts": {
+    ok: async (w) => ({ method: "GET", path: `/user/creator/${w.handle}/posts?limit=2`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/user/creator/${w.handle}/posts?limit=0`, token: w.alice.pat, message: /^Invalid request: limit: / }),
+    missing: (w) => ({ method: "GET", path: "/user/creator/nobody-by-this-name/posts", token: w.alice.pat, message: /No one has the handle .nobody-by-this-name./ }),
+  },
+  "POST /user/handle": {
+    ok: async (w) => ({ method: "POST", path: "/user/handle", token: w.alice.pat, body: { handle: w.handle } }),
+    bad: (w) => ({ method: "POST", path: "/user/handle", token: w.alice.pat, body: { handle: "a" }, message: /A handle needs at least 2 characters\./ }),
+  },
+  "GET /messages/public": { ok: async () => ({ method: "GET", path: "/messages/public" }) },
+  "GET /messages/protected": { ok: async (w) => ({ method: "GET", path: "/messages/protected", token: w.alice.pat }) },
+  "GET /chat/export/:sessionId": {
+    ok: async (w) => ({ method: "GET", path: `/chat/export/${w.session}?format=json`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/chat/export/${w.session}?format=pdf`, token: w.alice.pat, message: /format: must be one of md, json/ }),
+    missing: (w) => ({ method: "GET", path: `/chat/export/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /post/export/:postId": {
+    ok: async (w) => ({ method: "GET", path: `/post/export/${w.post}?format=md`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/post/export/${w.post}?format=html`, token: w.alice.pat, message: /format: must be one of md, json/ }),
+    missing: (w) => ({ method: "GET", path: `/post/export/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /chat/import": {
+    ok: async (w) => ({ method: "POST", path: "/chat/import", token: w.alice.pat, text: JSON.stringify(claudeExport) }),
+    bad: (w) => ({ method: "POST", path: "/chat/import", token: w.alice.pat, body: { file: "[]" }, message: /not a ChatGPT or Claude export/ }),
+  },
+  "GET /post/publicLink/:postId": {
+    ok: async (w) => ({ method: "GET", path: `/post/publicLink/${w.post}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/publicLink/abc", token: w.alice.pat, message: /postId: must be a post id/ }),
+    missing: (w) => ({ method: "GET", path: `/post/publicLink/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /post/publicLink/:postId": {
+    ok: async (w) => ({ method: "POST", path: `/post/publicLink/${w.post}`, token: w.alice.pat, body: { enabled: true, listed: false } }),
+    bad: (w) => ({ method: "POST", path: `/post/publicLink/${w.post}`, token: w.alice.pat, body: { enabled: "yes" }, message: /enabled: must be true or false/ }),
+    missing: (w) => ({ method: "POST", path: `/post/publicLink/${w.bobPost}`, token: w.alice.pat, body: { enabled: true }, message: NOT_FOUND }),
+  },
+  "GET /chat/publicLink/:sessionId": {
+    ok: async (w) => ({ method: "GET", path: `/chat/publicLink/${w.session}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/chat/publicLink/abc", token: w.alice.pat, message: /sessionId: must be a conversation id/ }),
+    missing: (w) => ({ method: "GET", path: `/chat/publicLink/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /chat/publicLink/:sessionId": {
+    ok: async (w) => {
+      await w.as(w.alice.pat)("POST", `/chat/shareChat/${w.session}`);
+      return { method: "POST", path: `/chat/publicLink/${w.session}`, token: w.alice.pat, body: { enabled: true } };
+    },
+    bad: (w) => ({ method: "POST", path: `/chat/publicLink/${w.session}`, token: w.alice.pat, body: {}, message: /enabled: must be true or false/ }),
+    missing: (w) => ({ method: "POST", path: `/chat/publicLink/${w.bobSession}`, token: w.alice.pat, body: { enabled: true }, message: NOT_FOUND }),
+  },
+  "GET /public/post/:token": {
+    ok: async (w) => ({ method: "GET", path: `/public/post/${await publicToken(w, "post")}` }),
+    bad: () => ({ method: "GET", path: `/public/post/${"x".repeat(201)}`, message: /token: must be the token of a public link/ }),
+    missing: () => ({ method: "GET", path: "/public/post/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
+  },
+  "GET /public/chat/:token": {
+    ok: async (w) => ({ method: "GET", path: `/public/chat/${await publicToken(w, "chat")}` }),
+    bad: () => ({ method: "GET", path: `/public/chat/${"x".repeat(201)}`, message: /token: must be the token of a public link/ }),
+    missing: () => ({ method: "GET", path: "/public/chat/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
+  },
+};
+
+beforeAll(async () => {
+  server = await startContractServer();
+  const alice = await server.signUp("Alice");
+  const bob = await server.signUp("Bob");
+  const call = server.call;
+  const as = (token: string) => (method: string, path: string, body?: unknown) => call({ method, path, token, body });
+  const made = await as(alice.accessToken)("POST", "/user/tokens", { name: "Contract client" });
+  const pat = (made.body as { token: string }).token;
+  const session = (await as(pat)("POST", "/chat/postChat", send())).body as { session_id: number };
+  const history = (await as(pat)("POST", "/chat/getChatHistory", { sessionId: session.session_id })).body as { sessions: { id: number }[] };
+  const post = (await as(pat)("POST", "/post/postChat", { chat_id: session.session_id, description: "Hello world post", categories: ["general"] })).body as { post_id: number };
+  const compared = (await as(pat)("POST", "/chat/compare", { messages: [{ content: "Which is better?" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] })).body as { session_id: number };
+  const comparisonPost = (await as(pat)("POST", "/post/postChat", { chat_id: compared.session_id, description: "A comparison" })).body as { post_id: number };
+  const bobSession = (await as(bob.accessToken)("POST", "/chat/postChat", send({ messages: [{ content: "Bob's own" }] }))).body as { session_id: number };
+  const bobPost = (await as(bob.accessToken)("POST", "/post/postChat", { chat_id: bobSession.session_id, description: "Bob's post" })).body as { post_id: number };
+  world = {
+    alice: { pat, oidc: alice.accessToken },
+    bob: { oidc: bob.accessToken },
+    session: session.session_id,
+    entry: history.sessions[0]!.id,
+    post: post.post_id,
+    comparisonPost: comparisonPost.post_id,
+    bobSession: bobSession.session_id,
+    bobPost: bobPost.post_id,
+    handle: "alice-contracts",
+    call,
+    as,
+  };
+  await as(pat)("POST", "/user/handle", { handle: world.handle });
+  for (const id of [world.session, world.post, world.comparisonPost, world.bobSession, world.bobPost]) expect(id).toBeGreaterThan(0);
+}, 120_000);
+afterAll(() => server?.close());
+
+const expectError = (answer: Answer, status: number, message: RegExp) => {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(answer.body).toEqual({ message: expect.stringMatching(message) });
+};
+
+describe("every /api/v1 row has a contract", () => {
+  it("the table of contracts names exactly the REST table's rows", () => {
+    expect(Object.keys(contracts).sort()).toEqual(restRoutes.map(routeKey).sort());
+  });
+});
+
+describe.each(restRoutes.map((route) => [routeKey(route), route] as const))("%s", (key, route) => {
+  const contract = contracts[key];
+  const schema = restResponses[key as keyof typeof restResponses] as ZodType | undefined;
+
+  it("answers 200 with the documented shape and nothing undocumented", async () => {
+    const request = await contract!.ok(world);
+    expect(request.method).toBe(route.method);
+    const answer = await server.call(request);
+    expect(answer.status, answer.text).toBe(200);
+    expect(schema, `restResponses has no schema for ${key}`).toBeDefined();
+    if (route.download) {
+      expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="parley-/);
+      expect(schema!.parse(answer.text)).toBe(answer.text);
+      return;
+    }
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    const parsed = schema!.safeParse(answer.body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    // Parsing drops fields the schema does not name: the answer must hold none.
+    expect(parsed.data).toEqual(answer.body);
+  });
+
+  if (route.doc.public) {
+    it("is served without a token", async () => {
+      const answer = await server.call({ ...(await contract!.ok(world)), token: undefined });
+      expect(answer.status).toBe(200);
+    });
+  } else {
+    it("without a token answers 401 with the sign-in message", async () => {
+      const answer = await server.call({ method: route.method, path: route.path.replace(/:[A-Za-z]+/g, "1"), body: route.method === "GET" ? undefined : {} });
+      expectError(answer, 401, new RegExp(`^${MESSAGES.signInRequired.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    });
+  }
+
+  if (contract?.bad) {
+    it("refuses bad input with 400 and a message naming what to fix", async () => {
+      const { message, ...request } = await contract.bad!(world);
+      expectError(await server.call(request), 400, message);
+    });
+  }
+
+  if (contract?.missing) {
+    it("answers 404 with a message for a missing object or someone else's", async () => {
+      const { message, ...request } = await contract.missing!(world);
+      expectError(await server.call(request), 404, message);
+    });
+  }
+});
+
+describe("a personal access token is only its owner's", () => {
+  it("acts as Alice on every read, so Bob's token never reaches her objects", async () => {
+    const asBob = world.as(world.bob.oidc);
+    expect((await asBob("POST", "/chat/getChatHistory", { sessionId: world.session })).status).toBe(404);
+    expect((await asBob("POST", `/post/deletePost/${world.post}`)).status).toBe(404);
+    expect((await asBob("GET", `/post/getPost/${world.post}`)).status).toBe(200);
+  });
+});

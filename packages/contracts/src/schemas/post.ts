@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { CATEGORIES, FEED_CATEGORIES } from "../categories";
+import { FEED_SORTS } from "../discovery";
+import { int4Id, storableText } from "../input";
+import { LIMITS } from "../limits";
+import { cursorSchema } from "./common";
+import { searchInput } from "./search";
+
+/** Post ids from routes are parsed as integers. */
+const postId = int4Id("a post id");
+const byPost = z.object({ postId });
+const feedCategory = z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` });
+
+/** A comparison's column: 0 for answer A up to 3 for answer D. */
+const voteColumn = z
+  .number({ message: "must be the column of the answer you vote for (0 for A, 1 for B, ...)" })
+  .int("must be a whole number (0 for A, 1 for B, ...)")
+  .min(0, "must be 0 or more (0 for A, 1 for B, ...)")
+  .max(3, "must be at most 3: a comparison has up to 4 answers");
+
+/** Inputs of the post procedures, by procedure name. */
+export const postInputs = {
+  create: z.object({
+    chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
+    description: storableText()
+      .trim()
+      .min(1, "Please add a description for your post.")
+      .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
+    categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
+  }),
+  byId: z.object({ id: postId }),
+  search: searchInput,
+  list: z
+    .object({
+      // A larger page than the server serves is answered with the largest one, not refused.
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .default(LIMITS.recentPostsDefault)
+        .transform((limit) => Math.min(limit, LIMITS.recentPostsMax)),
+      category: feedCategory.optional(),
+      sort: z.enum(FEED_SORTS, { message: `must be one of ${FEED_SORTS.join(", ")}` }).optional(),
+      cursor: cursorSchema.optional(),
+    })
+    .optional()
+    .default({ limit: LIMITS.recentPostsDefault }),
+  delete: z.object({ id: postId }),
+  comments: byPost,
+  addComment: byPost.extend({
+    content: storableText()
+      .trim()
+      .min(1, "Write a comment first: it cannot be empty.")
+      .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
+  }),
+  like: byPost,
+  unlike: byPost,
+  hasLiked: byPost,
+  vote: byPost.extend({ column: voteColumn }),
+  leaderboard: z.object({ category: feedCategory.optional() }).optional().default({}),
+} as const;

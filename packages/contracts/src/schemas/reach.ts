@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { int4Id } from "../input";
+import { EXPORT_FORMATS } from "../reach";
+import { sessionIdSchema } from "./common";
+
+const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
+const postId = int4Id("a post id");
+const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
+const enabled = z.boolean({ message: "must be true or false" });
+
+/** Inputs of the download and import procedures, by procedure name. */
+export const archiveInputs = {
+  exportSession: z.object({ sessionId: sessionIdSchema, format }),
+  exportPost: z.object({ postId, format }),
+  import: z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }),
+} as const;
+
+/** Inputs of the public link procedures, by procedure name. */
+export const publicLinkInputs = {
+  postStatus: z.object({ postId }),
+  setPost: z.object({ postId, enabled, listed: z.boolean({ message: "must be true or false" }).optional() }),
+  sessionStatus: z.object({ sessionId: sessionIdSchema }),
+  setSession: z.object({ sessionId: sessionIdSchema, enabled }),
+  post: z.object({ token }),
+  session: z.object({ token }),
+} as const;

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import {
+  accessTokenSummary,
+  forkedFrom,
+  historyEntry,
+  postDetail,
+  postMessage,
+  postSummary,
+  publicLinkStatus,
+  snippetPart,
+  transcript,
+  usage,
+  userSettings,
+  comparisonView,
+} from "./shapes";
+
+const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");
+
+/** A conversation's history as the REST path answers it (the branch being read). */
+const chatHistory = z.object({
+  session_id: z.number().int(),
+  description: z.string().nullable(),
+  sessions: z.array(historyEntry),
+  category: z.string().nullable(),
+  username: z.string().optional().describe("The owner's name, when reading a shared conversation"),
+  is_owner: z.boolean(),
+  shared: z.boolean(),
+  forked_from: forkedFrom,
+});
+
+/** What the calls answer, by REST path (method and path under /api/v1). */
+export const restResponses = {
+  "POST /user/addUser": z.object({ id: z.string(), created: z.boolean() }),
+  "GET /user/usersettings": userSettings,
+  "POST /user/updateUserApiKeys": userSettings,
+  "GET /user/tokens": z.array(accessTokenSummary),
+  "POST /user/tokens": accessTokenSummary.extend({ token: z.string().describe("The secret: shown this once, never again") }),
+  "DELETE /user/tokens/:id": z.object({ ok: z.literal(true) }),
+  "GET /subscription/userSubscription": z.object({
+    subscription_type: z.string(),
+    subscription_id: z.string().nullable(),
+    tokens_used: z.number().int(),
+    max_tokens_allowed: z.number().int(),
+    free_tokens_used: z.number().int(),
+    free_tokens_allowed: z.number().int(),
+    plan: z.enum(["free", "basic", "pro"]),
+    status: z.string(),
+    tokens_left: z.number().int(),
+    period_ends_at: z.string(),
+  }),
+  "GET /subscription/config": z.object({ basicPrice: z.string().nullable(), proPrice: z.string().nullable(), enabled: z.boolean() }),
+  "POST /subscription/create-checkout-session": z.object({ url: z.string().nullable() }),
+  "POST /subscription/customer-portal": z.object({ url: z.string() }),
+  "GET /chat/getPromptsAndModels": z.object({
+    userModels: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), service: z.string() })),
+    userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string() })),
+  }),
+  "GET /chat/getSessionHistory": z.object({
+    sessions: z.array(
+      z.object({
+        id: z.number().int(),
+        description: z.string().nullable(),
+        category: z.string().nullable(),
+        last_updated: z.string().describe("UTC without a Z suffix"),
+        active: z.boolean(),
+        shared: z.boolean(),
+        compare_models: z.array(z.string()).nullable(),
+        forked_from: forkedFrom,
+      }),
+    ),
+  }),
+  "POST /chat/getChatHistory": chatHistory.extend({
+    new_session_id: z.number().int().optional().describe("With post_id and clone=true: the new conversation"),
+    unavailable_models: z.array(z.string()).optional(),
+  }),
+  "POST /chat/postChat": z.object({ session_id: z.number().int(), message_response: z.string(), usage }),
+  "POST /chat/compare": z.object({
+    session_id: z.number().int(),
+    columns: z.array(
+      z.object({
+        column: z.number().int(),
+        model_id: z.string(),
+        status: z.enum(["complete", "error", "stopped"]),
+        message_response: z.string(),
+        usage: usage.optional(),
+        message: z.string().optional(),
+        detail: z.string().optional(),
+      }),
+    ),
+  }),
+  "POST /chat/switchBranch": z.object({ session_id: z.number().int(), active_entry_id: z.number().int() }),
+  "POST /chat/cloneChat": z.object({ new_session_id: z.number().int() }),
+  "POST /chat/deleteChat/:id": z.object({ deleted: z.literal(true), id: z.number().int() }),
+  "POST /chat/shareChat/:id": z.object({ id: z.number().int(), shared: z.boolean() }),
+  "POST /chat/unshareChat/:id": z.object({ id: z.number().int(), shared: z.boolean() }),
+  "POST /post/postChat": z.object({ post_id: z.number().int() }),
+  "GET /post/getPost/:id": postDetail,
+  "GET /post/getRecentPosts": z.array(postSummary),
+  "POST /post/deletePost/:id": z.object({ deleted: z.literal(true), id: z.number().int() }),
+  "GET /post/comments/:postId": z.array(
+    z.object({ id: z.number().int(), user_id: z.string(), username: z.string(), handle: z.string().nullable(), avatar: z.string().nullable(), content: z.string(), created_at: z.string() }),
+  ),
+  "POST /post/comment/:postId": z.object({ id: z.number().int(), comments: z.number().int().describe("The post's comment count now") }),
+  "POST /post/like/:postId": z.object({ already_liked: z.boolean(), likes: z.number().int() }),
+  "POST /post/unlike/:postId": z.object({ unliked: z.boolean(), likes: z.number().int() }),
+  "GET /post/hasLiked/:postId": z.object({ has_liked: z.boolean() }),
+  "POST /post/vote/:postId": comparisonView,
+  "GET /post/leaderboard": z.object({
+    category: z.string().nullable(),
+    models: z.array(
+      z.object({
+        rank: z.number().int(),
+        model_id: z.string().nullable(),
+        model_name: z.string(),
+        votes_won: z.number().int(),
+        votes_cast: z.number().int(),
+        comparisons: z.number().int(),
+        win_rate: z.number(),
+        score: z.number(),
+      }),
+    ),
+  }),
+  "GET /post/search": z.object({ posts: z.array(postSummary.extend({ snippet: z.array(snippetPart) })), next_cursor: nextCursor }),
+  "GET /chat/search": z.object({
+    sessions: z.array(
+      z.object({ id: z.number().int(), description: z.string().nullable(), category: z.string().nullable(), last_updated: z.string(), snippet: z.array(snippetPart) }),
+    ),
+    next_cursor: nextCursor,
+  }),
+  "GET /user/creator/:handle": z.object({
+    user_id: z.string(),
+    username: z.string(),
+    handle: z.string(),
+    avatar: z.string().nullable(),
+    posts: z.number().int(),
+    likes_received: z.number().int(),
+    forks_received: z.number().int(),
+  }),
+  "GET /user/creator/:handle/posts": z.object({ posts: z.array(postSummary), next_cursor: nextCursor }),
+  "POST /user/handle": z.object({ handle: z.string() }),
+  "GET /messages/public": z.object({ text: z.string() }),
+  "GET /messages/protected": z.object({ text: z.string() }),
+  "GET /chat/export/:sessionId": z.string().describe("The file: Markdown (text/markdown) or JSON (application/json), sent as an attachment"),
+  "GET /post/export/:postId": z.string().describe("The file: Markdown (text/markdown) or JSON (application/json), sent as an attachment"),
+  "POST /chat/import": z.object({
+    source: z.enum(["chatgpt", "claude"]),
+    imported: z.number().int(),
+    exchanges: z.number().int(),
+    sessions: z.array(z.object({ id: z.number().int(), description: z.string(), exchanges: z.number().int() })),
+  }),
+  "GET /post/publicLink/:postId": publicLinkStatus,
+  "POST /post/publicLink/:postId": publicLinkStatus,
+  "GET /chat/publicLink/:sessionId": publicLinkStatus,
+  "POST /chat/publicLink/:sessionId": publicLinkStatus,
+  "GET /public/post/:token": z.object({ kind: z.literal("post"), post_id: z.number().int(), indexable: z.boolean(), transcript }),
+  "GET /public/chat/:token": z.object({ kind: z.literal("conversation"), indexable: z.literal(false), transcript }),
+} as const;
+
+/** A reply that failed after the conversation was saved: a 502 that still names the session. */
+export const sendFailure = z.object({
+  message: z.string(),
+  detail: z.string().optional(),
+  session_id: z.number().int().optional(),
+  partial_response: z.string().optional(),
+});
+
+export type RestRouteKey = keyof typeof restResponses;
+
+/** Shapes that several answers share, named in the OpenAPI document's components. */
+export const namedShapes = {
+  PostSummary: postSummary,
+  Post: postDetail,
+  PostMessage: postMessage,
+  Comparison: comparisonView,
+  HistoryEntry: historyEntry,
+  Usage: usage,
+  UserSettings: userSettings,
+  AccessToken: accessTokenSummary,
+  PublicLinkStatus: publicLinkStatus,
+  Transcript: transcript,
+  SnippetPart: snippetPart,
+};

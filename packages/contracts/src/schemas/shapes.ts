@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/** A text part of a search snippet; `match` parts are the searched words. */
+export const snippetPart = z.object({ text: z.string(), match: z.boolean() });
+
+/** An author as posts and comments show them: `user_id` is the identity subject. */
+export const authorShape = {
+  user_id: z.string(),
+  username: z.string(),
+  handle: z.string().nullable(),
+  avatar: z.string().nullable().describe("A picture URL, or an emoji chosen from the name"),
+};
+
+/** A post as feeds, search and creator pages list it (no conversation). */
+export const postSummary = z.object({
+  id: z.number().int(),
+  ...authorShape,
+  description: z.string(),
+  categories: z.array(z.string()),
+  model_versions: z.array(z.string()).describe("Empty on a comparison post until the viewer has voted"),
+  compare_models: z.number().int().nullable().describe("How many models a comparison post compares; null on an ordinary post"),
+  created_at: z.string(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  has_liked: z.boolean(),
+  forks: z.number().int(),
+  forked_from_post_id: z.number().int().nullable(),
+});
+
+/** One message of a post's conversation snapshot. */
+export const postMessage = z.object({
+  isUser: z.boolean(),
+  model_name: z.string().nullable(),
+  user: z.string().nullable(),
+  content: z.string(),
+  timestamp: z.string(),
+});
+
+/** A comparison post's columns, tallies and turns, as one viewer may see them. */
+export const comparisonView = z.object({
+  revealed: z.boolean(),
+  can_vote: z.boolean(),
+  my_vote: z.number().int().nullable(),
+  total_votes: z.number().int().nullable().describe("null until the viewer has voted (or for its author)"),
+  columns: z.array(
+    z.object({
+      column: z.number().int(),
+      label: z.string(),
+      // The models and tallies only once the comparison is revealed to the viewer.
+      model_id: z.string().nullable().optional(),
+      model_name: z.string().optional(),
+      votes: z.number().int().optional(),
+    }),
+  ),
+  turns: z.array(z.object({ prompt: z.string(), answers: z.array(z.object({ content: z.string(), status: z.string() })) })),
+});
+
+/** Where a conversation was cloned from. */
+export const forkedFrom = z.object({ session_id: z.number().int().nullable(), post_id: z.number().int().nullable(), username: z.string().nullable() }).nullable();
+
+/** A post's origin or one of its public forks. */
+const lineagePost = z.object({ id: z.number().int(), description: z.string(), ...authorShape });
+
+/** A whole post: its summary, conversation snapshot, comparison and lineage. */
+export const postDetail = postSummary.extend({
+  messages: z.array(postMessage),
+  comparison: comparisonView.nullable(),
+  forked_from: lineagePost.nullable(),
+  public_forks: z.array(lineagePost),
+});
+
+/** Tokens a reply used and what was charged to the allowance. */
+export const usage = z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), charged_tokens: z.number().int() });
+
+/** One exchange of a conversation: the person's message and the reply. */
+export const historyEntry = z.object({
+  id: z.number().int(),
+  message_content: z.string(),
+  response_content: z.string(),
+  timestamp: z.string(),
+  model_id: z.string().nullable(),
+  user: z.string().nullable(),
+  status: z.string().describe("complete, pending (still streaming), error or stopped"),
+});
+
+/** A conversation or a post as a public page shows it. */
+export const transcript = z.object({
+  kind: z.enum(["conversation", "post"]),
+  title: z.string(),
+  author: z.string(),
+  categories: z.array(z.string()),
+  models: z.array(z.string()),
+  createdAt: z.string(),
+  messages: z.array(z.object({ role: z.enum(["user", "assistant"]), author: z.string(), content: z.string(), timestamp: z.string() })),
+});
+
+/** A public link's state: off, or on with its token and address. */
+export const publicLinkStatus = z.object({ enabled: z.boolean(), token: z.string().nullable(), path: z.string().nullable(), listed: z.boolean() });
+
+/** A personal access token as listed: never its secret. */
+export const accessTokenSummary = z.object({ id: z.uuid(), name: z.string(), prefix: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+
+/** The caller's settings, provider keys masked. */
+export const userSettings = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  picture: z.string(),
+  email_verified: z.boolean(),
+  nickname: z.string(),
+  open_ai_key: z.string().describe("Masked: only the last four characters show"),
+  claude_api_key: z.string().describe("Masked: only the last four characters show"),
+});

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ACCESS_TOKENS } from "../access-tokens";
+import { storableText } from "../input";
+import { LIMITS } from "../limits";
+
+/** The providers a user can store an own key for. */
+export const PROVIDER_KEY_NAMES = ["openai", "claude"] as const;
+
+/** Profile claims arrive from the identity provider via the client: bounded, extra fields ignored. */
+const profileInput = z.object({
+  name: storableText().max(500).optional(),
+  email: storableText().max(320).optional(),
+  picture: storableText().max(2048).optional(),
+  nickname: storableText().max(500).optional(),
+  email_verified: z.boolean().optional(),
+});
+
+/** Inputs of the user procedures, by procedure name. */
+export const userInputs = {
+  setup: z.object({ user: profileInput.nullish() }).nullish(),
+  updateSettings: z.object({
+    open_ai_key: storableText().max(LIMITS.apiKey).optional(),
+    claude_api_key: storableText().max(LIMITS.apiKey).optional(),
+    nickname: storableText().max(LIMITS.nickname).optional(),
+    remove_keys: z.array(z.enum(PROVIDER_KEY_NAMES)).max(PROVIDER_KEY_NAMES.length).optional(),
+  }),
+  createToken: z.object({
+    name: storableText("must be text")
+      .trim()
+      .min(1, "must not be empty: give the token a name")
+      .max(ACCESS_TOKENS.nameMax, `must be at most ${ACCESS_TOKENS.nameMax} characters`),
+  }),
+  revokeToken: z.object({ id: z.uuid("must be an access token id") }),
+} as const;
