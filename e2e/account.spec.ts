@@ -19,9 +19,10 @@ const expectSignedIn = (page: Page) => expect(page.getByRole("button", { name: "
 /** One account per worker (signing up costs form posts the provider rate-limits), opened per test from its saved state. */
 const test = base.extend<{ signedIn: Page }, { account: Account & { state: StorageState } }>({
   account: [
-    async ({ browser }, use, workerInfo) => {
+    // eslint-disable-next-line no-empty-pattern -- Playwright's form for a fixture that needs no other fixture
+    async ({}, use, workerInfo) => {
       const account = newAccount("member");
-      const state = await createAccount(browser, workerInfo.project.use.baseURL, account);
+      const state = await createAccount(workerInfo.project.use.baseURL, account);
       await use({ ...account, state });
     },
     { scope: "worker" },

@@ -12,11 +12,12 @@ let alice: StorageState;
 let bob: StorageState;
 let shareLink = "";
 let postPath = "";
-test.beforeAll(async ({ browser }, testInfo) => {
+test.beforeAll(async () => {
+  const testInfo = test.info();
   test.setTimeout(120_000);
   const baseURL = testInfo.project.use.baseURL;
-  alice = await createAccount(browser, baseURL, newAccount("alice"));
-  bob = await createAccount(browser, baseURL, newAccount("bob"));
+  alice = await createAccount(baseURL, newAccount("alice"));
+  bob = await createAccount(baseURL, newAccount("bob"));
 });
 
 const WIDE = { width: 1400, height: 900 };

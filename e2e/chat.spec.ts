@@ -9,10 +9,11 @@ test.describe.configure({ mode: "serial" });
 
 let alice: StorageState;
 let bob: StorageState;
-test.beforeAll(async ({ browser }, testInfo) => {
+test.beforeAll(async () => {
+  const testInfo = test.info();
   const baseURL = testInfo.project.use.baseURL;
-  alice = await createAccount(browser, baseURL, newAccount("alice"));
-  bob = await createAccount(browser, baseURL, newAccount("bob"));
+  alice = await createAccount(baseURL, newAccount("alice"));
+  bob = await createAccount(baseURL, newAccount("bob"));
 });
 
 

@@ -9,9 +9,10 @@ test.describe.configure({ mode: "serial" });
 let author: StorageState;
 let reader: StorageState;
 let postPath = "";
-test.beforeAll(async ({ browser }, testInfo) => {
-  author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("author"));
-  reader = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reader"));
+test.beforeAll(async () => {
+  const testInfo = test.info();
+  author = await createAccount(testInfo.project.use.baseURL, newAccount("author"));
+  reader = await createAccount(testInfo.project.use.baseURL, newAccount("reader"));
 });
 
 

@@ -15,11 +15,12 @@ const DESCRIPTION = "Recursion for kids, three models";
 let author: StorageState;
 let reader: StorageState;
 let postPath = "";
-test.beforeAll(async ({ browser }, testInfo) => {
+test.beforeAll(async () => {
+  const testInfo = test.info();
   // Two sign-ups through the real pages (password hashing included) on a shared, busy machine.
   test.setTimeout(120_000);
-  author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("comparer"));
-  reader = await createAccount(browser, testInfo.project.use.baseURL, newAccount("voter"));
+  author = await createAccount(testInfo.project.use.baseURL, newAccount("comparer"));
+  reader = await createAccount(testInfo.project.use.baseURL, newAccount("voter"));
 });
 
 /** Calls the REST API from the signed-in page with the page's own access token, as the app does. */

@@ -16,7 +16,7 @@ let sessionUrl = "";
 test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(90_000);
   const baseURL = testInfo.project.use.baseURL;
-  ada = await createAccount(browser, baseURL, newAccount("comparer"));
+  ada = await createAccount(baseURL, newAccount("comparer"));
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, ada);
   await page.goto("/admin?tab=api");
   await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-test-openai-0000000000cmp1");

@@ -11,11 +11,12 @@ const WORD = `quokka${Date.now().toString(36)}`;
 const POSTS_PER_AUTHOR = 7;
 
 let authors: { state: StorageState }[] = [];
-test.beforeAll(async ({ browser }, testInfo) => {
+test.beforeAll(async () => {
+  const testInfo = test.info();
   test.setTimeout(120_000);
   const accounts = ["finder-a", "finder-b", "finder-c"].map((tag) => newAccount(tag));
   authors = [];
-  for (const account of accounts) authors.push({ state: await createAccount(browser, testInfo.project.use.baseURL, account) });
+  for (const account of accounts) authors.push({ state: await createAccount(testInfo.project.use.baseURL, account) });
 });
 
 /** Calls the REST API as the signed-in person of `page`, with the token the app keeps in localStorage. */

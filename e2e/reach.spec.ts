@@ -14,8 +14,9 @@ const WIDE = { width: 1400, height: 900 };
 let author: StorageState;
 let postPath = "";
 let publicPostUrl = "";
-test.beforeAll(async ({ browser }, testInfo) => {
-  author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reach"));
+test.beforeAll(async () => {
+  const testInfo = test.info();
+  author = await createAccount(testInfo.project.use.baseURL, newAccount("reach"));
 });
 
 async function sendFirstMessage(page: Page, text: string) {

@@ -5,7 +5,7 @@ import { createAccount, newAccount, signUpWithPopup } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test("the badge shows the free allowance and the subscription tab shows both plans", async ({ browser, baseURL }) => {
-  const state = await createAccount(browser, baseURL, newAccount("plans"));
+  const state = await createAccount(baseURL, newAccount("plans"));
   const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto("/chat");
@@ -24,7 +24,7 @@ test("the badge shows the free allowance and the subscription tab shows both pla
 });
 
 test("on a phone the badge is in the menu and opens the subscription tab", async ({ browser, baseURL }) => {
-  const state = await createAccount(browser, baseURL, newAccount("phone-plans"));
+  const state = await createAccount(baseURL, newAccount("phone-plans"));
   const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/chat");
@@ -39,7 +39,7 @@ test("on a phone the badge is in the menu and opens the subscription tab", async
 });
 
 test("at a tablet width the bar shows the subscribe button", async ({ browser, baseURL }) => {
-  const state = await createAccount(browser, baseURL, newAccount("tablet-plans"));
+  const state = await createAccount(baseURL, newAccount("tablet-plans"));
   const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 900, height: 900 } });
   const page = await context.newPage();
   await page.goto("/chat");
@@ -83,7 +83,7 @@ async function asBasicSubscriber(page: Page) {
 }
 
 test("a Basic subscriber sees the current plan and Manage Subscription, not a second checkout", async ({ browser, baseURL }) => {
-  const state = await createAccount(browser, baseURL, newAccount("basic-plans"));
+  const state = await createAccount(baseURL, newAccount("basic-plans"));
   const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await asBasicSubscriber(page);

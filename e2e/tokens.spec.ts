@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test("a token made in the profile page works on /api/v1 until it is revoked", async ({ browser, baseURL, request }) => {
   test.setTimeout(60_000);
-  const state = await createAccount(browser, baseURL, newAccount("tokens"));
+  const state = await createAccount(baseURL, newAccount("tokens"));
   const { page, close } = await openSignedIn(browser, baseURL, state);
   await page.goto("/profile");
   const section = page.getByRole("region", { name: "Access tokens" });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleInterruptedReplies } from "@parley/api";
 import { startFakeOpenAIServer } from "@parley/ai/testing";
 import { createDb, resultRows } from "@parley/db";
+import { createTestDataDir } from "@parley/db/testing";
 import { freePort, signInThroughPages } from "./support/auth-flow";
 import { createChatApp, MODEL, PLATFORM_OPENAI_KEY } from "./support/chat-fixture";
 
@@ -112,10 +113,13 @@ describe("a server killed mid-reply", () => {
     }
   });
 
-  /** A database for the server process: a PGlite directory, or a new PostgreSQL database. */
+  /** A database for the server process: a migrated PGlite directory, or a new PostgreSQL database. */
   async function databaseUrl(data: string) {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) return join(data, "db");
+    if (!adminUrl) {
+      await createTestDataDir(join(data, "db"));
+      return join(data, "db");
+    }
     const name = `parley_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { createTestDataDir } from "@parley/db/testing";
 import { freePort } from "./support/auth-flow";
 
 // Parley supports Node 20.19+ (package.json engines). oidc-provider prints "Unsupported runtime"
@@ -14,6 +15,9 @@ const data = mkdtempSync(join(tmpdir(), "parley-runtime-"));
 afterAll(() => rmSync(data, { recursive: true, force: true }));
 
 it(`starting the server on this Node (${process.version}) prints no runtime warning, and the sign-in provider works`, async () => {
+  // A migrated database: initdb and migrations are not what this is about (a first start on an
+  // empty directory is tested in main.test.ts).
+  await createTestDataDir(join(data, "db"));
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,

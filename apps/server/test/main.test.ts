@@ -9,7 +9,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer } from "@parley/ai/testing";
 import type { AppRouter, SendEvent } from "@parley/api";
-import { createDb, migrate, resultRows } from "@parley/db";
+import { createDb, resultRows } from "@parley/db";
+import { createTestDataDir } from "@parley/db/testing";
 import { signInThroughPages } from "./support/auth-flow";
 
 // Runs src/main.ts as a real process, the way `node dist/main.js` runs in production.
@@ -96,6 +97,8 @@ describe("main: start-up and shutdown", () => {
   it("refuses a second server on the same data directory, naming the running one's pid, and restarts after a kill -9", async () => {
     const data = tempDir();
     const env = { DATABASE_URL: join(data, "db"), DATA_DIR: data };
+    // A database made before (a first start is the test above).
+    await createTestDataDir(env.DATABASE_URL);
     const port = await freePort();
     const first = start({ ...env, PORT: String(port) });
     await waitForReady(port, first);
@@ -115,6 +118,7 @@ describe("main: start-up and shutdown", () => {
 
   it("on SIGTERM closes idle keep-alive connections at once and exits well within the grace period", async () => {
     const data = tempDir();
+    await createTestDataDir(join(data, "db"));
     const port = await freePort();
     const proc = start({ DATABASE_URL: join(data, "db"), DATA_DIR: data, PORT: String(port), SHUTDOWN_GRACE_MS: "30000" });
     await waitForReady(port, proc);
@@ -134,6 +138,7 @@ describe("main: start-up and shutdown", () => {
 
   it("on SIGTERM, replies still streaming after SHUTDOWN_GRACE_MS end with an error event and are stored with what arrived", async () => {
     const data = tempDir();
+    await createTestDataDir(join(data, "db"));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     // The person's own OpenAI key (no platform key: nothing is charged to an allowance).
@@ -233,8 +238,8 @@ describe("main: start-up and shutdown", () => {
   it("stops with a non-zero exit and a clear message when a migration fails", async () => {
     const dir = tempDir();
     const url = join(dir, "db");
+    await createTestDataDir(url);
     const db = await createDb(url);
-    await migrate(db.db);
     await db.db.execute(sql`update parley_migrations set hash = 'tampered'`);
     await db.close();
     const proc = start({ DATABASE_URL: url, DATA_DIR: dir, PORT: String(await freePort()) });

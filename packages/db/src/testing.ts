@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { createDb, type DbHandle } from "./client";
 import { migrate } from "./migrate";
@@ -40,6 +40,39 @@ async function pgliteTemplate(): Promise<Blob> {
     }
   }
   return new Blob([readFileSync(path)]);
+}
+
+/**
+ * The PGlite template unpacked into a data directory, once per machine and migration set (a
+ * directory written aside and renamed, as the template file is).
+ */
+async function pgliteTemplateDir(): Promise<string> {
+  const path = join(tmpdir(), `parley-pglite-template-${TEMPLATE_KEY}.dir`);
+  if (!existsSync(join(path, "PG_VERSION"))) {
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    const client = new PGlite(partial, { loadDataDir: await pgliteTemplate() });
+    try {
+      await client.waitReady;
+    } finally {
+      await client.close();
+    }
+    try {
+      renameSync(partial, path);
+    } catch {
+      // Another test file unpacked it first.
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return path;
+}
+
+/**
+ * A migrated PGlite data directory at `dir` (which must not hold a database yet), copied from the
+ * template. For tests that start the server as a process on a data directory and are not about a
+ * first start: each would otherwise pay initdb and every migration in the server.
+ */
+export async function createTestDataDir(dir: string): Promise<void> {
+  cpSync(await pgliteTemplateDir(), dir, { recursive: true });
 }
 
 /**
