@@ -1,6 +1,6 @@
 /**
  * Plans and monthly token allowances. Quotas are data: every check reads this table.
- * `type` is the spec's subscription_type value (BASE, PREMIUM; anything else is free).
+ * `type` is the value of `subscription_type` in the API (BASE, PREMIUM; anything else is free).
  */
 export const PLANS = {
   free: { type: "FREE", label: "Free", priceUsd: 0, monthlyTokens: 500 },

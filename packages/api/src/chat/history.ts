@@ -3,7 +3,7 @@ import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { getDisplayNameById } from "./display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
-/** One exchange as the spec's history entry, plus its status. */
+/** One exchange as a history entry of the REST `getChatHistory` answer, plus its status. */
 export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
   return {
     id: entry.id,

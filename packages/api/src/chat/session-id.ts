@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * A new session id: a random positive integer below 2^53 (numeric as the spec says, safe in
+ * A new session id: a random positive integer below 2^53 (numeric in every URL and answer, safe in
  * JavaScript, and not enumerable). Collisions are vanishingly rare; the primary key still checks.
  */
 export function newSessionId(): number {

@@ -26,7 +26,7 @@ export const prompts = pgTable("prompts", {
 });
 
 /**
- * A conversation. Ids are random positive integers below 2^53: numeric as the spec says,
+ * A conversation. Ids are random positive integers below 2^53: numeric in every URL and answer,
  * not enumerable. `sharedAt` is set while the session is shared read-only.
  */
 export const chatSessions = pgTable(

@@ -3,7 +3,7 @@ import { CHAT_TEXTS } from "./texts";
 
 /**
  * The alert for a clone that failed: the server's own error when it sent one,
- * the spec's text for an HTTP error without one (e.g. a proxy's error page), and the generic
+ * a fixed sentence for an HTTP error without one (e.g. a proxy's error page), and the generic
  * text for anything else (the network, or an answer without new_session_id).
  */
 export function cloneFailureText(error: unknown): string {

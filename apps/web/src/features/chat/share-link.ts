@@ -2,7 +2,7 @@ import { CHAT_TEXTS } from "./texts";
 
 /**
  * Shares `{origin}/chat/share/{id}`: the device's share sheet on touch devices that
- * have one, otherwise the clipboard, with the spec's alerts.
+ * have one, otherwise the clipboard, with an alert saying which happened.
  */
 export async function shareSessionLink(sessionId: number) {
   const url = `${window.location.origin}/chat/share/${sessionId}`;

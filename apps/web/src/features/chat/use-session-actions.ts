@@ -14,8 +14,8 @@ type SessionActionsInput = {
 };
 
 /**
- * Delete, share, stop sharing and post for the open conversation, with the spec's confirmation
- * and alerts. The list and the history change at once and roll back if the server refuses.
+ * Delete, share, stop sharing and post for the open conversation, with a confirmation
+ * before deleting and an alert for each outcome. The list and the history change at once and roll back if the server refuses.
  */
 export function useSessionActions({ sessionId, categories, description, clearDescription, openSession }: SessionActionsInput) {
   const utils = trpc.useUtils();

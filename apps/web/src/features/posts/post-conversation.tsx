@@ -10,7 +10,7 @@ import { POST_TEXTS } from "./texts";
 
 type PostMessage = PostDetail["messages"][number];
 
-/** Who wrote a message: the user's name or the model's, with the spec's fallbacks 'User' and 'AI'. */
+/** Who wrote a message: the user's name or the model's, falling back to 'User' and 'AI'. */
 const authorOf = (message: PostMessage) => (message.isUser ? message.user || "User" : message.model_name || "AI");
 
 /**

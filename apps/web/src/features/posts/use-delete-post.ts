@@ -7,7 +7,7 @@ import { usePostCache } from "./use-post-cache";
 type Place = "feed" | "page";
 
 /**
- * Deletes the viewer's own post after the spec's confirmation, then removes it from every feed
+ * Deletes the viewer's own post once they confirm it, then removes it from every feed
  * in the cache. Resolves true when it is gone.
  */
 export function useDeletePost(place: Place) {
