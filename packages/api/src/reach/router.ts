@@ -37,19 +37,19 @@ export const archiveRouter = router({
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: protectedProcedure.input(z.object({ postId })).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
+  postStatus: protectedProcedure.input(z.object({ postId })).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
   setPost: protectedProcedure
     .input(z.object({ postId, enabled: z.boolean({ message: "must be true or false" }), listed: z.boolean({ message: "must be true or false" }).optional() }))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.user.id, input.postId, input)),
+    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input)),
   sessionStatus: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema }))
     .use(loadUser)
-    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.user.id, input.sessionId)),
+    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.sessionId)),
   setSession: protectedProcedure
     .input(z.object({ sessionId: sessionIdSchema, enabled: z.boolean({ message: "must be true or false" }) }))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.user.id, input.sessionId, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
   post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */
