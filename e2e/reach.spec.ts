@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { createAccount, newAccount, openSignedIn, PASSWORD, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test.describe.configure({ mode: "serial" });
@@ -106,11 +106,29 @@ test("a shared conversation downloads as JSON and opens without an account throu
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
   await close();
 
+  // A reader with an account, not yet signed in in this browser, opens the link, signs in from
+  // the page, lands on the conversation's share and forks it.
+  const reader = newAccount("reader");
+  await createAccount(browser, baseURL, reader);
   const context = await browser.newContext({ baseURL });
   const anonymous = await context.newPage();
   expect((await anonymous.goto(url))?.status()).toBe(200);
   await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
   await expect(anonymous.getByText("Sign in to like, comment or fork")).toBeVisible();
+  await anonymous.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(anonymous.getByRole("heading", { name: "Sign in to Parley" })).toBeVisible({ timeout: 15_000 });
+  await anonymous.getByLabel("Email").fill(reader.email);
+  await anonymous.getByLabel("Password").fill(PASSWORD);
+  await anonymous.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(anonymous).toHaveURL(/\/chat\/share\/\d+$/, { timeout: 20_000 });
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await anonymous.getByRole("button", { name: "Clone and Continue" }).click();
+  await expect(anonymous).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await anonymous.getByPlaceholder("Type your message here...").fill("And a limerick?");
+  await anonymous.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(anonymous.getByText("And a limerick?").first()).toBeVisible();
+  await expect(anonymous.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
   await context.close();
 });
 

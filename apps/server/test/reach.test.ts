@@ -264,8 +264,15 @@ describe("public links", () => {
     expect(html.statusCode).toBe(200);
     expect(html.headers["x-robots-tag"]).toBe("noindex");
 
+    // A signed-in reader learns the share to continue from (and clone); an anonymous one does not.
+    expect((await t.call("bob", "GET", `/public/chat/${token}/share`)).body).toEqual({ session_id: sessionId });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}/share` })).statusCode).toBe(401);
+    const clone = await t.call("bob", "POST", "/chat/cloneChat", { sessionId });
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body.sessions).toHaveLength(2);
+
     await t.call("alice", "POST", `/chat/unshareChat/${sessionId}`);
     expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).statusCode).toBe(404);
+    expect((await t.call("bob", "GET", `/public/chat/${token}/share`)).status).toBe(404);
     expect((await t.call("alice", "GET", `/chat/publicLink/${sessionId}`)).body.enabled).toBe(false);
     // Sharing again does not bring the old address back.
     await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
@@ -287,6 +294,17 @@ describe("public links", () => {
     const response = await page(path);
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("How do I bake");
+  });
+
+  it.each([
+    ["a wrong token", () => "AAAAAAAAAAAAAAAAAAAAAAAA"],
+    ["a post's token", async () => (await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string],
+    ["a conversation id", () => String(sessionId)],
+    ["a token of the wrong shape", () => "not a token!"],
+  ])("the share behind %s is a 404, even signed in", async (_what, token) => {
+    const response = await t.call("bob", "GET", `/public/chat/${encodeURIComponent(await token())}/share`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "This link does not lead anywhere. It may have been turned off by its owner." });
   });
 
   it.each([

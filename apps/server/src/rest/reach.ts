@@ -48,4 +48,6 @@ export const reachRoutes: readonly RestRoute[] = [
   // Readable without signing in.
   { method: "GET", path: "/public/post/:token", call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]) },
   { method: "GET", path: "/public/chat/:token", call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]) },
+  // Signed in: the share a public conversation belongs to, to continue from.
+  { method: "GET", path: "/public/chat/:token/share", call: (caller, req) => caller.publicLink.sessionShare(req.params as In["publicLink"]["sessionShare"]) },
 ];

@@ -164,14 +164,30 @@ export async function getPublicPost(db: Executor, token: string) {
  * sees, without the session's id or anything else of the owner's account.
  */
 export async function getPublicSession(db: Executor, token: string) {
+  const sessionId = await liveSessionOf(db, token);
+  const transcript = await getSessionTranscript(db, NOBODY, sessionId, true).catch((error: unknown) => {
+    throw error instanceof AppError && error.message === SESSION_NOT_FOUND ? new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND) : error;
+  });
+  return { kind: "conversation" as const, indexable: false, transcript };
+}
+
+/** The shared conversation a live conversation link leads to; anything else is the link's 404. */
+async function liveSessionOf(db: Executor, token: string): Promise<number> {
   const link = await linkByToken(db, token);
   if (!link?.sessionId) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   const [session] = await db.select({ sharedAt: chatSessions.sharedAt }).from(chatSessions).where(eq(chatSessions.id, link.sessionId)).limit(1);
   if (!session || !liveFor(session, link)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-  const transcript = await getSessionTranscript(db, NOBODY, link.sessionId, true).catch((error: unknown) => {
-    throw error instanceof AppError && error.message === SESSION_NOT_FOUND ? new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND) : error;
-  });
-  return { kind: "conversation" as const, indexable: false, transcript };
+  return link.sessionId;
+}
+
+/**
+ * Where a signed-in reader of a public conversation continues: the conversation's share
+ * (/chat/share/{id}, with 'Clone and Continue'). The id is not on the public page itself, so an
+ * anonymous reader does not learn a handle that outlives the link; a signed-in one may read the
+ * share anyway.
+ */
+export async function getPublicSessionShare(db: Executor, token: string) {
+  return { session_id: await liveSessionOf(db, token) };
 }
 
 /**

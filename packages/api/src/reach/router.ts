@@ -4,7 +4,7 @@ import { sessionIdSchema } from "../chat/send-input";
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
-import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
+import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 
@@ -54,4 +54,6 @@ export const publicLinkRouter = router({
   post: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */
   session: publicProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+  /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
+  sessionShare: protectedProcedure.input(z.object({ token })).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
 });
