@@ -12,10 +12,14 @@ const CHATGPT_EXPORT = fileURLToPath(new URL("../apps/server/test/fixtures/chatg
 const WIDE = { width: 1400, height: 900 };
 
 let author: StorageState;
+/** A second account, signed in only from a public page. */
+const reader = newAccount("reader");
 let postPath = "";
 let publicPostUrl = "";
 test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
   author = await createAccount(browser, testInfo.project.use.baseURL, newAccount("reach"));
+  await createAccount(browser, testInfo.project.use.baseURL, reader);
 });
 
 async function sendFirstMessage(page: Page, text: string) {
@@ -60,7 +64,8 @@ test("a browser without an account reads the public post, which says noindex", a
   const response = await page.goto(publicPostUrl);
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-robots-tag"]).toBe("noindex");
-  await expect(page.getByRole("heading", { name: "Tides for kids" })).toBeVisible();
+  // The first look waits for the app to start in a new browser, which takes a while on a busy machine.
+  await expect(page.getByRole("heading", { name: "Tides for kids" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Explain <b>tides</b> to a child").first()).toBeVisible();
   await expect(page.getByText("Sign in to like, comment or fork")).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Tides for kids · Parley");
@@ -82,7 +87,7 @@ test("the author turns the link off and the address is a 404", async ({ browser,
   const anonymous = await context.newPage();
   const response = await anonymous.goto(publicPostUrl);
   expect(response?.status()).toBe(404);
-  await expect(anonymous.getByRole("heading", { name: "This link does not lead anywhere" })).toBeVisible();
+  await expect(anonymous.getByRole("heading", { name: "This link does not lead anywhere" })).toBeVisible({ timeout: 15_000 });
   await expect(anonymous.getByText("Explain <b>tides</b> to a child")).toHaveCount(0);
   await context.close();
 });
@@ -108,12 +113,10 @@ test("a shared conversation downloads as JSON and opens without an account throu
 
   // A reader with an account, not yet signed in in this browser, opens the link, signs in from
   // the page, lands on the conversation's share and forks it.
-  const reader = newAccount("reader");
-  await createAccount(browser, baseURL, reader);
   const context = await browser.newContext({ baseURL });
   const anonymous = await context.newPage();
   expect((await anonymous.goto(url))?.status()).toBe(200);
-  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible({ timeout: 15_000 });
   await expect(anonymous.getByText("Sign in to like, comment or fork")).toBeVisible();
   await anonymous.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(anonymous.getByRole("heading", { name: "Sign in to Parley" })).toBeVisible({ timeout: 15_000 });
