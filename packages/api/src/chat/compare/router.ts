@@ -3,6 +3,7 @@ import { storableText } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../trpc";
 import { startCompare } from ".";
 import { parseMessage, sendFields, sessionIdSchema } from "../send-input";
+import { usableModelIds } from "../../post/fork-comparison";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** Fewest and most models one comparison asks. */
@@ -41,7 +42,7 @@ export function compareProcedures() {
     compareColumns: protectedProcedure
       .input(z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }))
       .use(loadUser)
-      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared)),
+      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared, await usableModelIds(ctx, ctx.user.id))),
     stopCompareColumn: protectedProcedure
       .input(columnInput)
       .use(loadUser)
