@@ -133,7 +133,7 @@ test("the owner edits a message, switches between versions and regenerates a rep
 test("another user sees exactly the shared and posted branch, forks it and continues", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, bob, WIDE);
   await page.goto(postPath);
-  await expect(page.getByText(EDITED).first()).toBeVisible();
+  await expect(page.getByText(EDITED).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(ORIGINAL)).toHaveCount(0);
 
   await page.goto(shareLink);
