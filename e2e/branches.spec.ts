@@ -1,6 +1,8 @@
 // Branches in Chromium: edit a message (a second version appears, '‹ 2/2 ›'), switch back,
-// regenerate a reply (the offline demo is the only model here, so on the same model), then share
-// and post the edited branch, check that another user sees exactly that branch, fork it and go on.
+// regenerate a reply with another model (the conversation is with the offline demo; the new reply
+// comes from Claude, a local fake of Anthropic's service offered through the owner's own key),
+// then share and post the edited branch, check that another user sees exactly that branch, fork
+// it and go on.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -12,15 +14,24 @@ let alice: StorageState;
 let bob: StorageState;
 let shareLink = "";
 let postPath = "";
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   const testInfo = test.info();
   test.setTimeout(120_000);
   const baseURL = testInfo.project.use.baseURL;
   alice = await createAccount(baseURL, newAccount("alice"));
   bob = await createAccount(baseURL, newAccount("bob"));
+  // Alice's own Claude key offers Claude next to the demo model.
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
+  await page.goto("/admin?tab=api");
+  await page.getByLabel("Claude API Key", { exact: true }).fill("sk-ant-test-claude-00000branch");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect.poll(() => dialogs).toEqual(["API keys saved successfully!"]);
+  await close();
 });
 
 const WIDE = { width: 1400, height: 900 };
+const DEMO = "demo:parley-demo";
+const CLAUDE = { id: "anthropic:claude-haiku-4-5", name: "Claude Haiku 4.5", reply: "Claude fake says hello." };
 const ORIGINAL = "What should I bring?";
 const EDITED = "What should I bring for four people?";
 const input = (page: Page) => page.getByPlaceholder("Type your message here...");
@@ -39,6 +50,8 @@ async function sendMessage(page: Page, text: string) {
 test("the owner edits a message, switches between versions and regenerates a reply", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, alice, WIDE);
   await page.goto("/chat");
+  // The conversation is with the demo model, which quotes each message in its reply.
+  await page.getByLabel("Model", { exact: true }).selectOption(DEMO);
   await sendMessage(page, "Plan a picnic");
   await sendMessage(page, ORIGINAL);
   await expect(versions(page)).toHaveCount(0);
@@ -71,16 +84,36 @@ test("the owner edits a message, switches between versions and regenerates a rep
   await expect(sent(page, EDITED)).toHaveCount(0);
   await expect(versions(page)).toHaveText("‹1/2›");
   await page.reload();
-  await expect(sent(page, ORIGINAL)).toBeVisible();
+  await expect(sent(page, ORIGINAL)).toBeVisible({ timeout: 15_000 });
 
-  // Regenerate the reply to the original message: a third version of that exchange.
+  // Regenerate the reply to the original message with another model: a third version of that
+  // exchange, answered by Claude and named after it.
   const lastReply = page.getByRole("article", { name: /said$/ }).last();
+  await expect(lastReply).toHaveAccessibleName("Parley Demo (offline) said");
   await lastReply.getByRole("button", { name: "Regenerate" }).click();
-  await expect(page.getByLabel("Model for the new reply")).toHaveValue("demo:parley-demo");
+  await expect(page.getByLabel("Model for the new reply")).toHaveValue(DEMO);
+  await page.getByLabel("Model for the new reply").selectOption(CLAUDE.id);
   await page.getByRole("button", { name: "Regenerate reply" }).click();
   await replyDone(page);
   await expect(versions(page)).toHaveText("‹3/3›");
   await expect(sent(page, ORIGINAL)).toBeVisible();
+  const claudeReply = page.getByRole("article", { name: `${CLAUDE.name} said` });
+  await expect(claudeReply).toHaveCount(1);
+  await expect(claudeReply).toContainText(CLAUDE.reply);
+  await expect(page.getByRole("article", { name: /said$/ }).last()).toHaveAccessibleName(`${CLAUDE.name} said`);
+  // The demo's reply to the same message is still the first version.
+  await versions(page).getByRole("button", { name: "Previous version" }).click();
+  await expect(versions(page)).toHaveText("‹2/3›");
+  await versions(page).getByRole("button", { name: "Previous version" }).click();
+  await expect(versions(page)).toHaveText("‹1/3›");
+  await expect(page.getByRole("article", { name: /said$/ }).last()).toHaveAccessibleName("Parley Demo (offline) said");
+  await expect(page.getByRole("article", { name: /said$/ }).last()).toContainText(ORIGINAL);
+  await versions(page).getByRole("button", { name: "Next version" }).click();
+  await expect(versions(page)).toHaveText("‹2/3›");
+  await versions(page).getByRole("button", { name: "Next version" }).click();
+  await expect(versions(page)).toHaveText("‹3/3›");
+  await page.reload();
+  await expect(claudeReply).toContainText(CLAUDE.reply, { timeout: 15_000 });
 
   // The edited branch again, to share and post.
   await versions(page).getByRole("button", { name: "Previous version" }).click();
@@ -101,7 +134,7 @@ test("the owner edits a message, switches between versions and regenerates a rep
 test("another user sees exactly the shared and posted branch, forks it and continues", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, bob, WIDE);
   await page.goto(postPath);
-  await expect(page.getByText(EDITED).first()).toBeVisible();
+  await expect(page.getByText(EDITED).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(ORIGINAL)).toHaveCount(0);
 
   await page.goto(shareLink);

@@ -81,7 +81,7 @@ test("the author compares three models and posts the comparison", async ({ brows
 
   // The author made the comparison: the models are named for them, and they do not vote.
   await page.goto(postPath);
-  await expect(page.getByRole("heading", { name: "Comparison of 3 models" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comparison of 3 models" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Compare: 3 models")).toBeVisible();
   await expect(page.getByRole("heading", { name: `Answer A · ${DEMO}` })).toBeVisible();
   await expect(page.getByText("You made this comparison, so the models are named for you.")).toBeVisible();
@@ -152,5 +152,17 @@ test("the leaderboard counts the vote, overall and in the post's category; the r
   await expect(page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
   expect(dialogs).toContain("Creating a clone of this chat. Please wait a moment...");
   await expect(page.getByText(PROMPT).first()).toBeVisible();
+  // The reader has no OpenAI key: the two OpenAI columns stay, marked as not available, and a
+  // follow-up (which goes to every column) waits; the demo column can be continued alone.
+  const columns = page.getByRole("region", { name: / \(column \d\)$/ });
+  await expect(columns).toHaveCount(3);
+  await expect(columns.filter({ hasText: "Not available to you" })).toHaveCount(2);
+  await expect(page.getByRole("region", { name: `${DEMO} (column 1)` })).not.toContainText("Not available to you");
+  await expect(page.getByRole("status").filter({ hasText: "not available to you, so a follow-up cannot go to every model" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Continue with this model/ })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: `Continue with this model (${DEMO})` })).toBeVisible();
+  await page.getByPlaceholder("Type your message here...").fill("And a follow-up?");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
   await close();
 });

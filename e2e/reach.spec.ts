@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { createAccount, newAccount, openSignedIn, PASSWORD, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 test.describe.configure({ mode: "serial" });
@@ -12,11 +12,15 @@ const CHATGPT_EXPORT = fileURLToPath(new URL("../apps/server/test/fixtures/chatg
 const WIDE = { width: 1400, height: 900 };
 
 let author: StorageState;
+/** A second account, signed in only from a public page. */
+const reader = newAccount("reader");
 let postPath = "";
 let publicPostUrl = "";
 test.beforeAll(async () => {
   const testInfo = test.info();
+  testInfo.setTimeout(120_000);
   author = await createAccount(testInfo.project.use.baseURL, newAccount("reach"));
+  await createAccount(testInfo.project.use.baseURL, reader);
 });
 
 async function sendFirstMessage(page: Page, text: string) {
@@ -61,7 +65,8 @@ test("a browser without an account reads the public post, which says noindex", a
   const response = await page.goto(publicPostUrl);
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-robots-tag"]).toBe("noindex");
-  await expect(page.getByRole("heading", { name: "Tides for kids" })).toBeVisible();
+  // The first look waits for the app to start in a new browser, which takes a while on a busy machine.
+  await expect(page.getByRole("heading", { name: "Tides for kids" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Explain <b>tides</b> to a child").first()).toBeVisible();
   await expect(page.getByText("Sign in to like, comment or fork")).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Tides for kids · Parley");
@@ -83,7 +88,7 @@ test("the author turns the link off and the address is a 404", async ({ browser,
   const anonymous = await context.newPage();
   const response = await anonymous.goto(publicPostUrl);
   expect(response?.status()).toBe(404);
-  await expect(anonymous.getByRole("heading", { name: "This link does not lead anywhere" })).toBeVisible();
+  await expect(anonymous.getByRole("heading", { name: "This link does not lead anywhere" })).toBeVisible({ timeout: 15_000 });
   await expect(anonymous.getByText("Explain <b>tides</b> to a child")).toHaveCount(0);
   await context.close();
 });
@@ -107,11 +112,27 @@ test("a shared conversation downloads as JSON and opens without an account throu
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
   await close();
 
+  // A reader with an account, not yet signed in in this browser, opens the link, signs in from
+  // the page, lands on the conversation's share and forks it.
   const context = await browser.newContext({ baseURL });
   const anonymous = await context.newPage();
   expect((await anonymous.goto(url))?.status()).toBe(200);
-  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible({ timeout: 15_000 });
   await expect(anonymous.getByText("Sign in to like, comment or fork")).toBeVisible();
+  await anonymous.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(anonymous.getByRole("heading", { name: "Sign in to Parley" })).toBeVisible({ timeout: 15_000 });
+  await anonymous.getByLabel("Email").fill(reader.email);
+  await anonymous.getByLabel("Password").fill(PASSWORD);
+  await anonymous.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(anonymous).toHaveURL(/\/chat\/share\/\d+$/, { timeout: 20_000 });
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await anonymous.getByRole("button", { name: "Clone and Continue" }).click();
+  await expect(anonymous).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  await expect(anonymous.getByText("What is a haiku?").first()).toBeVisible();
+  await anonymous.getByPlaceholder("Type your message here...").fill("And a limerick?");
+  await anonymous.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(anonymous.getByText("And a limerick?").first()).toBeVisible();
+  await expect(anonymous.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
   await context.close();
 });
 

@@ -3,7 +3,7 @@
 // within SHUTDOWN_GRACE_MS (then ends streams, keeping what they carried) and closes the database.
 import { fileURLToPath } from "node:url";
 import { createDb, DatabaseLockedError, migrate } from "@parley/db";
-import { createKeyVault, settleInterruptedReplies } from "@parley/api";
+import { createKeyVault, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
 import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
 import { createBilling } from "./billing/create-billing";
@@ -54,6 +54,8 @@ const { gateway: models, modelIds } = await startModels(config, db.db).catch((er
 );
 
 const keys = createKeyVault(encryption.key);
+// Public links made before their tokens were sealed are sealed now (the migration cannot).
+await sealLegacyPublicLinks(db.db, keys).catch((error: unknown) => fail(`Cannot seal the tokens of public links: ${(error as Error).message}`));
 const authenticator = createAuthenticator(config, db.db, {
   keys,
   onOperationalError: (error) => app.log.warn({ err: error }, "access tokens cannot be verified: the identity provider's keys are unavailable"),

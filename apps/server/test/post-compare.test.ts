@@ -254,6 +254,27 @@ describe("forking a comparison", () => {
     expect((await t.call("carol", "POST", "/chat/getChatHistory", { sessionId: newId })).status).toBe(404);
   });
 
+  it("the forked comparison keeps the unavailable model's column, marked so, and a follow-up says why it cannot go; a key makes it available", async () => {
+    const fork = (await trpcMutation("carol", "chat.clonePost", { postId })).json().result.data as { new_session_id: number };
+    const read = async () => (await trpcQuery("carol", "chat.compareColumns", { sessionId: fork.new_session_id })).json().result.data;
+    const before = await read();
+    expect(before.compare_models).toEqual(MODELS);
+    expect(before.unavailable_models).toEqual([{ model_id: MODEL.claude, model_name: names[MODEL.claude] }]);
+    expect(before.columns.map((c: { model_id: string; model_name: string; available: boolean; turns: unknown[] }) => [c.model_id, c.model_name, c.available, c.turns.length])).toEqual([
+      [MODEL.platform, names[MODEL.platform], true, 2],
+      [MODEL.claude, names[MODEL.claude], false, 2],
+      [MODEL.demo, names[MODEL.demo], true, 2],
+    ]);
+    const followUp = await t.call("carol", "POST", "/chat/compare", { messages: [{ content: "And in Python?" }], model_ids: MODELS, session_id: fork.new_session_id });
+    expect(followUp.status).toBe(400);
+    expect(followUp.body.message).toContain(`The model "${MODEL.claude}" is not available to you`);
+
+    expect((await t.call("carol", "POST", "/user/updateUserApiKeys", { claude_api_key: "sk-ant-carol-0000000000000000" })).status).toBe(200);
+    const after = await read();
+    expect(after.unavailable_models).toEqual([]);
+    expect(after.columns.map((c: { available: boolean }) => c.available)).toEqual([true, true, true]);
+  });
+
   it("over tRPC the fork names the unavailable models too; an ordinary post's fork has none", async () => {
     const forked = await trpcMutation("dave", "chat.clonePost", { postId });
     expect(forked.json().result.data).toMatchObject({ unavailable_models: [{ model_id: MODEL.claude }] });

@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKeyVault, sealLegacyPublicLinks } from "@parley/api";
 import { IMPORT_LIMITS } from "@parley/contracts";
 import { resultRows } from "@parley/db";
 import { createChatApp } from "./support/chat-fixture";
@@ -262,8 +264,15 @@ describe("public links", () => {
     expect(html.statusCode).toBe(200);
     expect(html.headers["x-robots-tag"]).toBe("noindex");
 
+    // A signed-in reader learns the share to continue from (and clone); an anonymous one does not.
+    expect((await t.call("bob", "GET", `/public/chat/${token}/share`)).body).toEqual({ session_id: sessionId });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}/share` })).statusCode).toBe(401);
+    const clone = await t.call("bob", "POST", "/chat/cloneChat", { sessionId });
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body.sessions).toHaveLength(2);
+
     await t.call("alice", "POST", `/chat/unshareChat/${sessionId}`);
     expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).statusCode).toBe(404);
+    expect((await t.call("bob", "GET", `/public/chat/${token}/share`)).status).toBe(404);
     expect((await t.call("alice", "GET", `/chat/publicLink/${sessionId}`)).body.enabled).toBe(false);
     // Sharing again does not bring the old address back.
     await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
@@ -285,6 +294,17 @@ describe("public links", () => {
     const response = await page(path);
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("How do I bake");
+  });
+
+  it.each([
+    ["a wrong token", () => "AAAAAAAAAAAAAAAAAAAAAAAA"],
+    ["a post's token", async () => (await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string],
+    ["a conversation id", () => String(sessionId)],
+    ["a token of the wrong shape", () => "not a token!"],
+  ])("the share behind %s is a 404, even signed in", async (_what, token) => {
+    const response = await t.call("bob", "GET", `/public/chat/${encodeURIComponent(await token())}/share`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "This link does not lead anywhere. It may have been turned off by its owner." });
   });
 
   it.each([
@@ -310,5 +330,83 @@ describe("public links", () => {
     const response = await t.call("alice", "POST", url, payload);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
+  });
+});
+
+describe("public-link tokens at rest", () => {
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  type LinkRow = { token_hash: string; sealed_token: string | null; legacy_token: string | null; post_id: number | null };
+  const linkRows = async () => resultRows<LinkRow>(await t.db.db.execute(sql`select token_hash, sealed_token, legacy_token, post_id from public_links`));
+  // Written directly: posting through the API more often than this would meet its rate limit.
+  const newPost = async (description: string) =>
+    resultRows<{ id: number }>(
+      await t.db.db.execute(sql`insert into posts (user_id, description) select id, ${description} from users where subject = 'alice' returning id`),
+    )[0]!.id;
+
+  it("stores only the token's SHA-256 and a sealed copy; the owner can copy the same address again", async () => {
+    const id = await newPost("kept by its hash");
+    const token = (await t.call("alice", "POST", `/post/publicLink/${id}`, { enabled: true })).body.token as string;
+    const rows = await linkRows();
+    const row = rows.find((r) => r.post_id === id)!;
+    expect(row.token_hash).toBe(sha256(token));
+    expect(row.legacy_token).toBeNull();
+    expect(row.sealed_token).toMatch(/^v1\./);
+    // No column of any link holds a token in the clear.
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body).toEqual({ enabled: true, token, path: `/p/${token}`, listed: false });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).statusCode).toBe(200);
+  });
+
+  it("a link is found by the token's hash only: the stored hash itself, or a near miss, is a 404", async () => {
+    const id = await newPost("looked up by hash");
+    const token = (await t.call("alice", "POST", `/post/publicLink/${id}`, { enabled: true })).body.token as string;
+    const near = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const wrong of [sha256(token), near, token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase()]) {
+      expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${wrong}` })).statusCode).toBe(404);
+      expect((await page(`/p/${wrong}`)).statusCode).toBe(404);
+    }
+    // A row written with nothing but a hash is reachable by the token that hashes to it.
+    const other = await newPost("hash only");
+    const made = randomBytes(18).toString("base64url");
+    await t.db.db.execute(sql`insert into public_links (token_hash, post_id) values (${sha256(made)}, ${other})`);
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${made}` })).json()).toMatchObject({ kind: "post", post_id: other });
+    // ...and revoking it ends it.
+    await t.call("alice", "POST", `/post/publicLink/${other}`, { enabled: false });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${made}` })).statusCode).toBe(404);
+  });
+
+  it("a token sealed under another encryption key still opens the page, but its owner is told it cannot be shown", async () => {
+    const id = await newPost("sealed elsewhere");
+    const token = (await t.call("alice", "POST", `/post/publicLink/${id}`, { enabled: true })).body.token as string;
+    const foreign = createKeyVault(randomBytes(32)).seal(token, `public-link:${sha256(token)}`);
+    await t.db.db.execute(sql`update public_links set sealed_token = ${foreign} where post_id = ${id}`);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body).toEqual({ enabled: true, token: null, path: null, listed: false });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).statusCode).toBe(200);
+    // A sealed token moved onto another link's row does not open there either.
+    const second = await newPost("second link");
+    await t.call("alice", "POST", `/post/publicLink/${second}`, { enabled: true });
+    const [mine] = resultRows<{ sealed_token: string }>(await t.db.db.execute(sql`select sealed_token from public_links where post_id = ${second}`));
+    await t.db.db.execute(sql`update public_links set sealed_token = ${mine!.sealed_token} where post_id = ${id}`);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body.token).toBeNull();
+    // Turning it off and on again gives a new address that can be copied.
+    await t.call("alice", "POST", `/post/publicLink/${id}`, { enabled: false });
+    const fresh = (await t.call("alice", "POST", `/post/publicLink/${id}`, { enabled: true })).body.token as string;
+    expect(fresh).not.toBe(token);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body.token).toBe(fresh);
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).statusCode).toBe(404);
+  });
+
+  it("a link made before tokens were sealed keeps its address and is sealed at start-up", async () => {
+    const id = await newPost("from an older version");
+    const legacy = randomBytes(18).toString("base64url");
+    await t.db.db.execute(sql`insert into public_links (token_hash, legacy_token, post_id) values (${sha256(legacy)}, ${legacy}, ${id})`);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body.token).toBe(legacy);
+    expect(await sealLegacyPublicLinks(t.db.db, t.keys)).toBe(1);
+    const row = (await linkRows()).find((r) => r.post_id === id)!;
+    expect(row.legacy_token).toBeNull();
+    expect(JSON.stringify(await linkRows())).not.toContain(legacy);
+    expect((await t.call("alice", "GET", `/post/publicLink/${id}`)).body).toEqual({ enabled: true, token: legacy, path: `/p/${legacy}`, listed: false });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${legacy}` })).statusCode).toBe(200);
+    expect(await sealLegacyPublicLinks(t.db.db, t.keys)).toBe(0);
   });
 });

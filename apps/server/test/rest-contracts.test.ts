@@ -275,6 +275,11 @@ const contracts: Record<string, Contract> = {
     bad: () => ({ method: "GET", path: `/public/chat/${"x".repeat(201)}`, message: /token: must be the token of a public link/ }),
     missing: () => ({ method: "GET", path: "/public/chat/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
   },
+  "GET /public/chat/:token/share": {
+    ok: async (w) => ({ method: "GET", path: `/public/chat/${await publicToken(w, "chat")}/share`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "GET", path: `/public/chat/${"x".repeat(201)}/share`, token: w.bob.oidc, message: /token: must be the token of a public link/ }),
+    missing: (w) => ({ method: "GET", path: "/public/chat/no-such-link/share", token: w.bob.oidc, message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
+  },
 };
 
 beforeAll(async () => {

@@ -26,5 +26,5 @@ export {
   type RateLimiter,
   type RateLimitRule,
 } from "./rate-limits";
-export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND } from "./reach/public-links";
+export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export type { Transcript } from "./reach/transcript";

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 
 /** What a preview shows: the title, the models and the first lines of the prompt. */
@@ -10,20 +12,44 @@ export const PREVIEW_HEIGHT = 630;
 
 const FONT = "ParleyPreviewSans";
 const FONT_BOLD = "ParleyPreviewSansBold";
-let fontsReady = false;
+/** Every family drawn with: DejaVu first, then the fallbacks, glyph by glyph (see `registerFonts`). */
+let fallbackFamilies = "";
 
-/** The fonts ship with the dejavu-fonts-ttf package: nothing is looked up on the system. */
+/**
+ * Fonts for scripts DejaVu Sans lacks, each an OFL-licensed npm package (nothing is looked up
+ * on the system): Noto Sans SC (Chinese, and Japanese kana and kanji) and Noto Sans KR (Hangul)
+ * as Fontsource's variable WOFF2 slices, about a hundred files each, every slice its own family;
+ * then the monochrome Noto Emoji.
+ */
+const SLICED_FALLBACKS = ["@fontsource-variable/noto-sans-sc", "@fontsource-variable/noto-sans-kr"];
+const EMOJI_FONT = "@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf";
+
+/** Registers the fonts once; Skia then takes each glyph from the first family in the list that has it. */
 function registerFonts() {
-  if (fontsReady) return;
+  if (fallbackFamilies) return;
   const require = createRequire(import.meta.url);
   GlobalFonts.registerFromPath(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"), FONT);
   GlobalFonts.registerFromPath(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"), FONT_BOLD);
-  fontsReady = true;
+  const families: string[] = [];
+  for (const pkg of SLICED_FALLBACKS) {
+    const files = join(dirname(require.resolve(`${pkg}/LICENSE`)), "files");
+    for (const file of readdirSync(files).filter((name) => name.endsWith("-wght-normal.woff2")).sort()) {
+      const family = `ParleyPreviewFallback${families.length}`;
+      if (!GlobalFonts.registerFromPath(join(files, file), family)) throw new Error(`Cannot load the preview font ${file}`);
+      families.push(family);
+    }
+  }
+  GlobalFonts.registerFromPath(require.resolve(EMOJI_FONT), "ParleyPreviewEmoji");
+  families.push("ParleyPreviewEmoji");
+  fallbackFamilies = families.join(", ");
 }
+
+/** A CSS font for the canvas: size, DejaVu (regular or bold) and every fallback. */
+const font = (px: number, bold = false) => `${px}px ${bold ? FONT_BOLD : FONT}, ${fallbackFamilies}`;
 
 /** A strong validator of the image: the same content always draws the same picture. */
 export function previewEtag(content: PreviewContent): string {
-  return `"${createHash("sha256").update(JSON.stringify(["v1", content.title, content.models, content.prompt, content.author])).digest("base64url").slice(0, 32)}"`;
+  return `"${createHash("sha256").update(JSON.stringify(["v2", content.title, content.models, content.prompt, content.author])).digest("base64url").slice(0, 32)}"`;
 }
 
 /**
@@ -41,18 +67,18 @@ export async function renderPreviewImage(content: PreviewContent): Promise<Buffe
   ctx.fillRect(0, 0, PREVIEW_WIDTH, PREVIEW_HEIGHT);
 
   ctx.fillStyle = "#c4b5fd";
-  ctx.font = `30px ${FONT_BOLD}`;
+  ctx.font = font(30, true);
   ctx.fillText("Parley", 72, 92);
 
   ctx.fillStyle = "#ffffff";
-  ctx.font = `54px ${FONT_BOLD}`;
+  ctx.font = font(54, true);
   const titleLines = wrap(ctx, oneLine(content.title) || "A conversation with AI", PREVIEW_WIDTH - 144, 2);
   titleLines.forEach((line, i) => ctx.fillText(line, 72, 178 + i * 66));
 
   let y = 178 + titleLines.length * 66 + 10;
   if (content.models.length > 0) {
     ctx.fillStyle = "#ddd6fe";
-    ctx.font = `28px ${FONT}`;
+    ctx.font = font(28);
     ctx.fillText(clip(ctx, `Using ${content.models.join(", ")}`, PREVIEW_WIDTH - 144), 72, y);
     y += 56;
   }
@@ -64,51 +90,62 @@ export async function renderPreviewImage(content: PreviewContent): Promise<Buffe
     roundRect(ctx, 60, boxTop, PREVIEW_WIDTH - 120, boxHeight, 24);
     ctx.fill();
     ctx.fillStyle = "#f5f3ff";
-    ctx.font = `30px ${FONT}`;
+    ctx.font = font(30);
     const lines = wrap(ctx, oneLine(content.prompt), PREVIEW_WIDTH - 180, Math.max(1, Math.floor((boxHeight - 30) / 42)));
     lines.forEach((line, i) => ctx.fillText(line, 90, boxTop + 50 + i * 42));
   }
 
   ctx.fillStyle = "#c4b5fd";
-  ctx.font = `24px ${FONT}`;
+  ctx.font = font(24);
   ctx.fillText(clip(ctx, content.author ? `Shared by ${oneLine(content.author)}` : "", PREVIEW_WIDTH - 144), 72, PREVIEW_HEIGHT - 30);
   return canvas.encode("png");
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** Text cut to `width`, ending in an ellipsis when cut. */
+/** Text cut to `width`, ending in an ellipsis when cut (never inside a character's surrogate pair). */
 function clip(ctx: SKRSContext2D, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
+  const chars = Array.from(text);
   let low = 0;
-  let high = text.length;
+  let high = chars.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= width) low = mid;
+    if (ctx.measureText(`${chars.slice(0, mid).join("")}…`).width <= width) low = mid;
     else high = mid - 1;
   }
-  return `${text.slice(0, low).trimEnd()}…`;
+  return `${chars.slice(0, low).join("").trimEnd()}…`;
 }
+
+/** Where a line may break: between words, and in Chinese and Japanese (written without spaces) between their words. */
+const WORDS = new Intl.Segmenter("ja", { granularity: "word" });
 
 /** Words laid into at most `maxLines` lines of `width`; the last line ends in an ellipsis when text remains. */
 function wrap(ctx: SKRSContext2D, text: string, width: number, maxLines: number): string[] {
-  const words = text.slice(0, 2000).split(" ").filter(Boolean);
+  const pieces = Array.from(WORDS.segment(text.slice(0, 2000)), (part) => part.segment);
   const lines: string[] = [];
   let line = "";
   let index = 0;
-  for (; index < words.length && lines.length < maxLines; index++) {
-    const word = words[index]!;
-    const candidate = line ? `${line} ${word}` : word;
-    if (ctx.measureText(candidate).width <= width) {
-      line = candidate;
+  for (; index < pieces.length; index++) {
+    const piece = pieces[index]!;
+    if (ctx.measureText((line + piece).trimEnd()).width <= width) {
+      line += piece;
       continue;
     }
-    if (line) lines.push(line);
-    line = ctx.measureText(word).width <= width ? word : clip(ctx, word, width);
+    // A word wider than a whole line is cut.
+    if (!line.trim()) {
+      line = clip(ctx, piece.trim(), width);
+      continue;
+    }
+    lines.push(line.trim());
+    line = piece.trimStart();
+    if (lines.length === maxLines) break;
   }
-  if (line && lines.length < maxLines) lines.push(line);
-  else if (line) index--;
-  if (index < words.length && lines.length > 0) lines[lines.length - 1] = clip(ctx, `${lines.at(-1)!} ${words.slice(index).join(" ")}`, width);
+  if (lines.length < maxLines) {
+    if (line.trim()) lines.push(line.trim());
+  } else if (index < pieces.length) {
+    lines[maxLines - 1] = clip(ctx, `${lines[maxLines - 1]!}${pieces.slice(index).join("")}`, width);
+  }
   return lines;
 }
 

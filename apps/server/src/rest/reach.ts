@@ -57,4 +57,11 @@ export const reachRoutes: readonly RestRoute[] = [
   // Readable without signing in.
   { method: "GET", path: "/public/post/:token", doc: { summary: "A public post through its link", input: publicLinkInputs.post, public: true }, call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]) },
   { method: "GET", path: "/public/chat/:token", doc: { summary: "A public conversation through its link", input: publicLinkInputs.session, public: true }, call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]) },
+  // Signed in: the share a public conversation belongs to, to continue from.
+  {
+    method: "GET",
+    path: "/public/chat/:token/share",
+    doc: { summary: "The shared conversation behind a public link, for a signed-in reader to open and clone", input: publicLinkInputs.sessionShare },
+    call: (caller, req) => caller.publicLink.sessionShare(req.params as In["publicLink"]["sessionShare"]),
+  },
 ];

@@ -29,13 +29,14 @@ export async function createChatApp(options: { config?: Config; billing?: Billin
     anthropic: { baseURL: anthropic.baseURL, models: ["claude-haiku-4-5"] },
     demo: true,
   };
+  const keys = createKeyVault(randomBytes(32));
   const t = await createTestApp({
     deps: {
       ...(options.config ? { config: options.config } : {}),
       billing: options.billing ?? null,
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       authenticator: testIdentities,
-      keys: createKeyVault(randomBytes(32)),
+      keys,
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
       ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
     },
@@ -56,6 +57,7 @@ export async function createChatApp(options: { config?: Config; billing?: Billin
     call(name, "POST", "/chat/postChat", { messages: [{ content }], model_id: MODEL.demo, session_id: 0, category: "general", ...extra });
   return {
     ...t,
+    keys,
     openai,
     anthropic,
     as,

@@ -2,7 +2,7 @@ import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contract
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
 import { importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
-import { getPostLinkStatus, getPublicPost, getPublicSession, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
+import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 
@@ -31,21 +31,23 @@ export const archiveRouter = router({
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: protectedProcedure.input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.user.id, input.postId)),
+  postStatus: protectedProcedure.input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
   setPost: protectedProcedure
     .input(publicLinkInputs.setPost)
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.user.id, input.postId, input)),
+    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input)),
   sessionStatus: protectedProcedure
     .input(publicLinkInputs.sessionStatus)
     .use(loadUser)
-    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.user.id, input.sessionId)),
+    .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.sessionId)),
   setSession: protectedProcedure
     .input(publicLinkInputs.setSession)
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.user.id, input.sessionId, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
   post: publicProcedure.input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */
   session: publicProcedure.input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+  /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
+  sessionShare: protectedProcedure.input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
 });

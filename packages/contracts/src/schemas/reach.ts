@@ -23,4 +23,5 @@ export const publicLinkInputs = {
   setSession: z.object({ sessionId: sessionIdSchema, enabled }),
   post: z.object({ token }),
   session: z.object({ token }),
+  sessionShare: z.object({ token }),
 } as const;

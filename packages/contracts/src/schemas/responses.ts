@@ -154,6 +154,7 @@ export const restResponses = {
   "POST /chat/publicLink/:sessionId": publicLinkStatus,
   "GET /public/post/:token": z.object({ kind: z.literal("post"), post_id: z.number().int(), indexable: z.boolean(), transcript }),
   "GET /public/chat/:token": z.object({ kind: z.literal("conversation"), indexable: z.literal(false), transcript }),
+  "GET /public/chat/:token/share": z.object({ session_id: z.number().int() }),
 } as const;
 
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */

@@ -6,13 +6,22 @@ import { posts } from "./community";
 /**
  * An opt-in 'Anyone with the link' address of a post or of a shared conversation: readable
  * without signing in at /p/{token} or /s/{token}. The token is random (144 bits, base64url),
- * never derived from an id; revoking deletes the row, and turning the link on again makes a new
- * token. Exactly one of `postId` and `sessionId` is set; deleting the object deletes its link.
+ * never derived from an id. Like a personal access token, it is looked up by its SHA-256
+ * (`tokenHash`, hex); so that its owner can copy the address again, the token itself is kept
+ * only sealed under the server's ENCRYPTION_KEY (`sealedToken`, AES-256-GCM bound to the hash).
+ * Revoking deletes the row, and turning the link on again makes a new token. Exactly one of
+ * `postId` and `sessionId` is set; deleting the object deletes its link.
  */
 export const publicLinks = pgTable(
   "public_links",
   {
-    token: text().primaryKey(),
+    tokenHash: text().primaryKey(),
+    sealedToken: text(),
+    /**
+     * The token in plain text, only on links made before tokens were sealed, and only until the
+     * server next starts: start-up seals it into `sealedToken` and clears this column.
+     */
+    legacyToken: text(),
     postId: integer()
       .unique()
       .references(() => posts.id, { onDelete: "cascade" }),

@@ -96,6 +96,7 @@ export function PublicLinkPanel({ target }: { target: Target }) {
           )}
         </>
       )}
+      {data.enabled && !url && <p className="text-xs leading-5 text-zinc-600 dark:text-zinc-400">{REACH_TEXTS.linkCannotBeShown}</p>}
       {error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           {error}

@@ -1,4 +1,5 @@
-import { Link } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { buttonClass } from "../../components/button-styles";
 import { Markdown } from "../../lib/markdown/markdown";
 import { LocalTime } from "../../lib/time/local-time";
@@ -10,13 +11,21 @@ type Kind = "post" | "conversation";
 
 /**
  * A post or a shared conversation opened through its public link: readable without an account,
- * with a prompt to sign in for everything else. A wrong or revoked link says so.
+ * with a prompt to sign in for everything else. A wrong or revoked link says so. Signing in
+ * leads on to the signed-in page: the post (/post/{id}), or the conversation's share
+ * (/chat/share/{id}) with its 'Clone and Continue'; `fromSignIn` goes there at once.
  */
-export function PublicPage({ kind, token }: { kind: Kind; token: string }) {
+export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; token: string; fromSignIn?: boolean }) {
   const post = trpc.publicLink.post.useQuery({ token }, { enabled: kind === "post", retry: false });
   const session = trpc.publicLink.session.useQuery({ token }, { enabled: kind === "conversation", retry: false });
   const query = kind === "post" ? post : session;
   const auth = useAuth();
+  const navigate = useNavigate();
+  const share = trpc.publicLink.sessionShare.useQuery({ token }, { enabled: kind === "conversation" && auth.isSignedIn && session.isSuccess, retry: false });
+  const shareId = share.data?.session_id;
+  useEffect(() => {
+    if (fromSignIn && shareId) void navigate({ to: "/chat/share/$sessionId", params: { sessionId: String(shareId) }, replace: true });
+  }, [fromSignIn, shareId, navigate]);
 
   if (query.isError) return errorCodeOf(query.error) === "NOT_FOUND" || errorCodeOf(query.error) === "BAD_REQUEST" ? <LinkGone /> : <LinkGone failed />;
   if (!query.data) {
@@ -28,7 +37,7 @@ export function PublicPage({ kind, token }: { kind: Kind; token: string }) {
   }
   const { transcript } = query.data;
   const postId = post.data?.post_id;
-  const signIn = () => void auth.client.signInRedirect({ returnTo: postId ? `/post/${postId}` : `/${kind === "post" ? "p" : "s"}/${token}` });
+  const signIn = () => void auth.client.signInRedirect({ returnTo: postId ? `/post/${postId}` : kind === "post" ? `/p/${token}` : `/s/${token}?from=sign-in` });
 
   return (
     <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12" aria-labelledby="public-title">
@@ -48,6 +57,13 @@ export function PublicPage({ kind, token }: { kind: Kind; token: string }) {
             <p className="text-sm font-medium text-brand-900 dark:text-brand-100">You are signed in.</p>
             <Link to="/post/$postId" params={{ postId: String(postId) }} className={buttonClass("primary", "sm")}>
               Open the post
+            </Link>
+          </>
+        ) : auth.isSignedIn && shareId ? (
+          <>
+            <p className="text-sm font-medium text-brand-900 dark:text-brand-100">You are signed in.</p>
+            <Link to="/chat/share/$sessionId" params={{ sessionId: String(shareId) }} className={buttonClass("primary", "sm")}>
+              Open the conversation
             </Link>
           </>
         ) : auth.isSignedIn ? (

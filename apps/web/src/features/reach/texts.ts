@@ -11,6 +11,7 @@ export const REACH_TEXTS = {
   listedHelp: "Let search engines show this post.",
   copyLink: "Copy public link",
   linkCopied: "Public link copied to clipboard!",
+  linkCannotBeShown: "This link still works, but its address can no longer be shown (the server's encryption key was replaced). Turn the link off and on again to get a new address you can copy.",
   importTitle: "Import conversations",
   importHelp: "A conversations.json from a ChatGPT or Claude data export.",
   importChoose: "Choose file",

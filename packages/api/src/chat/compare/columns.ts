@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { chatEntries, chatSessions, type Executor } from "@parley/db";
+import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
 import { NOT_A_COMPARISON_MESSAGE } from "./prepare";
@@ -12,10 +12,13 @@ export function noSuchColumnMessage(columns: number): string {
 }
 
 /**
- * A comparison read by columns: each column's model and its turns, oldest first. Without
- * `shared` only the owner may read it; with `shared`, anyone signed in may read a shared one.
+ * A comparison read by columns: each column's model (its id, its name, and whether the caller
+ * may use it: `usable` are the model ids the caller can chat with) and its turns, oldest first.
+ * Without `shared` only the owner may read it; with `shared`, anyone signed in may read a shared
+ * one. A comparison forked from someone else's post may have models the caller cannot use: they
+ * keep their columns, marked unavailable and named in `unavailable_models`, as the fork said.
  */
-export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean) {
+export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
   const entries = await listEntriesBySession(db, session.id);
   const byColumn = new Map<number, EntryRow[]>();
@@ -24,6 +27,9 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
     byColumn.set(entry.compareColumn, [...(byColumn.get(entry.compareColumn) ?? []), entry]);
   }
   const models = session.compareModels ?? [...byColumn.keys()].sort((a, b) => a - b).map((c) => byColumn.get(c)![0]!.modelId ?? "");
+  const known = models.length === 0 ? [] : await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, models));
+  const names = new Map(known.map((m) => [m.id, m.name]));
+  const nameOf = (modelId: string) => names.get(modelId) ?? modelId;
   return {
     session_id: session.id,
     description: session.description,
@@ -31,9 +37,13 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
     is_owner: session.userId === userId,
     /** The compared models in column order; null once a winner was picked (an ordinary chat). */
     compare_models: session.compareModels,
+    /** The compared models the caller cannot use now (no key for their service, or gone from the catalogue). */
+    unavailable_models: models.filter((modelId) => !usable.has(modelId)).map((modelId) => ({ model_id: modelId, model_name: nameOf(modelId) })),
     columns: models.map((modelId, column) => ({
       column,
       model_id: modelId,
+      model_name: nameOf(modelId),
+      available: usable.has(modelId),
       turns: (byColumn.get(column) ?? []).map((entry) => ({
         id: entry.id,
         message_content: entry.messageContent,

@@ -2,6 +2,7 @@ import { chatInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../trpc";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
+import { usableModelIds } from "../../post/fork-comparison";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** The comparison procedures of the chat router, validated exactly as a send is. */
@@ -23,7 +24,7 @@ export function compareProcedures() {
     compareColumns: protectedProcedure
       .input(chatInputs.compareColumns)
       .use(loadUser)
-      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared)),
+      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared, await usableModelIds(ctx, ctx.user.id))),
     stopCompareColumn: protectedProcedure
       .input(chatInputs.stopCompareColumn)
       .use(loadUser)

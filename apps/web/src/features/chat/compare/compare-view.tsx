@@ -9,7 +9,7 @@ import type { LiveColumn, LiveTurn } from "./use-compare";
 type StoredColumns = RouterOutputs["chat"]["compareColumns"]["columns"];
 
 type Turn = { key: string; message: string; reply: string; status: LiveColumn["status"] | "pending"; error?: string | null; usage?: { input_tokens: number; output_tokens: number } };
-type Column = { column: number; modelId: string; turns: Turn[]; streaming: boolean };
+type Column = { column: number; modelId: string; turns: Turn[]; streaming: boolean; available: boolean };
 
 type CompareViewProps = {
   modelIds: string[];
@@ -47,7 +47,7 @@ function columnsOf(modelIds: string[], stored: StoredColumns | undefined, live: 
     }));
     const now = live?.columns[column];
     if (live && now) turns.push({ key: "live", message: live.message, reply: now.text, status: now.status, error: now.error, usage: now.usage });
-    return { column, modelId, turns, streaming: now?.status === "streaming" };
+    return { column, modelId, turns, streaming: now?.status === "streaming", available: stored?.[column]?.available ?? true };
   });
 }
 
@@ -140,6 +140,9 @@ function ColumnPanel({
     <div className="flex h-full flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="compare-column">
       <header className="flex items-center gap-2">
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h3>
+        {!column.available && (
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">{COMPARE_TEXTS.unavailableBadge}</span>
+        )}
         {column.streaming ? (
           <button
             type="button"
@@ -154,6 +157,7 @@ function ColumnPanel({
           <span className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.tokens(usage)}</span>
         )}
       </header>
+      {!column.available && <p className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.unavailableColumn}</p>}
       {column.turns.map((turn) => (
         <div key={turn.key} className="space-y-2">
           <p className="ml-auto w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">{turn.message}</p>
@@ -170,7 +174,7 @@ function ColumnPanel({
           </div>
         </div>
       ))}
-      {onPickWinner && column.turns.length > 0 && (
+      {onPickWinner && column.available && column.turns.length > 0 && (
         <button
           type="button"
           disabled={picking || column.streaming}

@@ -10,6 +10,11 @@ export const COMPARE_TEXTS = {
   tokens: (count: number) => `${count.toLocaleString("en-US")} tokens`,
   listMark: (count: number) => `Compare: ${count} models`,
   pickFailed: (message: string) => `Could not continue with this model: ${message}`,
+  unavailableBadge: "Not available to you",
+  unavailableColumn: "You cannot ask this model: add a key for its service under Profile → API Keys.",
+  /** Above the composer of a comparison some of whose models the person cannot use. */
+  unavailableNotice: (names: string[]) =>
+    `${names.join(", ")} ${names.length === 1 ? "is" : "are"} not available to you, so a follow-up cannot go to every model. Add a key for ${names.length === 1 ? "its service" : "their services"} under Profile → API Keys, or continue with one of the other models.`,
   /** A stored failure kind as a person reads it. */
   errorOf: (error: string) =>
     ({

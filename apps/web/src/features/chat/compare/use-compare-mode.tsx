@@ -61,7 +61,12 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
   const streamingHere = live !== null && (live.sessionId === sessionId || live.sessionId === 0 || sessionId === 0);
   const active = isComparison || toggled || streamingHere;
   const modelIds = streamingHere ? live.columns.map((c) => c.modelId) : (fixedModels ?? chosen);
-  const ready = modelIds.length >= COMPARE_LIMITS.min && modelIds.length <= COMPARE_LIMITS.max;
+  // Models of a forked comparison the person cannot use keep their columns, marked; a follow-up,
+  // which goes to every column, waits until they are usable (or a winner is picked).
+  const unavailable = isComparison && !shared ? (columns.data?.unavailable_models ?? []) : [];
+  const storedNames = new Map((columns.data?.columns ?? []).map((c) => [c.model_id, c.model_name]));
+  const nameOf = (id: string) => storedNames.get(id) ?? modelName(id);
+  const ready = modelIds.length >= COMPARE_LIMITS.min && modelIds.length <= COMPARE_LIMITS.max && unavailable.length === 0;
 
   const send = (text: string) =>
     compare.send({ text, modelIds, promptId, sessionId: isComparison ? sessionId : 0, category });
@@ -80,7 +85,14 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
       />
     ),
     picker: active ? (
-      <ComparePicker models={options?.userModels ?? []} chosen={modelIds} onChange={setChosen} fixed={isComparison || streamingHere} modelName={modelName} />
+      <>
+        <ComparePicker models={options?.userModels ?? []} chosen={modelIds} onChange={setChosen} fixed={isComparison || streamingHere} modelName={nameOf} />
+        {unavailable.length > 0 && (
+          <p role="status" className="mx-4 mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
+            {COMPARE_TEXTS.unavailableNotice(unavailable.map((m) => m.model_name))}
+          </p>
+        )}
+      </>
     ) : null,
     view: active ? (
       <>
@@ -93,7 +105,7 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
           modelIds={modelIds}
           stored={isComparison ? columns.data?.columns : undefined}
           live={streamingHere ? live : null}
-          modelName={modelName}
+          modelName={nameOf}
           onStopColumn={compare.stopColumn}
           onPickWinner={isComparison && !shared && !compare.streaming ? (column) => pick.mutate({ sessionId, column }) : null}
           picking={pick.isPending}
