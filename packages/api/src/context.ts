@@ -1,4 +1,5 @@
 import type { Database } from "@parley/db";
+import { NO_ADMINS, type AdminRule } from "./admin/role";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 import type { ReplyMetrics } from "./chat/reply-metrics";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
@@ -46,6 +47,8 @@ export type Context = {
   shutdown?: AbortSignal;
   /** Measures model replies for the host's metrics. */
   metrics?: ReplyMetrics;
+  /** Who may use the admin procedures (ADMIN_EMAILS or the configured claim). */
+  admins: AdminRule;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -62,5 +65,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     models: options.models ?? emptyModelGateway,
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
+    admins: options.admins ?? NO_ADMINS,
   };
 }

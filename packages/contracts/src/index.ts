@@ -7,3 +7,4 @@ export * from "./messages";
 export * from "./plans";
 export * from "./reach";
 export * from "./discovery";
+export * from "./moderation";
