@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CATEGORIES, DISCOVERY_LIMITS, FEED_CATEGORIES, FEED_SORTS, int4Id, LIMITS, storableText } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
-import { addComment, listComments } from "./comments";
+import { addComment, deleteComment, listComments } from "./comments";
+import { reportFields } from "../moderation/input";
+import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
 import { searchInput } from "../search/input";
@@ -13,6 +15,7 @@ import { voteOnPost } from "./votes";
 /** Post ids from routes are parsed as integers. */
 const postId = int4Id("a post id");
 const byPost = z.object({ postId });
+const byComment = z.object({ commentId: int4Id("a comment id") });
 
 const createInput = z.object({
   chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
@@ -76,7 +79,26 @@ export const postRouter = router({
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),
   delete: protectedProcedure.input(z.object({ id: postId })).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
-  comments: protectedProcedure.input(byPost).query(({ ctx, input }) => listComments(ctx.db, input.postId)),
+  comments: protectedProcedure.input(byPost).use(loadUser).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
+  /** Deletes the caller's own comment. */
+  deleteComment: protectedProcedure
+    .input(byComment)
+    .use(loadUser)
+    .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.user.id, input.commentId)),
+  /** Reports a post to the moderators (counted with comments for the rate limit). */
+  report: protectedProcedure
+    .input(byPost.extend(reportFields))
+    .use(rateLimit("comment"))
+    .use(loadUser)
+    .mutation(({ ctx, input }) => reportItem(ctx.db, ctx.user.id, { kind: "post", id: input.postId, reason: input.reason, details: input.details }, ctx.now())),
+  /** Reports a comment to the moderators. */
+  reportComment: protectedProcedure
+    .input(byComment.extend(reportFields))
+    .use(rateLimit("comment"))
+    .use(loadUser)
+    .mutation(({ ctx, input }) =>
+      reportItem(ctx.db, ctx.user.id, { kind: "comment", id: input.commentId, reason: input.reason, details: input.details }, ctx.now()),
+    ),
   addComment: protectedProcedure
     .input(
       byPost.extend({
