@@ -86,6 +86,21 @@ export const restRoutes: readonly RestRoute[] = [
     path: "/post/comment/:postId",
     call: (caller, req) => caller.post.addComment({ ...(req.body as { content: string }), ...(req.params as { postId: number }) }),
   },
+  {
+    method: "POST",
+    path: "/post/deleteComment/:commentId",
+    call: (caller, req) => caller.post.deleteComment(req.params as In["post"]["deleteComment"]),
+  },
+  {
+    method: "POST",
+    path: "/post/report/:postId",
+    call: (caller, req) => caller.post.report({ ...(req.body as object), ...(req.params as { postId: number }) } as In["post"]["report"]),
+  },
+  {
+    method: "POST",
+    path: "/post/reportComment/:commentId",
+    call: (caller, req) => caller.post.reportComment({ ...(req.body as object), ...(req.params as { commentId: number }) } as In["post"]["reportComment"]),
+  },
   { method: "POST", path: "/post/like/:postId", call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
@@ -107,4 +122,12 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "GET", path: "/messages/public", call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", call: (caller) => caller.messages.protected() },
   ...reachRoutes,
+  // Admins only; to anyone else these paths answer as paths that do not exist.
+  { method: "GET", path: "/admin/access", call: (caller) => caller.admin.access() },
+  { method: "GET", path: "/admin/users", call: (caller, req) => caller.admin.users(req.query as In["admin"]["users"]) },
+  { method: "GET", path: "/admin/usage", call: (caller, req) => caller.admin.usage(req.query as In["admin"]["usage"]) },
+  { method: "GET", path: "/admin/queue", call: (caller, req) => caller.admin.queue(req.query as In["admin"]["queue"]) },
+  { method: "POST", path: "/admin/hide", call: (caller, req) => caller.admin.hide(req.body as In["admin"]["hide"]) },
+  { method: "POST", path: "/admin/restore", call: (caller, req) => caller.admin.restore(req.body as In["admin"]["restore"]) },
+  { method: "POST", path: "/admin/dismiss", call: (caller, req) => caller.admin.dismiss(req.body as In["admin"]["dismiss"]) },
 ];
