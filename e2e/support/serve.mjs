@@ -48,6 +48,8 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     ANTHROPIC_API_KEY: "",
     ANTHROPIC_BASE_URL: anthropic.baseURL,
     ANTHROPIC_MODELS: "claude-haiku-4-5",
+    // The address e2e/admin.spec.ts signs up with to moderate.
+    ADMIN_EMAILS: "moderator@example.test",
   },
 });
 

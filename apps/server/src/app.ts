@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { ColumnStops, type Billing, type KeyVault, type ModelGateway } from "@parley/api";
+import { ColumnStops, type AdminRule, type Billing, type KeyVault, type ModelGateway } from "@parley/api";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     stops,
     shutdown: lifecycle.signal,
     metrics: metrics.replies,
+    admins: adminRuleOf(deps.config),
   };
 
   registerErrorHandler(app);
@@ -135,6 +136,15 @@ export async function buildApp(deps: AppDeps) {
   registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);
   return app;
+}
+
+/**
+ * Admins from ADMIN_EMAILS and ADMIN_CLAIM. The embedded sign-in confirms no addresses but
+ * keeps each one to a single account, so its addresses count unverified (docs/operations.md).
+ */
+function adminRuleOf(config: Config): AdminRule {
+  const { emails, claim } = config.admins;
+  return { emails: new Set(emails), ...(claim && { claim }), ...(config.oidc.embedded && { trustedIssuer: config.oidc.issuer }) };
 }
 
 /** What the SPA needs before it can sign anyone in. */

@@ -83,6 +83,14 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),
   RATE_LIMIT_POSTS: perMinute(DEFAULT_RATE_LIMITS.post.limit),
+  ADMIN_EMAILS: list.pipe(
+    z
+      .array(z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be email addresses separated by commas"))
+      .transform((emails) => emails.map((email) => email.toLowerCase()))
+      .optional(),
+  ),
+  ADMIN_CLAIM: optionalString,
+  ADMIN_CLAIM_VALUE: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -96,7 +104,10 @@ export type OidcConfig = {
   scope: string;
 };
 
-export type Config = Env & { publicUrl: string; oidc: OidcConfig; modelsFile: ModelsFile };
+/** Who is an admin: verified emails, and/or a claim of the sign-in (AdminRule in @parley/api). */
+export type AdminConfig = { emails: string[]; claim?: { name: string; value: string } };
+
+export type Config = Env & { publicUrl: string; oidc: OidcConfig; modelsFile: ModelsFile; admins: AdminConfig };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -127,7 +138,17 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
     }
   }
-  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl), modelsFile };
+  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl), modelsFile, admins: adminsFrom(env) };
+}
+
+function adminsFrom(env: Env): AdminConfig {
+  if ((env.ADMIN_CLAIM === undefined) !== (env.ADMIN_CLAIM_VALUE === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ADMIN_CLAIM and ADMIN_CLAIM_VALUE must be set together (the claim's name, e.g. groups, and the value that makes an admin).",
+    );
+  }
+  const claim = env.ADMIN_CLAIM && env.ADMIN_CLAIM_VALUE ? { name: env.ADMIN_CLAIM, value: env.ADMIN_CLAIM_VALUE } : undefined;
+  return { emails: env.ADMIN_EMAILS ?? [], ...(claim && { claim }) };
 }
 
 function oidcFrom(env: Env, publicUrl: string): OidcConfig {

@@ -3,16 +3,19 @@ import { LIMITS, MESSAGES } from "@parley/contracts";
 import type { AnyProcedure } from "@trpc/server";
 import { appRouter } from "@parley/api";
 import { restRoutes } from "../src/rest/v1";
-import { createChatApp, MODEL, testIdentities } from "./support/chat-fixture";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL, testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ deps: { authenticator: testIdentities } });
+  t = await createTestApp({ env: ADMIN_CLAIM_ENV, deps: { authenticator: testIdentities } });
 });
 
 /** A signed-in caller: bad input must be refused as bad input, not as a missing sign-in. */
 const signedIn = { authorization: "Bearer test:tester" };
+/** Admin paths are checked as an admin: to anyone else they do not exist (admin-console.test.ts). */
+const isAdminPath = (path: string) => path.startsWith("admin.") || path.startsWith("/admin/");
+const callerFor = (path: string) => (isAdminPath(path) ? asAdmin("tester") : signedIn);
 afterAll(() => t.close());
 
 /** A concrete URL for a route path (`:id` parameters get a number). */
@@ -78,7 +81,7 @@ describe("bad input on every tRPC procedure", () => {
         const response = await t.app.inject({
           method: "POST",
           url: `/trpc/${procedure.path}`,
-          headers: { "content-type": "application/json", ...signedIn },
+          headers: { "content-type": "application/json", ...callerFor(procedure.path) },
           payload: '{"json": ',
         });
         expect(response.statusCode).toBe(400);
@@ -87,7 +90,7 @@ describe("bad input on every tRPC procedure", () => {
     }
     if (procedure.type === "query" && procedure.takesInput) {
       it(`${procedure.path} with a malformed input parameter answers 400 with a message`, async () => {
-        const response = await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bbad`, headers: signedIn });
+        const response = await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bbad`, headers: callerFor(procedure.path) });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ error: { message: MESSAGES.malformedJson } });
       });
@@ -97,7 +100,7 @@ describe("bad input on every tRPC procedure", () => {
         const response = await t.app.inject({
           method: "POST",
           url: `/trpc/${procedure.path}`,
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", ...(isAdminPath(procedure.path) ? asAdmin("tester") : {}) },
           payload: "{}",
         });
         expect(response.statusCode).toBe(405);
@@ -123,7 +126,11 @@ describe("bad input on every REST route", () => {
         expect(response.statusCode).toBeLessThan(500);
         const json = response.json() as { message?: string };
         expect(typeof json.message).toBe("string");
-        if (route.method === "POST") {
+        if (route.method === "POST" && isAdminPath(route.url.slice("/api/v1".length)) && body.status === 401) {
+          // Signed out, an admin path is a path that does not exist.
+          expect(response.statusCode).toBe(404);
+          expect(json.message).toEqual(`Not found. No route for POST ${route.url}.`);
+        } else if (route.method === "POST") {
           expect(response.statusCode).toBe(body.status);
           expect(json.message).toEqual(body.message);
         }
@@ -137,8 +144,8 @@ describe("bad input on every REST route", () => {
       const response = await t.app.inject({
         method: "POST",
         url: `/api/v1${route.path.replace(/:[a-zA-Z]+/g, "abc")}`,
-        headers: signedIn,
-        payload: { user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {}, price_id: 5, session_id: 5, chat_id: "x", content: 5 },
+        headers: callerFor(route.path),
+        payload: { kind: 5, id: "x", reason: 5, user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {}, price_id: 5, session_id: 5, chat_id: "x", content: 5 },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: expect.stringMatching(/^Invalid request: \w+/) });
@@ -147,7 +154,7 @@ describe("bad input on every REST route", () => {
 
   for (const route of restRoutes.filter((r) => r.method === "POST")) {
     it(`POST ${route.path} signed in with Content-Type application/json and an empty body is taken as no payload`, async () => {
-      const response = await t.app.inject({ method: "POST", url: urlOf(route.path), headers: { ...signedIn, "content-type": "application/json" }, payload: "" });
+      const response = await t.app.inject({ method: "POST", url: urlOf(route.path), headers: { ...callerFor(route.path), "content-type": "application/json" }, payload: "" });
       // Served (addUser needs nothing), or refused for what is missing or not found: never as a bad body.
       expect(response.statusCode).toBeLessThan(500);
       expect(response.body).not.toMatch(/body is empty|not valid JSON/);

@@ -50,6 +50,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "hunter2" })).toThrow(/^(?![\s\S]*hunter2)[\s\S]*METRICS_TOKEN/);
   });
 
+  it("reads admins from ADMIN_EMAILS (lowercased) and ADMIN_CLAIM with ADMIN_CLAIM_VALUE", () => {
+    expect(loadConfig({}).admins).toEqual({ emails: [] });
+    expect(loadConfig({ ADMIN_EMAILS: " Ops@Example.com, lead@example.org ," }).admins).toEqual({ emails: ["ops@example.com", "lead@example.org"] });
+    expect(loadConfig({ ADMIN_CLAIM: "groups", ADMIN_CLAIM_VALUE: "parley-admins" }).admins).toEqual({
+      emails: [],
+      claim: { name: "groups", value: "parley-admins" },
+    });
+  });
+
+  it.each([
+    [{ ADMIN_EMAILS: "ops@example.com, not-an-address" }, /ADMIN_EMAILS: must be email addresses separated by commas/],
+    [{ ADMIN_CLAIM: "groups" }, /ADMIN_CLAIM and ADMIN_CLAIM_VALUE must be set together/],
+    [{ ADMIN_CLAIM_VALUE: "parley-admins" }, /ADMIN_CLAIM and ADMIN_CLAIM_VALUE must be set together/],
+  ])("refuses %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it("uses an external provider when all three OIDC variables are set", () => {
     const config = loadConfig({ OIDC_ISSUER: "https://tenant.example.com/", OIDC_CLIENT_ID: "abc", OIDC_AUDIENCE: "https://api.example.com" });
     expect(config.oidc).toEqual({

@@ -275,6 +275,61 @@ const contracts: Record<string, Contract> = {
     bad: () => ({ method: "GET", path: `/public/chat/${"x".repeat(201)}`, message: /token: must be the token of a public link/ }),
     missing: () => ({ method: "GET", path: "/public/chat/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
   },
+  "POST /post/deleteComment/:commentId": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.pat)("POST", `/post/comment/${w.post}`, { content: "A comment to delete" });
+      return { method: "POST", path: `/post/deleteComment/${(made.body as { id: number }).id}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "POST", path: "/post/deleteComment/abc", token: w.alice.pat, message: /commentId: must be a comment id/ }),
+    missing: async (w) => {
+      const made = await w.as(w.bob.oidc)("POST", `/post/comment/${w.post}`, { content: "Bob's comment" });
+      return { method: "POST", path: `/post/deleteComment/${(made.body as { id: number }).id}`, token: w.alice.pat, message: NOT_FOUND };
+    },
+  },
+  "POST /post/report/:postId": {
+    ok: async (w) => ({ method: "POST", path: `/post/report/${w.bobPost}`, token: w.alice.pat, body: { reason: "spam", details: "Selling things" } }),
+    bad: (w) => ({ method: "POST", path: `/post/report/${w.bobPost}`, token: w.alice.pat, body: { reason: "boring" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    missing: (w) => ({ method: "POST", path: `/post/report/${NO_SUCH_POST}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
+  },
+  "POST /post/reportComment/:commentId": {
+    ok: async (w) => {
+      const made = await w.as(w.bob.oidc)("POST", `/post/comment/${w.post}`, { content: "A comment to report" });
+      return { method: "POST", path: `/post/reportComment/${(made.body as { id: number }).id}`, token: w.alice.pat, body: { reason: "harassment" } };
+    },
+    bad: (w) => ({ method: "POST", path: "/post/reportComment/1", token: w.alice.pat, body: { reason: "spam", details: "x".repeat(501) }, message: /at most 500 characters/ }),
+    missing: (w) => ({ method: "POST", path: `/post/reportComment/${NO_SUCH_POST}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
+  },
+  "GET /admin/access": { ok: async (w) => ({ method: "GET", path: "/admin/access", token: w.alice.pat }) },
+  "GET /admin/users": {
+    ok: async (w) => ({ method: "GET", path: "/admin/users?limit=10", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/admin/users?limit=0", token: w.alice.pat, message: /limit: must be at least 1/ }),
+  },
+  "GET /admin/usage": {
+    ok: async (w) => ({ method: "GET", path: "/admin/usage?days=7", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/admin/usage?days=1000", token: w.alice.pat, message: /days: must be at most/ }),
+  },
+  "GET /admin/queue": {
+    ok: async (w) => {
+      await w.as(w.alice.pat)("POST", `/post/report/${w.bobPost}`, { reason: "other", details: "In the queue" });
+      return { method: "GET", path: "/admin/queue", token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "GET", path: "/admin/queue?view=all", token: w.alice.pat, message: /view: must be open or hidden/ }),
+  },
+  "POST /admin/hide": {
+    ok: async (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
+    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post or comment/ }),
+    missing: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
+  },
+  "POST /admin/restore": {
+    ok: async (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
+    bad: (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "post" }, message: /id: / }),
+    missing: (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "comment", id: NO_SUCH_POST }, message: /may have been removed/ }),
+  },
+  "POST /admin/dismiss": {
+    ok: async (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
+    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post or comment/ }),
+    missing: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
+  },
   "GET /public/chat/:token/share": {
     ok: async (w) => ({ method: "GET", path: `/public/chat/${await publicToken(w, "chat")}/share`, token: w.bob.oidc }),
     bad: (w) => ({ method: "GET", path: `/public/chat/${"x".repeat(201)}/share`, token: w.bob.oidc, message: /token: must be the token of a public link/ }),
@@ -349,7 +404,15 @@ describe.each(restRoutes.map((route) => [routeKey(route), route] as const))("%s"
     expect(parsed.data).toEqual(answer.body);
   });
 
-  if (route.doc.public) {
+  if (route.doc.admin) {
+    it("answers 404, as a path that does not exist, signed out and to someone who is not an admin", async () => {
+      const request = await contract!.ok(world);
+      for (const token of [undefined, world.bob.oidc]) {
+        const answer = await server.call({ ...request, token });
+        expectError(answer, 404, /^Not found\. No route for /);
+      }
+    });
+  } else if (route.doc.public) {
     it("is served without a token", async () => {
       const answer = await server.call({ ...(await contract!.ok(world)), token: undefined });
       expect(answer.status).toBe(200);

@@ -1,4 +1,5 @@
 import type { Database } from "@parley/db";
+import { NO_ADMINS, type AdminRule } from "./admin/role";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 import type { ReplyMetrics } from "./chat/reply-metrics";
 import { columnStops, type ColumnStops } from "./chat/compare/stops";
@@ -49,6 +50,8 @@ export type Context = {
   shutdown?: AbortSignal;
   /** Measures model replies for the host's metrics. */
   metrics?: ReplyMetrics;
+  /** Who may use the admin procedures (ADMIN_EMAILS or the configured claim). */
+  admins: AdminRule;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -66,5 +69,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
     stops: options.stops ?? columnStops,
+    admins: options.admins ?? NO_ADMINS,
   };
 }

@@ -1,4 +1,4 @@
-export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
+export { appRouter, nonAdminRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
 export { createContextInner, type AuthIdentity, type Context, type CreateContextInnerOptions, type Logger } from "./context";
 export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./errors";
 export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
@@ -28,3 +28,5 @@ export {
 } from "./rate-limits";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export type { Transcript } from "./reach/transcript";
+export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./admin/role";
+export { UnlistedPathError } from "./trpc";

@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminRouter } from "./admin/router";
 import { chatRouter } from "./chat/router";
 import { creatorRouter } from "./creator/router";
 import { messagesRouter } from "./messages/router";
@@ -8,7 +9,7 @@ import { subscriptionRouter } from "./subscription/router";
 import { createCallerFactory, router } from "./trpc";
 import { userRouter } from "./user/router";
 
-export const appRouter = router({
+const everyonesRouters = {
   user: userRouter,
   subscription: subscriptionRouter,
   chat: chatRouter,
@@ -17,7 +18,15 @@ export const appRouter = router({
   archive: archiveRouter,
   publicLink: publicLinkRouter,
   creator: creatorRouter,
-});
+};
+
+export const appRouter = router({ ...everyonesRouters, admin: adminRouter });
+
+/**
+ * The same procedures without the admin ones: what the host serves to anyone who is not an
+ * admin, so an admin path answers exactly like a path that does not exist, whatever the method.
+ */
+export const nonAdminRouter = router(everyonesRouters);
 
 export type AppRouter = typeof appRouter;
 export type RouterInputs = inferRouterInputs<AppRouter>;

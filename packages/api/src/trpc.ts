@@ -1,10 +1,11 @@
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { MESSAGES } from "@parley/contracts";
 import { isDatabaseUnavailable } from "@parley/db";
 import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
-import { requireUser } from "./user/require-user";
+import { isAdminIdentity } from "./admin/role";
+import { requireUser, touchLastSeen } from "./user/require-user";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
@@ -43,7 +44,31 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
  */
 export const loadUser = t.middleware(async ({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
-  return next({ ctx: { ...ctx, auth: ctx.auth, user: await requireUser({ db: ctx.db, auth: ctx.auth }) } });
+  const user = await requireUser({ db: ctx.db, auth: ctx.auth });
+  await touchLastSeen(ctx.db, user, ctx.now());
+  return next({ ctx: { ...ctx, auth: ctx.auth, user } });
+});
+
+/**
+ * Marks the 404 of an admin path asked by someone who is not an admin, so the REST adapter can
+ * answer it exactly as it answers a path that does not exist.
+ */
+export class UnlistedPathError extends Error {
+  constructor() {
+    super("not an admin");
+    this.name = "UnlistedPathError";
+  }
+}
+
+/**
+ * For admins only. Anyone else (signed out included) is told what tRPC tells about a procedure
+ * that does not exist, before the input is even read: nothing says that admin paths exist.
+ */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
+  if (!ctx.auth || !(await isAdminIdentity(ctx.auth, ctx.admins))) {
+    throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"`, cause: new UnlistedPathError() });
+  }
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
 /**

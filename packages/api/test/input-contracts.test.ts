@@ -1,6 +1,6 @@
 import type { AnyProcedure } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { archiveInputs, chatInputs, creatorInputs, postInputs, publicLinkInputs, subscriptionInputs, userInputs } from "@parley/contracts";
+import { adminInputs, archiveInputs, chatInputs, creatorInputs, postInputs, publicLinkInputs, subscriptionInputs, userInputs } from "@parley/contracts";
 import { appRouter } from "../src";
 
 /** The contracts' input schemas by router, as the procedures' paths name them. */
@@ -12,6 +12,7 @@ const contracts: Record<string, Record<string, unknown>> = {
   creator: creatorInputs,
   archive: archiveInputs,
   publicLink: publicLinkInputs,
+  admin: adminInputs,
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);

@@ -8,3 +8,4 @@ export * from "./plans";
 export * from "./reach";
 export * from "./discovery";
 export * from "./schemas";
+export * from "./moderation";

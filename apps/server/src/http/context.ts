@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type Billing, type ColumnStops, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
+import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
 
@@ -16,6 +16,8 @@ export type ContextDeps = {
   shutdown?: AbortSignal;
   /** Measures model replies for /metrics. */
   metrics?: ReplyMetrics;
+  /** Who may use the admin procedures. */
+  admins?: AdminRule;
 };
 
 /** Adapts a Fastify request to the procedures' context (shared by tRPC and REST). */
@@ -32,5 +34,6 @@ export async function createRequestContext(deps: ContextDeps, request: FastifyRe
     stops: deps.stops,
     shutdown: deps.shutdown,
     metrics: deps.metrics,
+    admins: deps.admins,
   });
 }

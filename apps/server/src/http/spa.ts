@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { MESSAGES } from "@parley/contracts";
+import { noRouteMessage } from "./not-found";
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the SPA. */
 const API_PREFIXES = ["/api", "/trpc", "/oidc", "/healthz", "/readyz", "/billing"];
@@ -35,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, root: string | undefined
     const url = request.raw.url ?? "/";
     const wantsHtml = (request.method === "GET" || request.method === "HEAD") && /text\/html/.test(request.headers.accept ?? "");
     if (isApiPath(url) || !wantsHtml) {
-      return reply.status(404).send({ message: `${MESSAGES.notFound} No route for ${request.method} ${url.split("?")[0]}.` });
+      return reply.status(404).send({ message: noRouteMessage(request.method, url) });
     }
     if (!indexHtml) {
       return reply

@@ -1,7 +1,7 @@
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { appRouter, retryAfterOf, toTRPCError, type AppRouter, type Context } from "@parley/api";
+import { appRouter, isAdminIdentity, nonAdminRouter, NO_ADMINS, retryAfterOf, toTRPCError, type AppRouter, type Context } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 import { answerPlainCall } from "./trpc-plain";
@@ -9,18 +9,25 @@ import { answerPlainCall } from "./trpc-plain";
 /** Answers one /trpc/<path> request. */
 type Handler = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>;
 
+/** Which router answers a request, and the request's context (built once, shared by both ways). */
+type Answering = { router: AppRouter; context: Promise<Context> };
+
 /**
  * The two ways a /trpc request is answered, with the same context, logging and headers:
  * `plain` answers plain JSON queries and mutations (what `httpBatchLink` sends) straight from
  * Fastify's request and returns false, touching nothing, for anything else; `standard` is tRPC's
  * own Fastify handler (streamed batches, HEAD, other content types, malformed requests).
+ * Without `answering`, the whole router answers with a context built for the request.
  */
 export function trpcHandlers(deps: ContextDeps, noteError?: (request: FastifyRequest, error: TRPCError) => void) {
   // A context that cannot be built (the database unreachable) answers like a procedure would.
-  const createContext = (request: FastifyRequest): Promise<Context> =>
-    createRequestContext(deps, request).catch((error: unknown) => {
+  const contextFor = (request: FastifyRequest): Promise<Context> => {
+    const context = createRequestContext(deps, request).catch((error: unknown) => {
       throw toTRPCError(error);
     });
+    context.catch(() => undefined);
+    return context;
+  };
   // A refused action says when to try again, as on REST.
   const headersFor = (errors: TRPCError[]): Record<string, string> => {
     const retryAfter = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
@@ -30,18 +37,18 @@ export function trpcHandlers(deps: ContextDeps, noteError?: (request: FastifyReq
     noteError?.(req, error);
     if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
-  const trpcOptions = {
-    router: appRouter,
+  const options = {
     maxBatchSize: LIMITS.trpcBatchCalls,
-    createContext: ({ req }) => createContext(req),
     responseMeta: ({ errors }) => ({ headers: headersFor(errors) }),
     onError,
-  } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
+  } satisfies Omit<FastifyTRPCPluginOptions<AppRouter>["trpcOptions"], "router" | "createContext">;
+  const whole = (request: FastifyRequest): Answering => ({ router: appRouter, context: contextFor(request) });
 
-  const plain = (request: FastifyRequest, reply: FastifyReply, path: string) =>
-    answerPlainCall({ router: appRouter, maxBatchSize: LIMITS.trpcBatchCalls, request, reply, path, createContext, onError, headersFor });
-  const standard: Handler = (request, reply, path) => fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path });
-  return { plain, standard };
+  const plain = (request: FastifyRequest, reply: FastifyReply, path: string, { router, context }: Answering = whole(request)) =>
+    answerPlainCall({ router, maxBatchSize: LIMITS.trpcBatchCalls, request, reply, path, createContext: () => context, onError, headersFor });
+  const standard = (request: FastifyRequest, reply: FastifyReply, path: string, { router, context }: Answering = whole(request)) =>
+    fastifyRequestHandler({ ...options, router, createContext: () => context, req: request, res: reply, path });
+  return { contextFor, plain, standard };
 }
 
 /** Registers `handle` for /trpc/<path> in a scope where bodies stay text, as tRPC's handler expects. */
@@ -58,10 +65,26 @@ export async function mountTrpc(app: FastifyInstance, handle: Handler) {
   });
 }
 
-/** Mounts every router at /trpc (batches of at most LIMITS.trpcBatchCalls calls). Server errors are logged with the request id. */
+/** Whether a tRPC path (one procedure, or a batch joined by commas) names an admin procedure. */
+const namesAdminProcedure = (path: string) => path.split(",").some((p) => p === "admin" || p.startsWith("admin."));
+
+async function isAdmin(context: Promise<Context>) {
+  const ctx = await context.catch(() => null);
+  return ctx ? isAdminIdentity(ctx.auth, ctx.admins ?? NO_ADMINS) : false;
+}
+
+/**
+ * Mounts every router at /trpc (batches of at most LIMITS.trpcBatchCalls calls). Server errors
+ * are logged with the request id. A request for admin procedures is served from the router
+ * without them unless the caller is an admin, so to anyone else they do not exist at all (any
+ * method, any input).
+ */
 export async function registerTrpc(app: FastifyInstance, deps: ContextDeps, noteError?: (request: FastifyRequest, error: TRPCError) => void) {
-  const { plain, standard } = trpcHandlers(deps, noteError);
+  const { contextFor, plain, standard } = trpcHandlers(deps, noteError);
   await mountTrpc(app, async (request, reply, path) => {
-    if (!(await plain(request, reply, path))) await standard(request, reply, path);
+    const context = contextFor(request);
+    const router = namesAdminProcedure(path) && (await isAdmin(context)) ? appRouter : (nonAdminRouter as AppRouter);
+    const answering = { router, context };
+    if (!(await plain(request, reply, path, answering))) await standard(request, reply, path, answering);
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, toPublicError } from "@parley/api";
+import { createCaller, toPublicError, UnlistedPathError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import type { ZodType } from "zod";
 import { createRequestContext, type ContextDeps } from "../http/context";
+import { noRouteMessage } from "../http/not-found";
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -41,6 +42,8 @@ export type RestDoc = {
   body?: ZodType | null;
   /** Served without signing in. */
   public?: true;
+  /** Admins only: to anyone else (signed out included) the path answers 404, as one that does not exist. */
+  admin?: true;
   /** More to know than the summary says. */
   description?: string;
 };
@@ -157,6 +160,10 @@ async function sendEvents(request: FastifyRequest, reply: FastifyReply, route: R
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  // An admin path asked by anyone else: the answer of a path that does not exist.
+  if (error instanceof TRPCError && error.cause instanceof UnlistedPathError) {
+    return reply.status(404).send({ message: noRouteMessage(request.method, request.url) });
+  }
   const { status, message, retryAfterSeconds } = toPublicError(error);
   if (status >= 500) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
   if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));

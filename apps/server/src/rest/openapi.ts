@@ -171,8 +171,9 @@ function responsesOf(route: RestRoute, responseId: string | undefined) {
   return {
     "200": success,
     ...(takesInput ? { "400": errorResponse("Bad input: the message names the field and what it needs") } : {}),
-    ...(route.doc.public ? {} : { "401": errorResponse("No valid access token") }),
-    ...(route.path.includes(":") ? { "404": errorResponse("Not found, or not the caller's (someone else's private object is a 404 too)") } : {}),
+    ...(route.doc.public || route.doc.admin ? {} : { "401": errorResponse("No valid access token") }),
+    ...(route.doc.admin ? { "404": errorResponse("Not an admin (signed out included): the path answers as one that does not exist") } : {}),
+    ...(route.path.includes(":") && !route.doc.admin ? { "404": errorResponse("Not found, or not the caller's (someone else's private object is a 404 too)") } : {}),
     ...(route.bodyLimit ? { "413": errorResponse(route.bodyLimit.message) } : {}),
     ...(route.collect
       ? {

@@ -1,5 +1,5 @@
 import type { RouterInputs as In } from "@parley/api";
-import { chatHistoryRequest, chatInputs, creatorInputs, postInputs, subscriptionInputs, userInputs } from "@parley/contracts";
+import { adminInputs, chatHistoryRequest, chatInputs, creatorInputs, postInputs, subscriptionInputs, userInputs } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
 import { collectSendEvents } from "./chat-collect";
@@ -93,6 +93,24 @@ export const restRoutes: readonly RestRoute[] = [
     doc: { summary: "Comment on a post", input: postInputs.addComment },
     call: (caller, req) => caller.post.addComment({ ...(req.body as { content: string }), ...(req.params as { postId: number }) }),
   },
+  {
+    method: "POST",
+    path: "/post/deleteComment/:commentId",
+    doc: { summary: "Delete one of the caller's own comments", input: postInputs.deleteComment },
+    call: (caller, req) => caller.post.deleteComment(req.params as In["post"]["deleteComment"]),
+  },
+  {
+    method: "POST",
+    path: "/post/report/:postId",
+    doc: { summary: "Report a post to the moderators (one open report per person and post)", input: postInputs.report },
+    call: (caller, req) => caller.post.report({ ...(req.body as object), ...(req.params as { postId: number }) } as In["post"]["report"]),
+  },
+  {
+    method: "POST",
+    path: "/post/reportComment/:commentId",
+    doc: { summary: "Report a comment to the moderators (one open report per person and comment)", input: postInputs.reportComment },
+    call: (caller, req) => caller.post.reportComment({ ...(req.body as object), ...(req.params as { commentId: number }) } as In["post"]["reportComment"]),
+  },
   { method: "POST", path: "/post/like/:postId", doc: { summary: "Like a post (a second like answers already_liked)", input: postInputs.like }, call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", doc: { summary: "Take back a like", input: postInputs.unlike }, call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", doc: { summary: "Whether the caller likes a post", input: postInputs.hasLiked }, call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },
@@ -116,4 +134,12 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "GET", path: "/messages/public", doc: { summary: "The public demo message", public: true }, call: (caller) => caller.messages.public() },
   { method: "GET", path: "/messages/protected", doc: { summary: "The protected demo message" }, call: (caller) => caller.messages.protected() },
   ...reachRoutes,
+  // Admins only; to anyone else these paths answer as paths that do not exist.
+  { method: "GET", path: "/admin/access", doc: { summary: "Whether the caller is an admin (404 for anyone else)", admin: true }, call: (caller) => caller.admin.access() },
+  { method: "GET", path: "/admin/users", doc: { summary: "People: plan, tokens used this period, last seen (admins only)", admin: true, input: adminInputs.users }, call: (caller, req) => caller.admin.users(req.query as In["admin"]["users"]) },
+  { method: "GET", path: "/admin/usage", doc: { summary: "Tokens used by model and by day (admins only)", admin: true, input: adminInputs.usage }, call: (caller, req) => caller.admin.usage(req.query as In["admin"]["usage"]) },
+  { method: "GET", path: "/admin/queue", doc: { summary: "The moderation queue: reported items with their reports (admins only)", admin: true, input: adminInputs.queue }, call: (caller, req) => caller.admin.queue(req.query as In["admin"]["queue"]) },
+  { method: "POST", path: "/admin/hide", doc: { summary: "Hide a post or comment (admins only)", admin: true, input: adminInputs.hide }, call: (caller, req) => caller.admin.hide(req.body as In["admin"]["hide"]) },
+  { method: "POST", path: "/admin/restore", doc: { summary: "Restore a hidden post or comment (admins only)", admin: true, input: adminInputs.restore }, call: (caller, req) => caller.admin.restore(req.body as In["admin"]["restore"]) },
+  { method: "POST", path: "/admin/dismiss", doc: { summary: "Dismiss the open reports of an item (admins only)", admin: true, input: adminInputs.dismiss }, call: (caller, req) => caller.admin.dismiss(req.body as In["admin"]["dismiss"]) },
 ];

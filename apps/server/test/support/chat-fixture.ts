@@ -9,19 +9,27 @@ import { createTestApp } from "./test-app";
 /**
  * Identity for chat tests: `Authorization: Bearer test:<name>` is the person <name>. Token
  * verification itself is covered by the auth tests; here the subject of each call matters.
+ * `test:<name>+<group>` is the same person with `groups: [<group>]` in the token.
  */
 export const testIdentities: Authenticator = {
   authenticate: async (header): Promise<AuthIdentity | null> => {
-    const match = /^Bearer test:(\w+)$/.exec(header ?? "");
-    return match ? { issuer: "https://issuer.test", subject: match[1]!, claims: {} } : null;
+    const match = /^Bearer test:(\w+)(?:\+([\w-]+))?$/.exec(header ?? "");
+    if (!match) return null;
+    return { issuer: "https://issuer.test", subject: match[1]!, claims: match[2] ? { groups: [match[2]] } : {} };
   },
 };
+
+/** The admin claim tests configure: `Bearer test:<name>+parley-admins` is an admin. */
+export const ADMIN_CLAIM_ENV = { ADMIN_CLAIM: "groups", ADMIN_CLAIM_VALUE: "parley-admins" };
+export const asAdmin = (name: string) => ({ authorization: `Bearer test:${name}+parley-admins` });
 
 export const PLATFORM_OPENAI_KEY = "sk-platform-openai-0000000000000001";
 export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude-haiku-4-5", demo: "demo:parley-demo" } as const;
 
 /** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
-export async function createChatApp(options: { config?: Config; billing?: Billing | null; openaiModels?: string[]; webRoot?: string } = {}) {
+export async function createChatApp(
+  options: { config?: Config; env?: Record<string, string>; billing?: Billing | null; openaiModels?: string[]; webRoot?: string } = {},
+) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
   const anthropic: FakeServer = await startFakeAnthropicServer();
   const catalogue = {
@@ -31,6 +39,7 @@ export async function createChatApp(options: { config?: Config; billing?: Billin
   };
   const keys = createKeyVault(randomBytes(32));
   const t = await createTestApp({
+    env: options.env,
     deps: {
       ...(options.config ? { config: options.config } : {}),
       billing: options.billing ?? null,

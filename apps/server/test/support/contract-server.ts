@@ -31,6 +31,8 @@ export async function startContractServer() {
     STRIPE_PRICE_BASIC: CONTRACT_PRICES.basic,
     STRIPE_PRICE_PRO: CONTRACT_PRICES.pro,
     STRIPE_API_URL: stripe.url,
+    // Alice (alice@example.com) runs the admin rows.
+    ADMIN_EMAILS: "alice@example.com",
   };
   const catalogue = { openai: { apiKey: OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini"] }, demo: true };
   const server = await startAuthServer({

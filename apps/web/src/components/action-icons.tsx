@@ -27,3 +27,9 @@ export const SendIcon = (props: IconProps) => (
     <path d="M11.5 13.5L20 4" />
   </Icon>
 );
+
+export const FlagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { presentAuthor, authorColumns } from "../post/authors";
@@ -21,7 +21,7 @@ export async function getCreatorByHandle(db: Executor, handle: string) {
       forksReceived: sql<number>`coalesce(sum(${posts.forkCount}), 0)::int`,
     })
     .from(posts)
-    .where(eq(posts.userId, row.id));
+    .where(and(eq(posts.userId, row.id), isNull(posts.hiddenAt)));
   return {
     userId: row.id,
     creator: { ...presentAuthor(row), posts: stats?.posts ?? 0, likes_received: stats?.likesReceived ?? 0, forks_received: stats?.forksReceived ?? 0 },

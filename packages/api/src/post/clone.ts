@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { chatEntries, chatSessions, posts, type Database } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
 import { insertComparisonFork } from "./fork-comparison";
-import { POST_NOT_FOUND } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo } from "./posts";
 
 /**
  * Copies a post's conversation into a new session of the caller ('Interact with this
@@ -14,7 +14,7 @@ import { POST_NOT_FOUND } from "./posts";
 export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date, usableModels?: () => Promise<Set<string>>) {
   const usable = usableModels ? await usableModels() : new Set<string>();
   return db.transaction(async (tx) => {
-    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).limit(1);
+    const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), postVisibleTo(userId))).limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
     const id = newSessionId();
     await tx.insert(chatSessions).values({

@@ -32,7 +32,7 @@ export async function getLeaderboard(db: Executor, category?: string) {
                coalesce(m.model ->> 'modelId', m.model ->> 'modelName') as model_key
         from posts p
         cross join lateral jsonb_array_elements(p.comparison -> 'models') with ordinality as m(model, ord)
-        where p.comparison is not null ${category ? sql`and p.categories @> array[${category}]::text[]` : sql``}
+        where p.comparison is not null and p.hidden_at is null ${category ? sql`and p.categories @> array[${category}]::text[]` : sql``}
       )
       select e.model_key,
              (array_agg(e.model_id order by e.post_id desc))[1] as model_id,

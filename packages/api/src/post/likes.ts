@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { postLikes, posts, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
-import { POST_NOT_FOUND } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo } from "./posts";
 
-async function requirePost(db: Executor, postId: number) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+async function requirePost(db: Executor, postId: number, viewerId: string) {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postVisibleTo(viewerId))).limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
 }
 
@@ -14,7 +14,7 @@ async function requirePost(db: Executor, postId: number) {
  */
 export async function likePost(db: Database, userId: string, postId: number) {
   return db.transaction(async (tx) => {
-    await requirePost(tx, postId);
+    await requirePost(tx, postId, userId);
     const inserted = await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });
     if (inserted.length === 0) return { already_liked: true, likes: await countOf(tx, postId) };
     const [post] = await tx
@@ -29,7 +29,7 @@ export async function likePost(db: Database, userId: string, postId: number) {
 /** Removes the caller's like; the counter never goes below zero. */
 export async function unlikePost(db: Database, userId: string, postId: number) {
   return db.transaction(async (tx) => {
-    await requirePost(tx, postId);
+    await requirePost(tx, postId, userId);
     const deleted = await tx
       .delete(postLikes)
       .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
@@ -45,7 +45,7 @@ export async function unlikePost(db: Database, userId: string, postId: number) {
 }
 
 export async function hasLikedPost(db: Executor, userId: string, postId: number) {
-  await requirePost(db, postId);
+  await requirePost(db, postId, userId);
   const [row] = await db
     .select({ postId: postLikes.postId })
     .from(postLikes)

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { posts, users, type Executor } from "@parley/db";
 import { presentAuthor } from "./authors";
@@ -19,13 +19,13 @@ export async function getPostLineage(db: Executor, postId: number) {
     .from(self)
     .innerJoin(posts, eq(posts.id, self.forkedFromPostId))
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(self.id, postId))
+    .where(and(eq(self.id, postId), isNull(posts.hiddenAt)))
     .limit(1);
   const forks = await db
     .select({ id: posts.id, description: posts.description, ...author })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.forkedFromPostId, postId))
+    .where(and(eq(posts.forkedFromPostId, postId), isNull(posts.hiddenAt)))
     .orderBy(desc(posts.id))
     .limit(FORKS_SHOWN);
   const present = (row: NonNullable<typeof origin>) => ({ id: row.id, description: row.description, ...presentAuthor(row) });

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
@@ -10,6 +10,9 @@ import { insertComparisonPost } from "./comparison-post";
 import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 
 export const POST_NOT_FOUND = "Post not found. It may have been removed.";
+
+/** A post the viewer may see: one no moderator has hidden, or their own (which shows as hidden). */
+export const postVisibleTo = (viewerId: string) => or(isNull(posts.hiddenAt), eq(posts.userId, viewerId))!;
 
 export type PublishInput = { sessionId: number; description: string; categories: string[] };
 
@@ -81,6 +84,7 @@ export const postColumns = {
   forkCount: posts.forkCount,
   forkedFromPostId: posts.forkedFromPostId,
   createdAt: posts.createdAt,
+  hiddenAt: posts.hiddenAt,
   ...authorColumns,
 };
 
@@ -94,6 +98,7 @@ export type PostRow = AuthorRow & {
   forkCount: number;
   forkedFromPostId: number | null;
   createdAt: Date;
+  hiddenAt: Date | null;
   hasLiked: boolean;
   /** For a comparison post: how many models it compares, and whether the viewer may see which. */
   compareCount?: number | null;
@@ -117,6 +122,8 @@ export function presentPost(row: PostRow) {
     has_liked: row.hasLiked,
     forks: row.forkCount,
     forked_from_post_id: row.forkedFromPostId,
+    /** Only ever true for the post's author: a moderator hid it from everyone else. */
+    hidden: row.hiddenAt !== null,
   };
 }
 
@@ -130,7 +137,7 @@ export async function getPostById(db: Executor, viewerId: string, postId: number
     .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, postId))
+    .where(and(eq(posts.id, postId), postVisibleTo(viewerId)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost);
@@ -186,7 +193,7 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
       after = sql`(${posts.createdAt}, ${posts.id}) < (${createdAt.toISOString()}::timestamptz, ${postId}::int)`;
     }
   }
-  const conditions = [categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
+  const conditions = [postVisibleTo(viewerId), categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
     (c) => c !== undefined,
   );
   const rows = await db

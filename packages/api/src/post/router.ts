@@ -1,6 +1,7 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
-import { addComment, listComments } from "./comments";
+import { addComment, deleteComment, listComments } from "./comments";
+import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
 import { getPostLineage } from "./lineage";
@@ -29,7 +30,26 @@ export const postRouter = router({
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),
   delete: protectedProcedure.input(postInputs.delete).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
-  comments: protectedProcedure.input(postInputs.comments).query(({ ctx, input }) => listComments(ctx.db, input.postId)),
+  comments: protectedProcedure.input(postInputs.comments).use(loadUser).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
+  /** Deletes the caller's own comment. */
+  deleteComment: protectedProcedure
+    .input(postInputs.deleteComment)
+    .use(loadUser)
+    .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.user.id, input.commentId)),
+  /** Reports a post to the moderators (counted with comments for the rate limit). */
+  report: protectedProcedure
+    .input(postInputs.report)
+    .use(rateLimit("comment"))
+    .use(loadUser)
+    .mutation(({ ctx, input }) => reportItem(ctx.db, ctx.user.id, { kind: "post", id: input.postId, reason: input.reason, details: input.details }, ctx.now())),
+  /** Reports a comment to the moderators. */
+  reportComment: protectedProcedure
+    .input(postInputs.reportComment)
+    .use(rateLimit("comment"))
+    .use(loadUser)
+    .mutation(({ ctx, input }) =>
+      reportItem(ctx.db, ctx.user.id, { kind: "comment", id: input.commentId, reason: input.reason, details: input.details }, ctx.now()),
+    ),
   addComment: protectedProcedure
     .input(postInputs.addComment)
     .use(rateLimit("comment"))

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSnippet, tsQuery } from "../search/text-search";
-import { hasLikedBy, postColumns, presentPost } from "./posts";
+import { hasLikedBy, postColumns, postVisibleTo, presentPost } from "./posts";
 import { comparisonSummaryFor } from "./votes";
 
 export type SearchPostsQuery = { q: string; limit: number; cursor?: string };
@@ -34,6 +34,7 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
     .where(
       and(
         sql`${posts.searchVector} @@ ${q}`,
+        postVisibleTo(viewerId),
         after ? sql`(${rank} < ${after.rank} or (${rank} = ${after.rank} and ${posts.id} < ${after.id}))` : undefined,
       ),
     )

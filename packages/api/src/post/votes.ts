@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
-import { POST_NOT_FOUND, type PostRow } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo, type PostRow } from "./posts";
 
 export const NOT_A_COMPARISON = "Votes are for comparison posts: this post has a single model's answers.";
 export const OWN_COMPARISON =
@@ -76,7 +76,7 @@ export async function voteOnPost(db: Database, userId: string, postId: number, c
     const [post] = await tx
       .select({ id: posts.id, userId: posts.userId, comparison: posts.comparison })
       .from(posts)
-      .where(eq(posts.id, postId))
+      .where(and(eq(posts.id, postId), postVisibleTo(userId)))
       .limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
     if (!post.comparison) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON);

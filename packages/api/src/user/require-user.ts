@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { users, type Executor } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
@@ -26,4 +26,18 @@ export async function requireUser(ctx: { db: Executor; auth: AuthIdentity }): Pr
   const user = await getUserByIdentity(ctx.db, ctx.auth);
   if (!user) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   return user;
+}
+
+/** last_seen_at is written at most this often per person, not on every request. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+/** Notes that the person used the app now, when what is stored is older than LAST_SEEN_RESOLUTION_MS. */
+export async function touchLastSeen(db: Executor, user: UserRow, now: Date) {
+  const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  if (user.lastSeenAt && user.lastSeenAt >= stale) return;
+  await db
+    .update(users)
+    // Being seen is not a change of the account: updated_at stays.
+    .set({ lastSeenAt: now, updatedAt: sql`${users.updatedAt}` })
+    .where(and(eq(users.id, user.id), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, stale))));
 }

@@ -8,3 +8,4 @@ export * from "./subscription";
 export * from "./user";
 export * from "./shapes";
 export * from "./responses";
+export * from "./admin";

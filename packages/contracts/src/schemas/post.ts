@@ -5,10 +5,12 @@ import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { cursorSchema } from "./common";
 import { searchInput } from "./search";
+import { reportFields } from "./admin";
 
 /** Post ids from routes are parsed as integers. */
 const postId = int4Id("a post id");
 const byPost = z.object({ postId });
+const byComment = z.object({ commentId: int4Id("a comment id") });
 const feedCategory = z.enum(FEED_CATEGORIES, { message: `must be one of ${FEED_CATEGORIES.join(", ")}` });
 
 /** A comparison's column: 0 for answer A up to 3 for answer D. */
@@ -48,6 +50,9 @@ export const postInputs = {
     .default({ limit: LIMITS.recentPostsDefault }),
   delete: z.object({ id: postId }),
   comments: byPost,
+  deleteComment: byComment,
+  report: byPost.extend(reportFields),
+  reportComment: byComment.extend(reportFields),
   addComment: byPost.extend({
     content: storableText()
       .trim()

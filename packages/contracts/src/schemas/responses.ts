@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { REPORT_REASONS } from "../moderation";
 import {
   accessTokenSummary,
+  authorShape,
   forkedFrom,
   historyEntry,
   postDetail,
@@ -27,6 +29,12 @@ const chatHistory = z.object({
   shared: z.boolean(),
   forked_from: forkedFrom,
 });
+
+/** A report taken (or one already open from the same person). */
+const reported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
+
+/** A post or comment hidden or restored by an admin. */
+const moderated = z.object({ kind: z.enum(["post", "comment"]), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
 
 /** What the calls answer, by REST path (method and path under /api/v1). */
 export const restResponses = {
@@ -98,7 +106,14 @@ export const restResponses = {
   "GET /post/getRecentPosts": z.array(postSummary),
   "POST /post/deletePost/:id": z.object({ deleted: z.literal(true), id: z.number().int() }),
   "GET /post/comments/:postId": z.array(
-    z.object({ id: z.number().int(), user_id: z.string(), username: z.string(), handle: z.string().nullable(), avatar: z.string().nullable(), content: z.string(), created_at: z.string() }),
+    z.object({
+      id: z.number().int(),
+      ...authorShape,
+      content: z.string(),
+      created_at: z.string(),
+      is_own: z.boolean().describe("The caller wrote it (and may delete it)"),
+      hidden: z.boolean().describe("Hidden by a moderator: only its author still sees it, marked"),
+    }),
   ),
   "POST /post/comment/:postId": z.object({ id: z.number().int(), comments: z.number().int().describe("The post's comment count now") }),
   "POST /post/like/:postId": z.object({ already_liked: z.boolean(), likes: z.number().int() }),
@@ -155,6 +170,69 @@ export const restResponses = {
   "GET /public/post/:token": z.object({ kind: z.literal("post"), post_id: z.number().int(), indexable: z.boolean(), transcript }),
   "GET /public/chat/:token": z.object({ kind: z.literal("conversation"), indexable: z.literal(false), transcript }),
   "GET /public/chat/:token/share": z.object({ session_id: z.number().int() }),
+  "POST /post/deleteComment/:commentId": z.object({ deleted: z.literal(true), id: z.number().int(), post_id: z.number().int(), comments: z.number().int() }),
+  "POST /post/report/:postId": reported,
+  "POST /post/reportComment/:commentId": reported,
+  "GET /admin/access": z.object({ admin: z.literal(true) }),
+  "GET /admin/users": z.object({
+    total: z.number().int(),
+    users: z.array(
+      z.object({
+        id: z.string(),
+        display_name: z.string(),
+        nickname: z.string().nullable(),
+        email: z.string().nullable(),
+        email_verified: z.boolean().nullable(),
+        handle: z.string().nullable(),
+        plan: z.enum(["free", "basic", "pro"]),
+        plan_label: z.string(),
+        tokens_used: z.number().int(),
+        tokens_allowed: z.number().int(),
+        tokens_this_period: z.number().int(),
+        period_ends_at: z.string().nullable(),
+        last_seen_at: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+  "GET /admin/usage": z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(z.string()),
+    models: z.array(
+      z.object({
+        key: z.string(),
+        model_id: z.string().nullable(),
+        model_name: z.string(),
+        service: z.string(),
+        input_tokens: z.number().int(),
+        output_tokens: z.number().int(),
+        replies: z.number().int(),
+      }),
+    ),
+    points: z.array(z.object({ day: z.string(), model_key: z.string(), model_id: z.string().nullable(), tokens: z.number().int(), replies: z.number().int() })),
+  }),
+  "GET /admin/queue": z.object({
+    items: z.array(
+      z.object({
+        kind: z.enum(["post", "comment"]),
+        id: z.number().int(),
+        post_id: z.number().int(),
+        excerpt: z.string(),
+        author: z.object(authorShape),
+        hidden: z.boolean(),
+        created_at: z.string(),
+        reports: z.number().int(),
+        reasons: z.record(z.enum(REPORT_REASONS), z.number().int()),
+        details: z.array(z.string()),
+        first_reported_at: z.string().nullable(),
+        last_reported_at: z.string().nullable(),
+      }),
+    ),
+  }),
+  "POST /admin/hide": moderated,
+  "POST /admin/restore": moderated,
+  "POST /admin/dismiss": z.object({ kind: z.enum(["post", "comment"]), id: z.number().int(), dismissed: z.number().int() }),
 } as const;
 
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */

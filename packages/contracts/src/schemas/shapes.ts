@@ -25,6 +25,7 @@ export const postSummary = z.object({
   has_liked: z.boolean(),
   forks: z.number().int(),
   forked_from_post_id: z.number().int().nullable(),
+  hidden: z.boolean().describe("Hidden by a moderator: only its author still sees it, marked"),
 });
 
 /** One message of a post's conversation snapshot. */

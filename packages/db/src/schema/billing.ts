@@ -44,7 +44,7 @@ export const usageLedger = pgTable(
     chargedTokens: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("usage_ledger_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("usage_ledger_user_created_idx").on(t.userId, t.createdAt), index("usage_ledger_created_idx").on(t.createdAt)],
 );
 
 /**

@@ -46,6 +46,8 @@ export const posts = pgTable(
     hotScore: doublePrecision().notNull().default(0),
     /** Description, categories, models and conversation text for search, computed by a trigger. */
     searchVector: tsvector(),
+    /** Set while a moderator keeps the post hidden: only its author still sees it. */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -85,6 +87,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text().notNull(),
+    /** Set while a moderator keeps the comment hidden: only its author still sees it, and the post's count leaves it out. */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],

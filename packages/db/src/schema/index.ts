@@ -4,3 +4,4 @@ export * from "./chat";
 export * from "./community";
 export * from "./users";
 export * from "./public-links";
+export * from "./moderation";

@@ -16,6 +16,8 @@ export const users = pgTable(
     picture: text(),
     /** The address of the person's creator page (/u/{handle}): lowercase, unique, from the nickname. */
     handle: text(),
+    /** When the person last used the app, kept to a few minutes (written at most every LAST_SEEN_RESOLUTION). */
+    lastSeenAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_issuer_subject_idx").on(t.issuer, t.subject), uniqueIndex("users_handle_idx").on(t.handle)],

@@ -2,20 +2,26 @@ import { PageIntro } from "../../components/page-intro";
 import { trpc } from "../../lib/trpc";
 import { AccessTokensSection } from "./access-tokens-section";
 import { AccountTabList, panelId, tabId } from "./account-tab-list";
-import type { AccountTab } from "./account-tabs";
+import { ACCOUNT_TABS, type ExtraTab } from "./account-tabs";
 import { ApiKeysTab } from "./api-keys-tab";
 import { PlanCardsProvider, type PlanCardsView } from "./plan-cards-slot";
 import { ProfileTab } from "./profile-tab";
 import { SubscriptionTab } from "./subscription-tab";
 
-/** The profile screen behind /profile and /admin, one tab at a time; the route supplies the plan cards. */
-export function AccountPage({ tab, onTabChange, planCards }: { tab: AccountTab; onTabChange: (tab: AccountTab) => void; planCards: PlanCardsView }) {
+type AccountPageProps = { tab: string; onTabChange: (tab: string) => void; planCards: PlanCardsView; extraTabs?: readonly ExtraTab[] };
+
+/**
+ * The profile screen behind /profile and /admin, one tab at a time; the route supplies the plan
+ * cards and any tabs of its own (the admin console's, for admins).
+ */
+export function AccountPage({ tab, onTabChange, planCards, extraTabs = [] }: AccountPageProps) {
   const [settings] = trpc.user.settings.useSuspenseQuery();
+  const extra = extraTabs.find((entry) => entry.id === tab);
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <PageIntro title="Your account" subtitle="Your profile, your own API keys and your plan." />
       <div className="mt-8">
-        <AccountTabList active={tab} onSelect={onTabChange} />
+        <AccountTabList tabs={[...ACCOUNT_TABS, ...extraTabs]} active={tab} onSelect={onTabChange} />
       </div>
       <div
         id={panelId(tab)}
@@ -36,6 +42,7 @@ export function AccountPage({ tab, onTabChange, planCards }: { tab: AccountTab; 
             <SubscriptionTab />
           </PlanCardsProvider>
         ) : null}
+        {extra?.panel}
       </div>
     </section>
   );

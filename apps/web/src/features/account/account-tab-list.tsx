@@ -1,18 +1,17 @@
 import { useRef, type KeyboardEvent } from "react";
-import { ACCOUNT_TABS, type AccountTab } from "./account-tabs";
 
-export const tabId = (tab: AccountTab) => `account-tab-${tab}`;
-export const panelId = (tab: AccountTab) => `account-panel-${tab}`;
+export const tabId = (tab: string) => `account-tab-${tab}`;
+export const panelId = (tab: string) => `account-panel-${tab}`;
 
 /** The tab strip (WAI-ARIA tabs: arrow keys, Home and End move between tabs). */
-export function AccountTabList({ active, onSelect }: { active: AccountTab; onSelect: (tab: AccountTab) => void }) {
+export function AccountTabList({ tabs, active, onSelect }: { tabs: readonly { id: string; label: string }[]; active: string; onSelect: (tab: string) => void }) {
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = ACCOUNT_TABS.findIndex((tab) => tab.id === active);
-    const last = ACCOUNT_TABS.length - 1;
+    const index = tabs.findIndex((tab) => tab.id === active);
+    const last = tabs.length - 1;
     const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    const target = next === undefined ? undefined : ACCOUNT_TABS[next];
+    const target = next === undefined ? undefined : tabs[next];
     if (!target) return;
     event.preventDefault();
     onSelect(target.id);
@@ -20,8 +19,8 @@ export function AccountTabList({ active, onSelect }: { active: AccountTab; onSel
   };
 
   return (
-    <div ref={list} role="tablist" aria-label="Account" onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto rounded-full bg-zinc-100 p-1 dark:bg-zinc-900">
-      {ACCOUNT_TABS.map((tab) => {
+    <div ref={list} role="tablist" aria-label="Account" onKeyDown={onKeyDown} className="flex flex-wrap gap-1 rounded-3xl bg-zinc-100 p-1 dark:bg-zinc-900">
+      {tabs.map((tab) => {
         const selected = tab.id === active;
         return (
           <button

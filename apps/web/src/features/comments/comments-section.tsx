@@ -26,6 +26,23 @@ export function CommentsSection({ postId }: { postId: number }) {
   const name = (user?.profile.nickname || user?.profile.name || user?.profile.email?.split("@")[0] || "You");
   const picture = user?.profile.picture;
   const add = useAddComment(postId, { user_id: user?.profile.sub ?? "", username: name, avatar: pictureAvatar(picture, name) });
+  const utils = trpc.useUtils();
+  const remove = trpc.post.deleteComment.useMutation({
+    onSuccess: (result) => {
+      utils.post.byId.setData({ id: postId }, (post) => post && { ...post, comments: result.comments });
+      void utils.post.list.invalidate();
+    },
+    onSettled: () => utils.post.comments.invalidate({ postId }),
+  });
+  const deleteComment = async (commentId: number) => {
+    if (!window.confirm(COMMENT_TEXTS.deleteConfirm)) return;
+    setFailure(null);
+    try {
+      await remove.mutateAsync({ commentId });
+    } catch (error) {
+      setFailure(failureText(error, { answered: COMMENT_TEXTS.deleteFailed, broken: COMMENT_TEXTS.deleteFailed }));
+    }
+  };
 
   const toggle = () => {
     setOpen((value) => !value);
@@ -68,7 +85,7 @@ export function CommentsSection({ postId }: { postId: number }) {
         ) : comments.data.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-300">{COMMENT_TEXTS.empty}</p>
         ) : (
-          <CommentList comments={comments.data} />
+          <CommentList comments={comments.data} onDelete={(id) => void deleteComment(id)} />
         )}
         {user ? <CommentForm sending={add.isPending} onSend={send} /> : <p className="text-sm text-zinc-600 dark:text-zinc-300">{COMMENT_TEXTS.signIn}</p>}
         {failure && (

@@ -11,4 +11,6 @@ export const COMMENT_TEXTS = {
   addFailed: "Failed to add your comment.",
   addError: "An error occurred while adding your comment.",
   signIn: "Please log in to add a comment.",
+  deleteConfirm: "Are you sure you want to delete this comment?",
+  deleteFailed: "Failed to delete your comment.",
 } as const;

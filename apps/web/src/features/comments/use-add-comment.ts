@@ -19,7 +19,7 @@ export function useAddComment(postId: number, author: Author) {
       await Promise.all([utils.post.comments.cancel({ postId }), utils.post.byId.cancel({ id: postId })]);
       const snapshot = { comments: utils.post.comments.getData({ postId }), count: utils.post.byId.getData({ id: postId })?.comments };
       // A negative id marks the comment as not yet stored; the reload replaces it.
-      const pending: Comment = { id: -Date.now(), handle: null, ...author, content: content.trim(), created_at: new Date().toISOString() };
+      const pending: Comment = { id: -Date.now(), handle: null, ...author, content: content.trim(), created_at: new Date().toISOString(), is_own: true, hidden: false };
       utils.post.comments.setData({ postId }, (list) => [...(list ?? []), pending]);
       bumpCount(1);
       return snapshot;

@@ -1,7 +1,10 @@
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { ReportDialog } from "../../components/report-dialog";
+import { trpc } from "../../lib/trpc";
 import { copyText, postLink } from "./copy-text";
 import { CommentIcon, ForkIcon, HeartIcon } from "./post-icons";
-import { LinkIcon, TrashIcon } from "../../components/action-icons";
+import { FlagIcon, LinkIcon, TrashIcon } from "../../components/action-icons";
 import type { PostSummary } from "./post-types";
 import { POST_TEXTS } from "./texts";
 import { useLikePost } from "./use-like-post";
@@ -20,10 +23,12 @@ async function copyPostLink(postId: number) {
   }
 }
 
-/** Like with count, comment count, copy link and, on the viewer's own post, delete. */
+/** Like with count, comment count, copy link and, on the viewer's own post, delete; on anyone else's, report. */
 export function PostActions({ post, variant, own, onDelete }: { post: PostSummary; variant: "feed" | "page"; own: boolean; onDelete?: () => void }) {
   const like = useLikePost(post);
   const sample = post.id <= 0;
+  const [reporting, setReporting] = useState(false);
+  const report = trpc.post.report.useMutation();
   const comments = (
     <>
       <CommentIcon />
@@ -65,6 +70,15 @@ export function PostActions({ post, variant, own, onDelete }: { post: PostSummar
           <LinkIcon />
           <span className="sr-only sm:not-sr-only">Copy link</span>
         </button>
+      )}
+      {!own && !sample && (
+        <>
+          <button type="button" onClick={() => setReporting(true)} className={`${ACTION} ml-auto`} title="Report post">
+            <FlagIcon />
+            <span className="sr-only sm:not-sr-only">Report</span>
+          </button>
+          <ReportDialog what="post" open={reporting} onClose={() => setReporting(false)} onSubmit={(input) => report.mutateAsync({ postId: post.id, ...input })} />
+        </>
       )}
       {own && onDelete && (
         <button type="button" onClick={onDelete} className={`${ACTION} ml-auto text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:text-zinc-400 dark:hover:bg-red-950 dark:hover:text-red-300`} title="Delete post">

@@ -5,6 +5,7 @@ import { PostActions } from "./post-actions";
 import { SparkIcon } from "../../components/action-icons";
 import type { SnippetPart } from "@parley/contracts";
 import { SnippetText } from "../../components/snippet-text";
+import { HiddenMark } from "../../components/report-dialog";
 import type { PostSummary } from "./post-types";
 import { COMPARE_TEXTS } from "./texts";
 
@@ -70,6 +71,7 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
           text
         )}
       </div>
+      {post.hidden && <HiddenMark />}
       {post.snippet && <SnippetText parts={post.snippet} className="mt-2" />}
       {post.categories.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">

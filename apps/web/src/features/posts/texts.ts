@@ -55,6 +55,7 @@ export const SAMPLE_POSTS = [
     handle: null,
     forks: 0,
     forked_from_post_id: null,
+    hidden: false,
   },
   {
     id: -2,
@@ -72,6 +73,7 @@ export const SAMPLE_POSTS = [
     handle: null,
     forks: 0,
     forked_from_post_id: null,
+    hidden: false,
   },
 ];
 

@@ -2,9 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import type { PlanId } from "@parley/contracts";
 import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
+import { useAdminTabs } from "../../features/admin/admin-tabs";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
-/** The profile screen under its other name. */
+/** The profile screen under its other name; for admins, with the admin console's tabs too. */
 export const Route = createFileRoute("/_authed/admin")({
   validateSearch: parseAccountSearch,
   loader: ({ context }) => context.trpc.user.settings.ensureData(),
@@ -17,7 +18,13 @@ const planCards = (currentPlan: PlanId | undefined) => <PlanCards currentPlan={c
 function AdminPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const adminTabs = useAdminTabs();
   return (
-    <AccountPage tab={activeAccountTab(search)} onTabChange={(tab) => void navigate({ search: { tab }, replace: true })} planCards={planCards} />
+    <AccountPage
+      tab={activeAccountTab(search, adminTabs)}
+      onTabChange={(tab) => void navigate({ search: { tab }, replace: true })}
+      planCards={planCards}
+      extraTabs={adminTabs}
+    />
   );
 }

@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODERATION, MODERATION_MESSAGES } from "@parley/contracts";
+import { resultRows } from "@parley/db";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+let postId: number;
+let token: string;
+beforeAll(async () => {
+  t = await createChatApp({ env: ADMIN_CLAIM_ENV });
+  await Promise.all(["alice", "bob", "carol", "boss"].map((name) => t.signUp(name)));
+  const sessionId = (await t.send("alice", "Tell me about quokkas")).body.session_id as number;
+  postId = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Quokka facts", categories: ["general"] })).body.post_id as number;
+  token = (await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string;
+});
+afterAll(() => t.close());
+
+/** The admin's REST calls. */
+const admin = async (method: "GET" | "POST", url: string, payload?: object) => {
+  const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: asAdmin("boss"), ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> & { message?: string } };
+};
+type QueueItem = { kind: string; id: number; post_id: number; reports: number; reasons: Record<string, number>; details: string[]; hidden: boolean; excerpt: string };
+const queue = async (view: "open" | "hidden" = "open") => (await admin("GET", `/admin/queue?view=${view}`)).body.items as QueueItem[];
+const reportRows = async () =>
+  resultRows<{ post_id: number | null; comment_id: number | null; status: string }>(await t.db.db.execute(sql`select post_id, comment_id, status from content_reports order by id`));
+const feedIds = async (name: string) => ((await t.call(name, "GET", "/post/getRecentPosts")).body as unknown as { id: number }[]).map((p) => p.id);
+
+describe("reporting", () => {
+  it.each([
+    ["an unknown reason", { reason: "boring" }, 400, /reason: must be one of spam, harassment, illegal, other/],
+    ["no reason", {}, 400, /reason: /],
+    ["a text over the limit", { reason: "other", details: "x".repeat(MODERATION.detailsMax + 1) }, 400, /at most 500 characters/],
+    ["a NUL in the text", { reason: "spam", details: "a\u0000b" }, 400, /must not contain NUL characters/],
+  ])("refuses %s with 400 and a message", async (_what, body, status, message) => {
+    const response = await t.call("bob", "POST", `/post/report/${postId}`, body);
+    expect(response.status).toBe(status);
+    expect(response.body.message).toMatch(message);
+    expect(await reportRows()).toEqual([]);
+  });
+
+  it("refuses a report of your own post, and of a post that does not exist", async () => {
+    expect(await t.call("alice", "POST", `/post/report/${postId}`, { reason: "spam" })).toMatchObject({ status: 400, body: { message: MODERATION_MESSAGES.ownItem } });
+    expect(await t.call("bob", "POST", "/post/report/999999", { reason: "spam" })).toMatchObject({ status: 404, body: { message: /Post not found/ } });
+    expect(await t.call("bob", "POST", "/post/reportComment/999999", { reason: "spam" })).toMatchObject({ status: 404, body: { message: /Comment not found/ } });
+    expect(await reportRows()).toEqual([]);
+  });
+
+  it("keeps one open report per person and item, even when the same report arrives at once", async () => {
+    const first = await t.call("bob", "POST", `/post/report/${postId}`, { reason: "spam", details: "  Buy my quokka plushies  " });
+    expect(first).toMatchObject({ status: 200, body: { reported: true, already_reported: false } });
+    const again = await t.call("bob", "POST", `/post/report/${postId}`, { reason: "harassment" });
+    expect(again).toMatchObject({ status: 200, body: { reported: true, already_reported: true } });
+
+    const together = await Promise.all(Array.from({ length: 6 }, () => t.call("carol", "POST", `/post/report/${postId}`, { reason: "illegal" })));
+    expect(together.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(together.filter((r) => r.body.already_reported === false)).toHaveLength(1);
+    expect((await reportRows()).filter((r) => r.post_id === postId)).toHaveLength(2);
+
+    // Over tRPC, the same rule.
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.report", headers: t.as("carol"), payload: { postId, reason: "spam" } });
+    expect(viaTrpc.statusCode).toBe(200);
+    expect(viaTrpc.json()).toMatchObject({ result: { data: { already_reported: true } } });
+  });
+
+  it("puts the post in the admin's queue, grouped with its counts, reasons and texts", async () => {
+    const items = await queue();
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: "post",
+        id: postId,
+        post_id: postId,
+        excerpt: "Quokka facts",
+        hidden: false,
+        reports: 2,
+        reasons: { spam: 1, harassment: 0, illegal: 1, other: 0 },
+        details: ["Buy my quokka plushies"],
+      }),
+    ]);
+  });
+});
+
+describe("hiding and restoring a post", () => {
+  it("hides it from feeds, search, the creator page, its page and its public link; the author still sees it, marked", async () => {
+    const hidden = await admin("POST", "/admin/hide", { kind: "post", id: postId });
+    expect(hidden).toMatchObject({ status: 200, body: { hidden: true, changed: true, reports_settled: 2 } });
+    expect(await queue()).toEqual([]);
+    expect(await queue("hidden")).toEqual([expect.objectContaining({ kind: "post", id: postId, hidden: true, reports: 2 })]);
+    expect((await reportRows()).map((r) => r.status)).toEqual(["actioned", "actioned"]);
+
+    expect(await feedIds("bob")).not.toContain(postId);
+    expect(((await t.call("bob", "GET", "/post/search?q=quokka")).body.posts as { id: number }[]).map((p) => p.id)).not.toContain(postId);
+    const creator = await t.call("bob", "GET", "/user/creator/alice/posts");
+    expect((creator.body.posts as { id: number }[]).map((p) => p.id)).not.toContain(postId);
+    expect((await t.call("bob", "GET", "/user/creator/alice")).body).toMatchObject({ posts: 0 });
+    for (const [method, url, body] of [
+      ["GET", `/post/getPost/${postId}`],
+      ["GET", `/post/comments/${postId}`],
+      ["POST", `/post/comment/${postId}`, { content: "hello?" }],
+      ["POST", `/post/like/${postId}`],
+      ["POST", `/post/report/${postId}`, { reason: "spam" }],
+      ["POST", "/chat/getChatHistory", { post_id: postId, clone: true }],
+    ] as const) {
+      const response = await t.call("bob", method, url, body);
+      expect(response.status, url).toBe(404);
+      expect(response.body.message, url).toMatch(/Post not found/);
+    }
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}/preview.png` })).statusCode).toBe(404);
+    expect((await t.call("bob", "GET", `/public/post/${token}`)).status).toBe(404);
+
+    // The author: on their page and in the feed, marked; the admin action did not touch the post itself.
+    expect((await t.call("alice", "GET", `/post/getPost/${postId}`)).body).toMatchObject({ id: postId, hidden: true, description: "Quokka facts" });
+    const own = ((await t.call("alice", "GET", "/post/getRecentPosts")).body as unknown as { id: number; hidden: boolean }[]).find((p) => p.id === postId);
+    expect(own).toMatchObject({ hidden: true });
+  });
+
+  it("hiding again changes nothing; restoring brings it back for everyone", async () => {
+    expect(await admin("POST", "/admin/hide", { kind: "post", id: postId })).toMatchObject({ status: 200, body: { changed: false } });
+    expect(await admin("POST", "/admin/restore", { kind: "post", id: postId })).toMatchObject({ status: 200, body: { hidden: false, changed: true } });
+    expect(await feedIds("bob")).toContain(postId);
+    expect((await t.call("bob", "GET", `/post/getPost/${postId}`)).body).toMatchObject({ hidden: false });
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}` })).statusCode).toBe(200);
+    expect(await queue("hidden")).toEqual([]);
+  });
+
+  it("refuses bad moderator input with 400, and an unknown item with 404", async () => {
+    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: /kind: must be post or comment/ } });
+    expect(await admin("POST", "/admin/hide", { kind: "post", id: -1 })).toMatchObject({ status: 400, body: { message: /id: / } });
+    expect(await admin("POST", "/admin/restore", { kind: "comment", id: 999999 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
+    expect(await admin("GET", "/admin/queue?view=all")).toMatchObject({ status: 400, body: { message: /view: must be open or hidden/ } });
+  });
+});
+
+describe("comments", () => {
+  let commentId: number;
+  beforeAll(async () => {
+    commentId = (await t.call("bob", "POST", `/post/comment/${postId}`, { content: "Quokkas are overrated" })).body.id as number;
+  });
+  const comments = async (name: string) => (await t.call(name, "GET", `/post/comments/${postId}`)).body as unknown as { id: number; hidden: boolean; is_own: boolean }[];
+  const count = async (name: string) => (await t.call(name, "GET", `/post/getPost/${postId}`)).body.comments;
+
+  it("a reported comment can be dismissed: the reports close and the comment stays", async () => {
+    expect(await t.call("alice", "POST", `/post/reportComment/${commentId}`, { reason: "harassment", details: "rude" })).toMatchObject({ status: 200 });
+    expect(await queue()).toEqual([expect.objectContaining({ kind: "comment", id: commentId, post_id: postId, reports: 1, excerpt: "Quokkas are overrated" })]);
+    expect(await admin("POST", "/admin/dismiss", { kind: "comment", id: commentId })).toMatchObject({ status: 200, body: { dismissed: 1 } });
+    expect(await queue()).toEqual([]);
+    expect((await comments("carol")).map((c) => c.id)).toContain(commentId);
+    // Dismissed, it can be reported anew.
+    expect(await t.call("alice", "POST", `/post/reportComment/${commentId}`, { reason: "spam" })).toMatchObject({ body: { already_reported: false } });
+  });
+
+  it("a hidden comment leaves others' lists and the count; its author sees it marked", async () => {
+    expect(await count("carol")).toBe(1);
+    await admin("POST", "/admin/hide", { kind: "comment", id: commentId });
+    expect((await comments("carol")).map((c) => c.id)).not.toContain(commentId);
+    expect(await count("carol")).toBe(0);
+    expect((await comments("bob")).find((c) => c.id === commentId)).toMatchObject({ hidden: true, is_own: true });
+    expect(await t.call("carol", "POST", `/post/reportComment/${commentId}`, { reason: "spam" })).toMatchObject({ status: 404 });
+    await admin("POST", "/admin/restore", { kind: "comment", id: commentId });
+    expect(await count("carol")).toBe(1);
+    expect((await comments("carol")).find((c) => c.id === commentId)).toMatchObject({ hidden: false, is_own: false });
+  });
+
+  it("only its author deletes a comment, on REST and tRPC", async () => {
+    expect(await t.call("alice", "POST", `/post/deleteComment/${commentId}`)).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.commentNotFound } });
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.deleteComment", headers: t.as("carol"), payload: { commentId } });
+    expect(viaTrpc.statusCode).toBe(404);
+    expect(await count("carol")).toBe(1);
+    expect(await t.call("bob", "POST", "/post/deleteComment/abc")).toMatchObject({ status: 400, body: { message: /commentId: / } });
+    expect(await t.call("bob", "POST", `/post/deleteComment/${commentId}`)).toMatchObject({ status: 200, body: { deleted: true, comments: 0 } });
+    expect(await comments("bob")).toEqual([]);
+    expect(await t.call("bob", "POST", `/post/deleteComment/${commentId}`)).toMatchObject({ status: 404 });
+  });
+
+  it("deleting a hidden comment leaves the count as it was", async () => {
+    const id = (await t.call("carol", "POST", `/post/comment/${postId}`, { content: "Another" })).body.id as number;
+    await admin("POST", "/admin/hide", { kind: "comment", id });
+    expect(await count("bob")).toBe(0);
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.deleteComment", headers: t.as("carol"), payload: { commentId: id } });
+    expect(viaTrpc.statusCode).toBe(200);
+    expect(await count("bob")).toBe(0);
+  });
+});

@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { MODERATION, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from "@parley/contracts";
+import { comments, contentReports, posts, users, type Database, type Executor } from "@parley/db";
+import { AppError } from "../errors";
+import { authorColumns, presentAuthor } from "../post/authors";
+import type { ItemKind, ItemRef } from "./input";
+
+/** Reports loaded for one queue page at most (the oldest open ones first). */
+const REPORTS_READ = 2000;
+/** Free texts of reports shown per item, newest first. */
+const DETAILS_SHOWN = 5;
+/** Characters of a post's description or a comment shown in the queue. */
+const EXCERPT = 280;
+
+type ReportRow = { postId: number | null; commentId: number | null; reason: string; details: string | null; createdAt: Date };
+
+const keyOf = (kind: ItemKind, id: number) => `${kind}:${id}`;
+
+/** What moderators read about each item: its text, author, where it is, and whether it is hidden. */
+async function describeItems(db: Executor, postIds: number[], commentIds: number[]) {
+  const items = new Map<string, { post_id: number; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string }>();
+  if (postIds.length > 0) {
+    const rows = await db
+      .select({ id: posts.id, description: posts.description, hiddenAt: posts.hiddenAt, createdAt: posts.createdAt, ...authorColumns })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(inArray(posts.id, postIds));
+    for (const row of rows) {
+      items.set(keyOf("post", row.id), {
+        post_id: row.id,
+        excerpt: row.description.slice(0, EXCERPT),
+        author: presentAuthor(row),
+        hidden: row.hiddenAt !== null,
+        created_at: row.createdAt.toISOString(),
+      });
+    }
+  }
+  if (commentIds.length > 0) {
+    const rows = await db
+      .select({ id: comments.id, postId: comments.postId, content: comments.content, hiddenAt: comments.hiddenAt, createdAt: comments.createdAt, ...authorColumns })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(inArray(comments.id, commentIds));
+    for (const row of rows) {
+      items.set(keyOf("comment", row.id), {
+        post_id: row.postId,
+        excerpt: row.content.slice(0, EXCERPT),
+        author: presentAuthor(row),
+        hidden: row.hiddenAt !== null,
+        created_at: row.createdAt.toISOString(),
+      });
+    }
+  }
+  return items;
+}
+
+/** Reports grouped per item: how many, for which reasons, the latest texts. */
+function groupReports(reports: ReportRow[]) {
+  const groups = new Map<string, { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }>();
+  for (const report of reports) {
+    const kind: ItemKind = report.postId !== null ? "post" : "comment";
+    const id = (report.postId ?? report.commentId)!;
+    const key = keyOf(kind, id);
+    let group = groups.get(key);
+    if (!group) {
+      group = { kind, id, reports: 0, reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>, details: [], first: report.createdAt, last: report.createdAt };
+      groups.set(key, group);
+    }
+    group.reports += 1;
+    group.reasons[report.reason as ReportReason] += 1;
+    if (report.details) group.details.push({ text: report.details, at: report.createdAt });
+    if (report.createdAt < group.first) group.first = report.createdAt;
+    if (report.createdAt > group.last) group.last = report.createdAt;
+  }
+  return [...groups.values()];
+}
+
+const reportColumns = {
+  postId: contentReports.postId,
+  commentId: contentReports.commentId,
+  reason: contentReports.reason,
+  details: contentReports.details,
+  createdAt: contentReports.createdAt,
+};
+
+/**
+ * The moderation queue. `open`: items with open reports, most reported first (then the longest
+ * waiting). `hidden`: items a moderator hid, most recently hidden first, with the reports that led there.
+ */
+export async function listModerationQueue(db: Executor, view: "open" | "hidden") {
+  if (view === "open") {
+    const reports = await db.select(reportColumns).from(contentReports).where(eq(contentReports.status, "open")).orderBy(asc(contentReports.createdAt)).limit(REPORTS_READ);
+    const groups = groupReports(reports).sort((a, b) => b.reports - a.reports || a.first.getTime() - b.first.getTime()).slice(0, MODERATION.queuePage);
+    return present(db, groups);
+  }
+  const hiddenPosts = await db.select({ id: posts.id, at: posts.hiddenAt }).from(posts).where(isNotNull(posts.hiddenAt)).orderBy(desc(posts.hiddenAt)).limit(MODERATION.queuePage);
+  const hiddenComments = await db
+    .select({ id: comments.id, at: comments.hiddenAt })
+    .from(comments)
+    .where(isNotNull(comments.hiddenAt))
+    .orderBy(desc(comments.hiddenAt))
+    .limit(MODERATION.queuePage);
+  const hidden = [...hiddenPosts.map((p) => ({ kind: "post" as const, ...p })), ...hiddenComments.map((c) => ({ kind: "comment" as const, ...c }))]
+    .sort((a, b) => b.at!.getTime() - a.at!.getTime())
+    .slice(0, MODERATION.queuePage);
+  const postIds = hidden.filter((h) => h.kind === "post").map((h) => h.id);
+  const commentIds = hidden.filter((h) => h.kind === "comment").map((h) => h.id);
+  const reports =
+    hidden.length === 0
+      ? []
+      : await db
+          .select(reportColumns)
+          .from(contentReports)
+          .where(or(postIds.length ? inArray(contentReports.postId, postIds) : undefined, commentIds.length ? inArray(contentReports.commentId, commentIds) : undefined))
+          .limit(REPORTS_READ);
+  const grouped = new Map(groupReports(reports).map((g) => [keyOf(g.kind, g.id), g]));
+  const groups = hidden.map(
+    (h) => grouped.get(keyOf(h.kind, h.id)) ?? { kind: h.kind, id: h.id, reports: 0, reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>, details: [], first: h.at!, last: h.at! },
+  );
+  return present(db, groups);
+}
+
+async function present(db: Executor, groups: ReturnType<typeof groupReports>) {
+  const described = await describeItems(
+    db,
+    groups.filter((g) => g.kind === "post").map((g) => g.id),
+    groups.filter((g) => g.kind === "comment").map((g) => g.id),
+  );
+  return {
+    items: groups.flatMap((group) => {
+      const item = described.get(keyOf(group.kind, group.id));
+      if (!item) return [];
+      return [
+        {
+          kind: group.kind,
+          id: group.id,
+          ...item,
+          reports: group.reports,
+          reasons: group.reasons,
+          details: group.details
+            .sort((a, b) => b.at.getTime() - a.at.getTime())
+            .slice(0, DETAILS_SHOWN)
+            .map((d) => d.text),
+          first_reported_at: group.reports > 0 ? group.first.toISOString() : null,
+          last_reported_at: group.reports > 0 ? group.last.toISOString() : null,
+        },
+      ];
+    }),
+  };
+}
+
+/** Marks the item's open reports as settled by `status`; answers how many. */
+async function settleReports(db: Executor, item: ItemRef, status: "dismissed" | "actioned", adminId: string, now: Date) {
+  const settled = await db
+    .update(contentReports)
+    .set({ status, resolvedAt: now, resolvedBy: adminId })
+    .where(and(eq(contentReports.status, "open"), item.kind === "post" ? eq(contentReports.postId, item.id) : eq(contentReports.commentId, item.id)))
+    .returning({ id: contentReports.id });
+  return settled.length;
+}
+
+async function requireItem(db: Executor, item: ItemRef) {
+  const table = item.kind === "post" ? posts : comments;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, item.id)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.itemNotFound);
+}
+
+/**
+ * Hides or restores a post or comment (hiding settles its open reports as acted on). A comment's
+ * post counts only visible comments, so its counter moves with it, in the same transaction.
+ * Doing what is already done changes nothing.
+ */
+export async function setItemHidden(db: Database, adminId: string, item: ItemRef, hidden: boolean, now: Date) {
+  return db.transaction(async (tx) => {
+    await requireItem(tx, item);
+    let changed: boolean;
+    if (item.kind === "post") {
+      const rows = await tx
+        .update(posts)
+        .set({ hiddenAt: hidden ? now : null })
+        .where(and(eq(posts.id, item.id), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)))
+        .returning({ id: posts.id });
+      changed = rows.length > 0;
+    } else {
+      const [row] = await tx
+        .update(comments)
+        .set({ hiddenAt: hidden ? now : null })
+        .where(and(eq(comments.id, item.id), hidden ? isNull(comments.hiddenAt) : isNotNull(comments.hiddenAt)))
+        .returning({ postId: comments.postId });
+      changed = row !== undefined;
+      if (row) {
+        await tx
+          .update(posts)
+          .set({ commentCount: hidden ? sql`greatest(0, ${posts.commentCount} - 1)` : sql`${posts.commentCount} + 1` })
+          .where(eq(posts.id, row.postId));
+      }
+    }
+    const reportsSettled = hidden ? await settleReports(tx, item, "actioned", adminId, now) : 0;
+    return { kind: item.kind, id: item.id, hidden, changed, reports_settled: reportsSettled };
+  });
+}
+
+/** Dismisses the item's open reports: the item stays as it is. */
+export async function dismissReports(db: Database, adminId: string, item: ItemRef, now: Date) {
+  return db.transaction(async (tx) => {
+    await requireItem(tx, item);
+    return { kind: item.kind, id: item.id, dismissed: await settleReports(tx, item, "dismissed", adminId, now) };
+  });
+}

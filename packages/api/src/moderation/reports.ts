@@ -1,0 +1,48 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import { MODERATION_MESSAGES, type ReportReason } from "@parley/contracts";
+import { comments, contentReports, posts, type Executor } from "@parley/db";
+import { AppError } from "../errors";
+import { POST_NOT_FOUND, postVisibleTo } from "../post/posts";
+import type { ItemRef } from "./input";
+
+export type ReportInput = ItemRef & { reason: ReportReason; details?: string };
+
+/** The author of an item the reporter can see, or a 404 worded like the item's own. */
+async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemRef) {
+  if (item.kind === "post") {
+    const [post] = await db.select({ userId: posts.userId }).from(posts).where(and(eq(posts.id, item.id), postVisibleTo(reporterId))).limit(1);
+    if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+    return post.userId;
+  }
+  const [comment] = await db
+    .select({ userId: comments.userId })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(and(eq(comments.id, item.id), or(isNull(comments.hiddenAt), eq(comments.userId, reporterId)), postVisibleTo(reporterId)))
+    .limit(1);
+  if (!comment) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.commentNotFound);
+  return comment.userId;
+}
+
+/**
+ * Files the caller's report of a post or comment they can see (not their own). One open report
+ * per person and item, held by a unique index: reporting again, even at the same moment, keeps
+ * the first and says `already_reported`.
+ */
+export async function reportItem(db: Executor, reporterId: string, input: ReportInput, now: Date) {
+  const authorId = await authorOfVisibleItem(db, reporterId, input);
+  if (authorId === reporterId) throw new AppError("BAD_REQUEST", MODERATION_MESSAGES.ownItem);
+  const inserted = await db
+    .insert(contentReports)
+    .values({
+      postId: input.kind === "post" ? input.id : null,
+      commentId: input.kind === "comment" ? input.id : null,
+      reporterId,
+      reason: input.reason,
+      details: input.details ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contentReports.id });
+  return { reported: true as const, already_reported: inserted.length === 0, message: MODERATION_MESSAGES.reported };
+}

@@ -1,0 +1,30 @@
+/** Reasons a person can give when reporting a post or a comment, with the words the dialog shows. */
+export const REPORT_REASONS = ["spam", "harassment", "illegal", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam or advertising",
+  harassment: "Harassment or hate",
+  illegal: "Illegal content",
+  other: "Something else",
+};
+
+export const MODERATION = {
+  /** Longest optional text of a report, characters. */
+  detailsMax: 500,
+  /** Most queue items one page lists. */
+  queuePage: 50,
+  /** Most people the admin user list shows per page. */
+  usersPageMax: 100,
+  /** Days of usage the admin chart may cover. */
+  usageDaysMax: 90,
+} as const;
+
+export const MODERATION_MESSAGES = {
+  /** What the author sees on their own hidden post or comment. */
+  hidden: "Hidden by a moderator",
+  reported: "Thanks: a moderator will look at it.",
+  ownItem: "This is yours: you cannot report your own post or comment.",
+  commentNotFound: "Comment not found. It may have been removed.",
+  itemNotFound: "Nothing with that id is waiting for a moderator. It may have been removed.",
+} as const;
