@@ -29,7 +29,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // Whole flows (sign-in state, several pages, streams, an accessibility check) on a 2-core machine
+  // that also runs both servers and Chromium: 30 s was too tight for the longer ones under load.
+  timeout: 60_000,
   globalTimeout: 25 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "playwright-report/results.json" }]],

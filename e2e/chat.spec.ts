@@ -115,6 +115,8 @@ test("several conversations: start, switch, delete", async ({ browser, baseURL }
 });
 
 test("sharing: another user opens the link read-only, clones it and continues", async ({ browser, baseURL }) => {
+  // Two people, two browser contexts, a clone and a reply.
+  test.setTimeout(60_000);
   const owner = await openSignedIn(browser, baseURL, alice);
   await owner.page.goto("/chat");
   await owner.page.getByRole("button", { name: "New Conversation" }).click();

@@ -9,6 +9,8 @@ test.describe.configure({ mode: "serial" });
 let author: StorageState;
 let reader: StorageState;
 let postPath = "";
+// A retry runs the whole serial group again and posts again: each run's post has its own words.
+const DESCRIPTION = `Sky colours, explained ${Date.now().toString(36)}`;
 test.beforeAll(async () => {
   const testInfo = test.info();
   author = await createAccount(testInfo.project.use.baseURL, newAccount("author"));
@@ -24,13 +26,13 @@ test("the author posts a conversation and lands on its page", async ({ browser, 
   await page.getByPlaceholder("Type your message here...").press("Enter");
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
   await page.getByLabel("Category").selectOption("technology");
-  await page.getByLabel("Description").fill("Sky colours, explained");
+  await page.getByLabel("Description").fill(DESCRIPTION);
   await page.getByRole("button", { name: "Post Conversation" }).click();
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
   postPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { name: "Post", exact: true })).toBeVisible();
   await expect(page.getByText("View this shared conversation")).toBeVisible();
-  await expect(page.getByText("Sky colours, explained")).toBeVisible();
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
   await expect(page.getByText(/Using parley-demo/)).toBeVisible();
   await expect(page.getByText("#technology")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Conversation" })).toBeVisible();
@@ -40,11 +42,13 @@ test("the author posts a conversation and lands on its page", async ({ browser, 
 });
 
 test("a reader finds it on Discover, filters, likes it and comments", async ({ browser, baseURL }) => {
+  // Discover, filters, a like, a reload, an accessibility check, a comment and a clone: a long walk.
+  test.setTimeout(60_000);
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   await page.goto("/discover");
   await expect(page.getByRole("heading", { name: "Discover" })).toBeVisible();
   await expect(page.getByText("Explore conversations and insights from the AI community")).toBeVisible();
-  const item = page.getByRole("article").filter({ hasText: "Sky colours, explained" });
+  const item = page.getByRole("article").filter({ hasText: DESCRIPTION });
   await expect(item).toBeVisible();
   await expect(item.getByRole("button", { name: "Delete" })).toHaveCount(0);
 
@@ -60,10 +64,10 @@ test("a reader finds it on Discover, filters, likes it and comments", async ({ b
   await expect(item.getByRole("button", { name: /^Unlike/ })).toHaveAttribute("aria-pressed", "true");
   await expect(item.getByRole("button", { name: /^Unlike/ })).toContainText("1");
   await page.reload();
-  await expect(page.getByRole("article").filter({ hasText: "Sky colours, explained" }).getByRole("button", { name: /^Unlike/ })).toContainText("1");
+  await expect(page.getByRole("article").filter({ hasText: DESCRIPTION }).getByRole("button", { name: /^Unlike/ })).toContainText("1");
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("article").filter({ hasText: "Sky colours, explained" }).getByRole("link", { name: /Sky colours/ }).click();
+  await page.getByRole("article").filter({ hasText: DESCRIPTION }).getByRole("link", { name: /Sky colours/ }).click();
   await expect(page).toHaveURL(postPath);
   await page.getByRole("button", { name: "Comments (0)" }).click();
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
@@ -85,7 +89,7 @@ test("the author deletes it from its page and it is gone from Discover", async (
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/discover$/);
   expect(dialogs).toContain("Are you sure you want to delete this post?");
-  await expect(page.getByText("Sky colours, explained")).toHaveCount(0);
+  await expect(page.getByText(DESCRIPTION)).toHaveCount(0);
   await page.goto(postPath);
   await expect(page.getByRole("heading", { name: "Post Not Found" })).toBeVisible();
   await close();

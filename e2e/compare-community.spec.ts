@@ -10,7 +10,8 @@ test.describe.configure({ mode: "serial" });
 
 const DEMO = "Parley Demo (offline)";
 const PROMPT = "Explain recursion to a five-year-old.";
-const DESCRIPTION = "Recursion for kids, three models";
+// A retry runs the whole serial group again and posts again: each run's post has its own words.
+const DESCRIPTION = `Recursion for kids, three models ${Date.now().toString(36)}`;
 
 let author: StorageState;
 let reader: StorageState;
