@@ -32,7 +32,7 @@ export default defineConfig({
   // Whole flows (sign-in state, several pages, streams, an accessibility check) on a 2-core machine
   // that also runs both servers and Chromium: 30 s was too tight for the longer ones under load.
   timeout: 60_000,
-  globalTimeout: 25 * 60_000,
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "playwright-report/results.json" }]],
   use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
