@@ -35,7 +35,9 @@ export default defineConfig({
   globalTimeout: 45 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "playwright-report/results.json" }]],
-  use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // Recording a trace of every test costs the 2-core machine CPU the tests need; in CI a failing
+  // test is traced on its retry.
+  use: { trace: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshot: "only-on-failure" },
   projects: targets.map((target) => ({ name: target.name, use: { ...chromium, baseURL: target.baseURL } })),
   webServer: targets.map(webServerFor),
 });
