@@ -9,6 +9,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { freePort } from "./auth-flow";
+import { trackPair } from "./postgres-proxy";
 
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
 const builtServer = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
@@ -188,17 +189,9 @@ export async function startCuttableProxy(target: { host: string; port: number })
 }
 
 function pipe(client: Socket, upstream: Socket, sockets: Set<Socket>) {
-  sockets.add(client).add(upstream);
+  trackPair(client, upstream, sockets);
   client.pipe(upstream);
   upstream.pipe(client);
-  const drop = () => {
-    client.destroy();
-    upstream.destroy();
-    sockets.delete(client);
-    sockets.delete(upstream);
-  };
-  client.on("error", drop).on("close", drop);
-  upstream.on("error", drop).on("close", drop);
 }
 
 /** An empty PostgreSQL database (no migrations) on the server of `adminUrl`, dropped by `drop`. */

@@ -14,17 +14,9 @@ export async function startPostgresProxy(target: { host: string; port: number })
   const server = createServer((client) => {
     if (mode === "refuse") return client.destroy();
     const upstream = connect(target.port, target.host);
-    sockets.add(client).add(upstream);
+    trackPair(client, upstream, sockets);
     client.on("data", (chunk) => mode === "forward" && upstream.write(chunk));
     upstream.on("data", (chunk) => mode === "forward" && client.write(chunk));
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -61,4 +53,17 @@ export async function openThroughProxy(
   viaProxy.port = String(proxy.port);
   viaProxy.pathname = `/${name}`;
   return { db: await createDb(viaProxy.toString(), options), proxy };
+}
+
+/** Keeps a proxied client and its upstream in `sockets` while both are open; either closing or failing ends both. */
+export function trackPair(client: Socket, upstream: Socket, sockets: Set<Socket>) {
+  sockets.add(client).add(upstream);
+  const drop = () => {
+    client.destroy();
+    upstream.destroy();
+    sockets.delete(client);
+    sockets.delete(upstream);
+  };
+  client.on("error", drop).on("close", drop);
+  upstream.on("error", drop).on("close", drop);
 }
