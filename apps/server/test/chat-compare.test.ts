@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchStreamLink, httpLink, splitLink } from "@trp
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter, CompareEvent } from "@parley/api";
+import { CHARS_PER_TOKEN } from "@parley/ai";
 import { resultRows } from "@parley/db";
 import { createChatApp, MODEL } from "./support/chat-fixture";
 
@@ -293,6 +294,33 @@ describe("a comparison's allowance", () => {
     const sessions = await t.call("hal", "GET", "/chat/getSessionHistory");
     expect(sessions.body.sessions).toEqual([]);
     expect((await t.send("hal", "question", { model_id: MODEL.platform })).status).toBe(200);
+  });
+
+  it("counts the prompt in every column's input and shares the reply budget evenly between the paid columns", async () => {
+    await t.signUp("pam");
+    const options = await t.call("pam", "GET", "/chat/getPromptsAndModels");
+    const prompt = (options.body.userPrompts as { id: number; prompt: string }[])[0]!;
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 30, outputTokens: 2 } });
+    const calls = t.openai.requests.length;
+    const content = "Capital of France?";
+    const response = await compare("pam", content, { model_ids: [MODEL.platform, GPT_4O, MODEL.demo], prompt_id: prompt.id });
+    expect(response.status).toBe(200);
+    // 500 free tokens: each paid column's input is its texts' estimate (prompt included) plus the
+    // request's overhead; the reply budget is half of what the inputs leave, shared out evenly.
+    const estimate = Math.ceil((content.length + prompt.prompt.length) / CHARS_PER_TOKEN) + 4;
+    const reply = Math.min(2 * 2048, Math.max(2 * 32, Math.floor((500 - 2 * estimate) / 2)));
+    const requests = t.openai.requests.slice(calls).map((r) => r.body as { model: string; max_tokens: number; messages: { role: string; content: string }[] });
+    const byModel = Object.fromEntries(requests.map((r) => [r.model, r]));
+    expect(Object.keys(byModel).sort()).toEqual(["gpt-4o", "gpt-4o-mini"]);
+    expect(byModel["gpt-4o-mini"]!.max_tokens).toBe(Math.floor(reply / 2) + (reply % 2));
+    expect(byModel["gpt-4o"]!.max_tokens).toBe(Math.floor(reply / 2));
+    for (const request of requests) expect(request.messages).toEqual([{ role: "system", content: prompt.prompt }, { role: "user", content }]);
+    const stored = resultRows<{ prompt_id: number | null }>(
+      await t.db.db.execute(sql`select prompt_id from chat_entries where session_id = ${response.body.session_id as number} order by compare_column`),
+    );
+    expect(stored).toEqual([{ prompt_id: prompt.id }, { prompt_id: prompt.id }, { prompt_id: prompt.id }]);
+    const holds = resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from allowance_holds where user_id = ${subjectIs("pam")}`));
+    expect(holds[0]!.n).toBe(0);
   });
 
   it("10 parallel comparisons from a user whose allowance covers one let exactly one through", async () => {

@@ -9,7 +9,8 @@ import { streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "
 import { finishExchange } from "../send/finish";
 import { OWN_KEY_NAME } from "../send/prepare";
 import type { ColumnStops } from "./stops";
-import { modelUnavailableMessage, prepareCompare, type PreparedColumn, type PreparedCompare } from "./prepare";
+import { modelUnavailableMessage, prepareFollowUp, type CompareRequest, type PreparedColumn, type PreparedCompare } from "./prepare";
+import { prepareNewCompare } from "./start";
 
 /** Earlier exchanges of each column sent along as its context (as a single send does). */
 const CONTEXT_EXCHANGES = 20;
@@ -58,21 +59,24 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
     return { modelId, policy };
   });
   const created = input.sessionId > 0 ? null : newSessionId();
+  // Built on every try: a comparison that waits for the allowance to free is stored when it goes.
+  const request = (): Omit<CompareRequest, "session"> => ({
+    identity,
+    columns,
+    category: input.category,
+    defaultCategory: DEFAULT_CATEGORY,
+    content: input.content,
+    promptId: input.promptId,
+    exchanges: CONTEXT_EXCHANGES,
+    now: deps.now(),
+  });
   const prepared = await whenAllowanceFrees(
     deps,
     identity,
     () =>
-      prepareCompare(deps.db, {
-        identity,
-        columns,
-        session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
-        category: input.category,
-        defaultCategory: DEFAULT_CATEGORY,
-        content: input.content,
-        promptId: input.promptId,
-        exchanges: CONTEXT_EXCHANGES,
-        now: deps.now(),
-      }),
+      created === null
+        ? prepareFollowUp(deps.db, { ...request(), session: { existing: input.sessionId } })
+        : prepareNewCompare(deps.db, { ...request(), session: { create: created, description: describeFirstMessage(input.content) } }),
     signal,
   );
   return streamColumns(deps, prepared, input.content, created !== null, signal);

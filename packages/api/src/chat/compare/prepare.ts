@@ -36,6 +36,8 @@ export type CompareRequest = {
   now: Date;
 };
 
+export type FollowUpRequest = CompareRequest & { session: { existing: number } };
+
 export type PreparedColumn = {
   column: number;
   modelId: string;
@@ -58,14 +60,16 @@ export type PreparedCompare = {
 };
 
 /**
- * Checks and stores a comparison's message in one transaction, before any model is called:
- * the caller's account, the prompt, the comparison session (ownership is part of the lookup)
- * and each column's last exchanges, the keys that pay, and one allowance reservation covering
- * every platform-paid column; then one exchange per column, each the child of its column's
- * previous exchange, and the session's active exchange (column 0's). Anything missing or refused
- * stores nothing and throws the error a person can act on.
+ * Checks and stores a follow-up to a comparison in one transaction, before any model is called:
+ * the caller's account, the prompt, the comparison session (ownership is part of the lookup,
+ * and the row stays locked so follow-ups to one comparison are stored one after the other) and
+ * each column's last exchanges, the keys that pay, and one allowance reservation covering every
+ * platform-paid column; then one exchange per column, each the child of its column's previous
+ * exchange, and the session's active exchange (column 0's). Anything missing or refused stores
+ * nothing and throws the error a person can act on. A new comparison is stored in one statement
+ * (prepareNewCompare).
  */
-export async function prepareCompare(db: Database, request: CompareRequest): Promise<PreparedCompare> {
+export async function prepareFollowUp(db: Database, request: FollowUpRequest): Promise<PreparedCompare> {
   const user = await getUserByIdentity(db, request.identity);
   if (!user) throw new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   try {
@@ -79,7 +83,7 @@ export async function prepareCompare(db: Database, request: CompareRequest): Pro
 
 class AllowanceRefused extends Error {}
 
-async function prepareIn(tx: Transaction, userId: string, request: CompareRequest): Promise<PreparedCompare> {
+async function prepareIn(tx: Transaction, userId: string, request: FollowUpRequest): Promise<PreparedCompare> {
   const { now } = request;
   let system: string | undefined;
   if (request.promptId !== null) {
@@ -93,46 +97,39 @@ async function prepareIn(tx: Transaction, userId: string, request: CompareReques
   }
 
   const modelIds = request.columns.map((c) => c.modelId);
-  let sessionId: number;
-  let description: string;
   const leaves = new Map<number, number>();
   const histories = new Map<number, { message: string; response: string }[]>();
-  if ("existing" in request.session) {
-    // Locked, so follow-ups to one comparison are stored one after the other.
-    const [session] = await tx
-      .select()
-      .from(chatSessions)
-      .where(and(eq(chatSessions.id, request.session.existing), eq(chatSessions.userId, userId)))
-      .for("update")
-      .limit(1);
-    if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
-    if (!session.compareModels) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON_MESSAGE);
-    const models = session.compareModels;
-    if (models.length !== modelIds.length || models.some((m, i) => m !== modelIds[i])) throw new AppError("BAD_REQUEST", sameModelsMessage(models));
-    sessionId = session.id;
-    description = session.description;
-    const entries = await tx
-      .select({
-        id: chatEntries.id,
-        column: chatEntries.compareColumn,
-        message: chatEntries.messageContent,
-        response: chatEntries.responseContent,
-        status: chatEntries.status,
-      })
-      .from(chatEntries)
-      .where(and(eq(chatEntries.sessionId, sessionId), isNotNull(chatEntries.compareColumn)))
-      .orderBy(asc(chatEntries.createdAt), asc(chatEntries.id));
-    for (const entry of entries) {
-      const column = entry.column!;
-      leaves.set(column, entry.id);
-      if (entry.status !== "complete") continue;
-      const history = histories.get(column) ?? [];
-      history.push({ message: entry.message, response: entry.response });
-      histories.set(column, history.slice(-request.exchanges));
-    }
-  } else {
-    sessionId = request.session.create;
-    description = request.session.description;
+  // Locked, so follow-ups to one comparison are stored one after the other.
+  const [session] = await tx
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, request.session.existing), eq(chatSessions.userId, userId)))
+    .for("update")
+    .limit(1);
+  if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (!session.compareModels) throw new AppError("BAD_REQUEST", NOT_A_COMPARISON_MESSAGE);
+  const models = session.compareModels;
+  if (models.length !== modelIds.length || models.some((m, i) => m !== modelIds[i])) throw new AppError("BAD_REQUEST", sameModelsMessage(models));
+  const sessionId = session.id;
+  const description = session.description;
+  const entries = await tx
+    .select({
+      id: chatEntries.id,
+      column: chatEntries.compareColumn,
+      message: chatEntries.messageContent,
+      response: chatEntries.responseContent,
+      status: chatEntries.status,
+    })
+    .from(chatEntries)
+    .where(and(eq(chatEntries.sessionId, sessionId), isNotNull(chatEntries.compareColumn)))
+    .orderBy(asc(chatEntries.createdAt), asc(chatEntries.id));
+  for (const entry of entries) {
+    const column = entry.column!;
+    leaves.set(column, entry.id);
+    if (entry.status !== "complete") continue;
+    const history = histories.get(column) ?? [];
+    history.push({ message: entry.message, response: entry.response });
+    histories.set(column, history.slice(-request.exchanges));
   }
 
   const ownKeyServices = [...new Set(request.columns.flatMap((c) => (c.policy.ownKey ? [OWN_KEY_NAME[c.policy.ownKey]] : [])))];
@@ -204,20 +201,11 @@ async function prepareIn(tx: Transaction, userId: string, request: CompareReques
   ];
   const s = chatSessions;
   const active = sql`(select id from e where compare_column = 0)`;
-  ctes.push(
-    "create" in request.session
-      ? sql`s as (
-          insert into ${s} (${columnNames(s.id, s.userId, s.description, s.category, s.compareModels, s.activeEntryId, s.createdAt, s.lastUpdated)})
-          values (${sessionId}::bigint, ${userId}::uuid, ${description}, ${request.category ?? request.defaultCategory},
-            ${sql`array[${sql.join(modelIds.map((id) => sql`${id}`), sql`, `)}]::text[]`}, ${active}, ${at}, ${at})
-          returning ${s.id}
-        )`
-      : sql`s as (
-          update ${s} set ${setColumns(s, { activeEntryId: active, lastUpdated: at, category: sql`coalesce(${request.category}, ${s.category})` })}
-          where ${s.id} = ${sessionId}::bigint
-          returning ${s.id}
-        )`,
-  );
+  ctes.push(sql`s as (
+      update ${s} set ${setColumns(s, { activeEntryId: active, lastUpdated: at, category: sql`coalesce(${request.category}, ${s.category})` })}
+      where ${s.id} = ${sessionId}::bigint
+      returning ${s.id}
+    )`);
   if (holds.size > 0) {
     const h = allowanceHolds;
     const values = sql.join(

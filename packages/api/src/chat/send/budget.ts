@@ -28,7 +28,7 @@ export type Reservation = { userId: string; reserved: number; free: boolean };
  * what it did not use. `reserved` has no row when the input and `minimum` do not fit, so the
  * balance never goes below zero. Its row carries `reserved` and `free` (which counter was used).
  */
-export function reservationCtes(userId: SQL, budget: { input: SQL; reply: number; minimum: number }, now: Date, when: SQL): SQL {
+export function reservationCtes(userId: SQL, budget: { input: SQL; reply: number | SQL; minimum: number | SQL }, now: Date, when: SQL): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const s = subscriptions;
   const renew = sql`${at} >= ((${s.periodStart} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
