@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_CANDIDATES } from "@parley/api";
 import { postVotes, users } from "@parley/db";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
 import { createChatApp } from "./support/chat-fixture";
 
@@ -275,5 +276,30 @@ describe("fork lineage", () => {
     expect((await t.call("alice", "GET", `/post/getPost/${original}`)).body.forks).toBe(1);
     await t.call("alice", "POST", `/post/deletePost/${original}`);
     expect((await t.call("carol", "GET", `/post/getPost/${fork}`)).body).toMatchObject({ forked_from: null, forked_from_post_id: null });
+  });
+});
+
+// Last in this file: it adds a thousand posts the feed tests above do not expect.
+describe("a word found in more posts than a search ranks", () => {
+  it("ranks the newest matches only: an older, better match is left out, and the pages end after them", async () => {
+    const [alice] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.subject, "alice"));
+    const insert = (description: string, count: number) =>
+      t.db.db.execute(sql`insert into posts (user_id, description, messages)
+        select ${alice!.id}::uuid, ${description} || ' ' || g, jsonb_build_array(jsonb_build_object('isUser', true, 'content', 'about the quokka', 'timestamp', now()))
+        from generate_series(1, ${count}::int) g`);
+    await insert("quokka quokka quokka quokka, the best match", 1);
+    await insert("A quokka post", SEARCH_CANDIDATES);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<"posts", Summary> = (await t.call("bob", "GET", `/post/search?q=quokka${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body;
+      seen.push(...page.posts.map((p) => p.description));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(SEARCH_CANDIDATES);
+    expect(seen.filter((description) => description.startsWith("A quokka post"))).toHaveLength(SEARCH_CANDIDATES);
+    // The same words in a rarer search find it.
+    const rare = (await t.call("bob", "GET", "/post/search?q=quokka%20best")).body as Page<"posts", Summary>;
+    expect(rare.posts.map((p) => p.description)).toEqual(["quokka quokka quokka quokka, the best match 1"]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSnippet, tsQuery } from "../search/text-search";
 import { hasLikedBy, postColumns, postVisibleTo, presentPost } from "./posts";
@@ -16,10 +16,19 @@ const snippetDocument = sql`${posts.description} || ' — ' || left(coalesce(
 ), 20000)`;
 
 /**
- * Full-text search of every post (description, categories, model names, conversation) on the
- * search column's GIN index, best match first (ts_rank_cd, ties newest id first), with a
- * highlighted snippet. Keyset-paginated on (rank, id): a post's rank does not depend on other
- * posts, so new posts never shift a later page.
+ * How many matching posts, newest first, a search ranks. A word found in most posts would
+ * otherwise have every one of them ranked before the first page is known (a million ranks at a
+ * million posts); the newest ones are read straight from the primary key, and a rare word's few
+ * matches from the search index. See docs/discovery.md.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * Full-text search of the posts (description, categories, model names, conversation) on the
+ * search column's GIN index: the newest SEARCH_CANDIDATES matches, best match first (ts_rank_cd,
+ * ties newest id first), with a highlighted snippet. Keyset-paginated on (rank, id), and every
+ * page after the first ranks the first page's candidates (the cursor carries the newest id it
+ * could see), so new posts never shift a later page.
  */
 export async function searchPosts(db: Executor, viewerId: string, query: SearchPostsQuery) {
   const text = toSearchQuery(query.q);
@@ -27,14 +36,28 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   const q = tsQuery(text);
   const rank = sql<number>`ts_rank_cd(${posts.searchVector}, ${q})::float8`;
   const after = query.cursor ? decodeRankCursor(query.cursor) : undefined;
+  const candidates = db.$with("candidates").as(
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(sql`${posts.searchVector} @@ ${q}`, postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo)))
+      .orderBy(desc(posts.id))
+      .limit(SEARCH_CANDIDATES),
+  );
   const rows = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId), rank: rank.as("rank") })
+    .with(candidates)
+    .select({
+      ...postColumns,
+      hasLiked: hasLikedBy(viewerId),
+      ...comparisonSummaryFor(viewerId),
+      rank: rank.as("rank"),
+      upTo: sql<number>`(select max(id) from ${candidates})`.mapWith(Number).as("up_to"),
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(
       and(
-        sql`${posts.searchVector} @@ ${q}`,
-        postVisibleTo(viewerId),
+        inArray(posts.id, db.select({ id: candidates.id }).from(candidates)),
         after ? sql`(${rank} < ${after.rank} or (${rank} = ${after.rank} and ${posts.id} < ${after.id}))` : undefined,
       ),
     )
@@ -53,6 +76,6 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   return {
     // A comparison the viewer has not voted on stays blind: its text names the models, so no snippet.
     posts: rows.map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : (snippets.get(row.id) ?? "")) })),
-    next_cursor: last && rows.length === query.limit ? encodeRankCursor(last.rank, last.id) : null,
+    next_cursor: last && rows.length === query.limit ? encodeRankCursor(last.rank, last.id, after?.upTo ?? last.upTo) : null,
   };
 }

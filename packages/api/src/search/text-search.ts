@@ -42,14 +42,20 @@ export function toSnippet(headlineText: string): SnippetPart[] {
 
 const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
 
-/** A ranked list's cursor: the last row's rank and id. */
-export const encodeRankCursor = (rank: number, id: number) => `${rank}_${id}`;
+/**
+ * A ranked list's cursor: the last row's rank and id, and, for a list ranked among a bounded set
+ * of candidates, the newest id the first page could see (so later pages rank the same set).
+ */
+export const encodeRankCursor = (rank: number, id: number, upTo?: number) => `${rank}_${id}${upTo === undefined ? "" : `_${upTo}`}`;
 
-/** The rank and id of a cursor from `encodeRankCursor`, or a BAD_REQUEST. */
-export function decodeRankCursor(cursor: string): { rank: number; id: number } {
-  const match = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)_(\d{1,16})$/.exec(cursor);
+/** The rank, id and optional bound of a cursor from `encodeRankCursor`, or a BAD_REQUEST. */
+export function decodeRankCursor(cursor: string): { rank: number; id: number; upTo?: number } {
+  const match = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)_(\d{1,16})(?:_(\d{1,16}))?$/.exec(cursor);
   const rank = Number(match?.[1]);
   const id = Number(match?.[2]);
-  if (!match || !Number.isFinite(rank) || !Number.isSafeInteger(id)) throw new AppError("BAD_REQUEST", `cursor: ${CURSOR_MESSAGE}`);
-  return { rank, id };
+  const upTo = match?.[3] === undefined ? undefined : Number(match[3]);
+  if (!match || !Number.isFinite(rank) || !Number.isSafeInteger(id) || (upTo !== undefined && !Number.isSafeInteger(upTo))) {
+    throw new AppError("BAD_REQUEST", `cursor: ${CURSOR_MESSAGE}`);
+  }
+  return upTo === undefined ? { rank, id } : { rank, id, upTo };
 }
