@@ -1,6 +1,7 @@
 // Parley in its own process for ttft.ts: the real app (routes, tRPC, REST, database, model
 // providers through the SDKs) with a stand-in sign-in check, its platform OpenAI key pointing at
-// the local provider (three model names, for a comparison's columns). PGlite in a scratch directory, or BENCH_DATABASE_URL.
+// the local provider (three model names, for a comparison's columns) and, with MORE_PROVIDER_URLS,
+// one OpenAI-compatible service per further provider. PGlite in a scratch directory, or BENCH_DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +27,15 @@ const app = await buildApp({
   logger: false,
   authenticator: { authenticate: async (header) => (header === "Bearer bench" ? identity : null) },
   keys: createKeyVault(randomBytes(32)),
-  models: createModelGateway({ openai: { apiKey: key, baseURL: process.env.PROVIDER_URL!, models: ["bench", "bench-b", "bench-c"] }, demo: false }),
+  models: createModelGateway({
+    openai: { apiKey: key, baseURL: process.env.PROVIDER_URL!, models: ["bench", "bench-b", "bench-c"] },
+    // Two more services on providers of their own, for a comparison whose columns go to three services.
+    compatible: (process.env.MORE_PROVIDER_URLS ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((baseURL, i) => ({ id: `service-${i + 2}`, name: `Service ${i + 2}`, baseURL, apiKey: key, models: ["bench"] })),
+    demo: false,
+  }),
 });
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 const headers = { authorization: "Bearer bench", "content-type": "application/json" };

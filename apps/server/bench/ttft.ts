@@ -73,15 +73,18 @@ async function timeToFirstWithFetch(url: string, headers: Record<string, string>
   return first;
 }
 
+/** Three models on one provider process, and three services each on a provider process of its own. */
 const COMPARED = ["openai:bench", "openai:bench-b", "openai:bench-c"];
+const COMPARED_SERVICES = ["openai:bench", "service-2:bench", "service-3:bench"];
 /** Each compare column's time to first token, per request, for the per-column figures. */
 const columnSamples: number[][] = COMPARED.map(() => []);
+const serviceColumnSamples: number[][] = COMPARED_SERVICES.map(() => []);
 
 /**
  * POSTs a comparison to /chat/compare as SSE and returns the milliseconds until the slowest
  * column's first text arrives; every column's time goes to `columnSamples` (outside the warm-up).
  */
-function timeToSlowestColumn(url: string, headers: Record<string, string>, body: string, record: boolean): Promise<number> {
+function timeToSlowestColumn(url: string, headers: Record<string, string>, body: string, samples: number[][] | null): Promise<number> {
   return new Promise((resolve, reject) => {
     const begin = performance.now();
     const sent = request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
@@ -99,7 +102,7 @@ function timeToSlowestColumn(url: string, headers: Record<string, string>, body:
       response.on("end", () => {
         if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}: ${seen.slice(0, 300)}`));
         if (firsts.some((f) => f === undefined)) return reject(new Error(`a column had no text: ${seen.slice(0, 300)}`));
-        if (record) firsts.forEach((first, column) => columnSamples[column]!.push(first!));
+        if (samples) firsts.forEach((first, column) => samples[column]!.push(first!));
         resolve(Math.max(...(firsts as number[])));
       });
       response.on("error", reject);
@@ -126,7 +129,7 @@ async function timeInTurns(rows: Row[]) {
     }
   }
   for (const { label, samples } of rows) {
-    console.log(`  ${label.padEnd(52)} median ${median(samples).toFixed(2).padStart(6)} ms   p90 ${p90(samples).toFixed(2).padStart(6)} ms`);
+    console.log(`  ${label.padEnd(56)} median ${median(samples).toFixed(2).padStart(6)} ms   p90 ${p90(samples).toFixed(2).padStart(6)} ms`);
   }
   return rows.map(({ samples }) => median(samples));
 }
@@ -135,8 +138,13 @@ const row = (label: string, once: () => Promise<number>): Row => ({ label, once,
 
 const provider = await start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KEY: KEY });
 const { baseURL } = provider.ready;
+const moreProviders = await Promise.all([1, 2].map(() => start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KEY: KEY })));
 const floor = await start<{ url: string }>("ttft-proxy.ts", { BENCH_KEY: KEY, PROVIDER_URL: baseURL });
-const parley = await start<{ url: string; database: string }>("ttft-server.ts", { BENCH_KEY: KEY, PROVIDER_URL: baseURL });
+const parley = await start<{ url: string; database: string }>("ttft-server.ts", {
+  BENCH_KEY: KEY,
+  PROVIDER_URL: baseURL,
+  MORE_PROVIDER_URLS: moreProviders.map((p) => p.ready.baseURL).join(","),
+});
 const { url } = parley.ready;
 const headers = { authorization: "Bearer bench", "content-type": "application/json" };
 const body = (content: string, sessionId = 0) => JSON.stringify({ messages: [{ content }], model_id: "openai:bench", session_id: sessionId });
@@ -154,8 +162,8 @@ console.log(
 );
 try {
   const sse = (session: number) => () => timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
-  const compareBody = JSON.stringify({ messages: [{ content: "Hello" }], model_ids: COMPARED, session_id: 0 });
-  const [direct, bare, rest, continuing, trpcWire, viaTrpc, compare] = await timeInTurns([
+  const compareBody = (models: string[]) => JSON.stringify({ messages: [{ content: "Hello" }], model_ids: models, session_id: 0 });
+  const [direct, bare, rest, continuing, trpcWire, viaTrpc, compare, compareServices] = await timeInTurns([
     row("direct to the provider (streamed completion)", () =>
       timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
     ),
@@ -174,17 +182,20 @@ try {
       if (first === undefined) throw new Error("the reply had no text");
       return first;
     }),
-    row(`through Parley, REST compare (SSE), ${COMPARED.length} columns, slowest`, () =>
-      timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody, warm),
+    row(`through Parley, REST compare (SSE), ${COMPARED.length} columns, one provider`, () =>
+      timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody(COMPARED), warm ? columnSamples : null),
+    ),
+    row(`through Parley, REST compare (SSE), ${COMPARED_SERVICES.length} services`, () =>
+      timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody(COMPARED_SERVICES), warm ? serviceColumnSamples : null),
     ),
   ]);
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
-  const columns = columnSamples.map((samples, column) => `column ${column} ${median(samples).toFixed(2)} ms`).join(", ");
-  console.log(`  compare columns' first token (median): ${columns}`);
+  const columns = (all: number[][]) => all.map((samples, column) => `column ${column} ${median(samples).toFixed(2)} ms`).join(", ");
+  console.log(`  compare columns' first token (median), one provider: ${columns(columnSamples)}; three services: ${columns(serviceColumnSamples)}`);
   console.log(
-    `  a comparison's slowest column over a single send (median, REST SSE new chat): ${(compare! - rest!).toFixed(2)} ms (target ≤ 2 ms); added over direct ${added(compare)}`,
+    `  a comparison's slowest column over a single send (median, REST SSE new chat): one provider ${(compare! - rest!).toFixed(2)} ms, three services ${(compareServices! - rest!).toFixed(2)} ms (target ≤ 2 ms); added over direct ${added(compare)} / ${added(compareServices)}`,
   );
   console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
 } finally {
-  await stopAll([parley, floor, provider]);
+  await stopAll([parley, floor, provider, ...moreProviders]);
 }

@@ -115,7 +115,8 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
         )`,
   );
   // The new exchange's parent: the edited or regenerated exchange's parent, or the active one.
-  // The context is the branch above it only, walked up through parents (each older than its child).
+  // The context is the branch above it only, walked up through parents (each older than its
+  // child) until enough complete exchanges are found, so a long conversation costs no more.
   const entries = chatEntries;
   ctes.push(
     request.siblingOf === null
@@ -125,9 +126,11 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   ctes.push(
     sql`par as (select ${request.siblingOf === null ? sql`(select active_entry_id from s)` : sql`(select parent from sib)`} as id)`,
     sql`chain as (
-      select e.id, e.parent_entry_id as parent, 0 as depth from ${entries} e where e.id = (select id from par) and e.session_id = (select id from s)
+      select e.id, e.parent_entry_id as parent, 0 as depth, (e.status = 'complete')::int as found
+      from ${entries} e where e.id = (select id from par) and e.session_id = (select id from s)
       union all
-      select e.id, e.parent_entry_id, c.depth + 1 from ${entries} e join chain c on e.id = c.parent where e.session_id = (select id from s) and e.id < c.id
+      select e.id, e.parent_entry_id, c.depth + 1, c.found + (e.status = 'complete')::int
+      from ${entries} e join chain c on e.id = c.parent where e.session_id = (select id from s) and e.id < c.id and c.found < ${request.exchanges}::int
     )`,
     sql`h as (
       select e.message_content as message, e.response_content as response, e.created_at as created_at, e.id as id
