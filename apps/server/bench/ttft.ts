@@ -79,6 +79,7 @@ const COMPARED_SERVICES = ["openai:bench", "service-2:bench", "service-3:bench"]
 /** Each compare column's time to first token, per request, for the per-column figures. */
 const columnSamples: number[][] = COMPARED.map(() => []);
 const serviceColumnSamples: number[][] = COMPARED_SERVICES.map(() => []);
+const floorColumnSamples: number[][] = COMPARED.map(() => []);
 
 /**
  * POSTs a comparison to /chat/compare as SSE and returns the milliseconds until the slowest
@@ -163,11 +164,12 @@ console.log(
 try {
   const sse = (session: number) => () => timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
   const compareBody = (models: string[]) => JSON.stringify({ messages: [{ content: "Hello" }], model_ids: models, session_id: 0 });
-  const [direct, bare, rest, continuing, trpcWire, viaTrpc, compare, compareServices] = await timeInTurns([
+  const [direct, bare, bareCompare, rest, continuing, trpcWire, viaTrpc, compare, compareServices] = await timeInTurns([
     row("direct to the provider (streamed completion)", () =>
       timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
     ),
     row("floor: bare node:http server + provider code", () => timeToFirst(floor.ready.url, headers, body("Hello"), "event: text")),
+    row(`floor, ${COMPARED.length} models at once, slowest`, () => timeToSlowestColumn(floor.ready.url, headers, compareBody(COMPARED), warm ? floorColumnSamples : null)),
     row("through Parley, REST postChat (SSE), new chat", sse(0)),
     row(`through Parley, REST postChat (SSE), ${HISTORY}-exchange chat`, sse(sessionId)),
     row("through Parley, tRPC chat.send (JSON lines)", () =>
@@ -191,7 +193,8 @@ try {
   ]);
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
   const columns = (all: number[][]) => all.map((samples, column) => `column ${column} ${median(samples).toFixed(2)} ms`).join(", ");
-  console.log(`  compare columns' first token (median), one provider: ${columns(columnSamples)}; three services: ${columns(serviceColumnSamples)}`);
+  console.log(`  compare columns' first token (median), one provider: ${columns(columnSamples)}; three services: ${columns(serviceColumnSamples)}; floor: ${columns(floorColumnSamples)}`);
+  console.log(`  the floor's slowest of ${COMPARED.length} models over its single reply (median): ${(bareCompare! - bare!).toFixed(2)} ms, what asking three models at once costs any server`);
   console.log(
     `  a comparison's slowest column over a single send (median, REST SSE new chat): one provider ${(compare! - rest!).toFixed(2)} ms, three services ${(compareServices! - rest!).toFixed(2)} ms (target ≤ 2 ms); added over direct ${added(compare)} / ${added(compareServices)}`,
   );

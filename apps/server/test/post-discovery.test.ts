@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_CANDIDATES } from "@parley/api";
+import { forgetWordFrequencies, SEARCH_CANDIDATES } from "@parley/api";
 import { postVotes, users } from "@parley/db";
 import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
@@ -289,17 +289,33 @@ describe("a word found in more posts than a search ranks", () => {
         from generate_series(1, ${count}::int) g`);
     await insert("quokka quokka quokka quokka, the best match", 1);
     await insert("A quokka post", SEARCH_CANDIDATES);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Page<"posts", Summary> = (await t.call("bob", "GET", `/post/search?q=quokka${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body;
-      seen.push(...page.posts.map((p) => p.description));
-      cursor = page.next_cursor;
-    } while (cursor);
-    expect(seen).toHaveLength(SEARCH_CANDIDATES);
-    expect(seen.filter((description) => description.startsWith("A quokka post"))).toHaveLength(SEARCH_CANDIDATES);
-    // The same words in a rarer search find it.
-    const rare = (await t.call("bob", "GET", "/post/search?q=quokka%20best")).body as Page<"posts", Summary>;
-    expect(rare.posts.map((p) => p.description)).toEqual(["quokka quokka quokka quokka, the best match 1"]);
+    const everyPage = async (q: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<"posts", Summary> = (await t.call("bob", "GET", `/post/search?q=${q}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body;
+        seen.push(...page.posts.map((p) => p.description));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    // Without statistics every word reads as rare (matches from the search index); after an
+    // ANALYZE 'quokka' is in most posts (the newest read backwards): the same posts either way.
+    for (const analyzed of [false, true]) {
+      if (analyzed) {
+        await t.db.db.execute(sql`analyze posts`);
+        forgetWordFrequencies(t.db.db);
+      }
+      for (const q of ["quokka", "quok"]) {
+        const seen = await everyPage(q);
+        expect(seen, `${q}, analyzed: ${analyzed}`).toHaveLength(SEARCH_CANDIDATES);
+        expect(seen.filter((description) => description.startsWith("A quokka post"))).toHaveLength(SEARCH_CANDIDATES);
+        // Best match first, ties newest first, within the candidates.
+        expect(seen.slice(0, 3)).toEqual([`A quokka post ${SEARCH_CANDIDATES}`, `A quokka post ${SEARCH_CANDIDATES - 1}`, `A quokka post ${SEARCH_CANDIDATES - 2}`]);
+      }
+      // The same word with a rarer one finds the older post.
+      const rare = (await t.call("bob", "GET", "/post/search?q=quokka%20best")).body as Page<"posts", Summary>;
+      expect(rare.posts.map((p) => p.description)).toEqual(["quokka quokka quokka quokka, the best match 1"]);
+    }
   });
 });

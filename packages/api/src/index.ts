@@ -28,6 +28,7 @@ export {
 } from "./rate-limits";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export { SEARCH_CANDIDATES } from "./post/search";
+export { forgetWordFrequencies } from "./search/word-frequency";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./admin/role";
 export { UnlistedPathError } from "./trpc";

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { posts, users, type Executor } from "@parley/db";
-import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSnippet, tsQuery } from "../search/text-search";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { posts, resultRows, users, type Executor } from "@parley/db";
+import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
+import { matchingShare } from "../search/word-frequency";
 import { hasLikedBy, postColumns, postVisibleTo, presentPost } from "./posts";
 import { comparisonSummaryFor } from "./votes";
 
@@ -18,10 +19,19 @@ const snippetDocument = sql`${posts.description} || ' — ' || left(coalesce(
 /**
  * How many matching posts, newest first, a search ranks. A word found in most posts would
  * otherwise have every one of them ranked before the first page is known (a million ranks at a
- * million posts); the newest ones are read straight from the primary key, and a rare word's few
- * matches from the search index. See docs/discovery.md.
+ * million posts). See docs/discovery.md.
  */
 export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * The share of posts from which a search's words count as common (PostgreSQL's statistics say
+ * how common each word is): its newest matches are then read backwards on the primary key,
+ * which finds them among the newest posts; rarer words are read from the search index, and the
+ * newest of their matches kept.
+ */
+const COMMON_SHARE = 0.05;
+
+type RankedRow = { id: number | string; rank: number; up_to: number | string };
 
 /**
  * Full-text search of the posts (description, categories, model names, conversation) on the
@@ -31,51 +41,44 @@ export const SEARCH_CANDIDATES = 1000;
  * could see), so new posts never shift a later page.
  */
 export async function searchPosts(db: Executor, viewerId: string, query: SearchPostsQuery) {
+  const terms = toSearchTerms(query.q);
   const text = toSearchQuery(query.q);
   if (!text) return { posts: [], next_cursor: null };
   const q = tsQuery(text);
   const rank = sql<number>`ts_rank_cd(${posts.searchVector}, ${q})::float8`;
   const after = query.cursor ? decodeRankCursor(query.cursor) : undefined;
-  const candidates = db.$with("candidates").as(
-    db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(sql`${posts.searchVector} @@ ${q}`, postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo)))
-      .orderBy(desc(posts.id))
-      .limit(SEARCH_CANDIDATES),
+  const matches = and(sql`${posts.searchVector} @@ ${q}`, postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo));
+  const common = (await matchingShare(db, "posts", "search_vector", terms)) >= COMMON_SHARE;
+  const candidates = common
+    ? sql`select ${posts.id} as id from ${posts} where ${matches} order by ${posts.id} desc limit ${SEARCH_CANDIDATES}`
+    : // OFFSET 0 keeps the matches a query of their own, read from the search index, not in id order.
+      sql`select id from (select ${posts.id} as id from ${posts} where ${matches} offset 0) m order by id desc limit ${SEARCH_CANDIDATES}`;
+  const ranked = resultRows<RankedRow>(
+    await db.execute(sql`
+      with candidates as (${candidates})
+      select ${posts.id} as id, ${rank} as rank, (select max(id) from candidates) as up_to
+      from ${posts}
+      where ${posts.id} in (select id from candidates)
+        ${after ? sql`and (${rank} < ${after.rank} or (${rank} = ${after.rank} and ${posts.id} < ${after.id}))` : sql``}
+      order by rank desc, ${posts.id} desc
+      limit ${query.limit}`),
   );
-  const rows = await db
-    .with(candidates)
-    .select({
-      ...postColumns,
-      hasLiked: hasLikedBy(viewerId),
-      ...comparisonSummaryFor(viewerId),
-      rank: rank.as("rank"),
-      upTo: sql<number>`(select max(id) from ${candidates})`.mapWith(Number).as("up_to"),
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(
-      and(
-        inArray(posts.id, db.select({ id: candidates.id }).from(candidates)),
-        after ? sql`(${rank} < ${after.rank} or (${rank} = ${after.rank} and ${posts.id} < ${after.id}))` : undefined,
-      ),
-    )
-    .orderBy(desc(sql`rank`), desc(posts.id))
-    .limit(query.limit);
-  // Snippets only for the page's rows: ts_headline reads the whole text.
-  const snippets = new Map<number, string>();
-  if (rows.length > 0) {
-    const cut = await db
-      .select({ id: posts.id, snippet: headline(snippetDocument, q) })
-      .from(posts)
-      .where(inArray(posts.id, rows.map((row) => row.id)));
-    for (const row of cut) snippets.set(row.id, row.snippet);
-  }
-  const last = rows.at(-1);
+  const ids = ranked.map((row) => Number(row.id));
+  // The page's posts with their snippets (ts_headline reads the whole text: only for these).
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId), snippet: headline(snippetDocument, q) })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.userId))
+          .where(inArray(posts.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const page = ids.flatMap((id) => byId.get(id) ?? []);
+  const last = ranked.at(-1);
   return {
     // A comparison the viewer has not voted on stays blind: its text names the models, so no snippet.
-    posts: rows.map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : (snippets.get(row.id) ?? "")) })),
-    next_cursor: last && rows.length === query.limit ? encodeRankCursor(last.rank, last.id, after?.upTo ?? last.upTo) : null,
+    posts: page.map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : row.snippet) })),
+    next_cursor: last && ranked.length === query.limit ? encodeRankCursor(Number(last.rank), Number(last.id), after?.upTo ?? Number(last.up_to)) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SnippetPart } from "@parley/contracts";
 import { AppError } from "../errors";
+import type { SearchTerm } from "./word-frequency";
 
 /** Most words of a search that count; the rest are ignored. */
 const MAX_TERMS = 8;
@@ -11,9 +12,15 @@ const MAX_TERMS = 8;
  * of letters and digits, so nothing typed is read as tsquery syntax. Null when nothing is left.
  */
 export function toSearchQuery(text: string): string | null {
+  const terms = toSearchTerms(text);
+  if (terms.length === 0) return null;
+  return terms.map(({ word, prefix }) => (prefix ? `'${word}':*` : `'${word}'`)).join(" & ");
+}
+
+/** The words of a search as toSearchQuery reads them, the last one marked when it matches as a prefix. */
+export function toSearchTerms(text: string): SearchTerm[] {
   const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TERMS) ?? [];
-  if (words.length === 0) return null;
-  return words.map((word, i) => (i === words.length - 1 && word.length >= 3 ? `'${word}':*` : `'${word}'`)).join(" & ");
+  return words.map((word, i) => ({ word, prefix: i === words.length - 1 && word.length >= 3 }));
 }
 
 /** The 'simple' configuration, the one the search columns are built with (docs/discovery.md). */
