@@ -8,7 +8,7 @@
 // Prints figures, asserts nothing. BENCH_DATABASE_URL=postgres://... runs Parley on PostgreSQL.
 import { build } from "esbuild";
 import { chromium } from "@playwright/test";
-import { median, p90, start, stopAll } from "./ttft-processes";
+import { median, p90, scratchDatabase, start, stopAll } from "./ttft-processes";
 
 const ROUNDS = 200;
 const WARMUP = 20;
@@ -23,7 +23,8 @@ const client = await build({
 });
 
 const provider = await start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KEY: KEY, BENCH_CORS: "1" });
-const parley = await start<{ url: string; database: string }>("ttft-server.ts", { BENCH_KEY: KEY, PROVIDER_URL: provider.ready.baseURL });
+const database = await scratchDatabase();
+const parley = await start<{ url: string; database: string }>("ttft-server.ts", { ...database.env, BENCH_KEY: KEY, PROVIDER_URL: provider.ready.baseURL });
 // The provider is another loopback origin; Chromium asks a person before such requests unless told not to.
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
@@ -58,4 +59,5 @@ try {
 } finally {
   await browser.close();
   await stopAll([parley, provider]);
+  await database.drop();
 }

@@ -12,7 +12,7 @@
 import { Agent, request } from "node:http";
 import { createTRPCClient, httpBatchStreamLink } from "@trpc/client";
 import type { AppRouter } from "@parley/api";
-import { median, p90, start, stopAll } from "./ttft-processes";
+import { median, p90, scratchDatabase, start, stopAll } from "./ttft-processes";
 
 const ROUNDS = 200;
 const WARMUP = 20;
@@ -141,7 +141,9 @@ const provider = await start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KE
 const { baseURL } = provider.ready;
 const moreProviders = await Promise.all([1, 2].map(() => start<{ baseURL: string }>("ttft-provider.ts", { BENCH_KEY: KEY })));
 const floor = await start<{ url: string }>("ttft-proxy.ts", { BENCH_KEY: KEY, PROVIDER_URL: baseURL });
+const database = await scratchDatabase();
 const parley = await start<{ url: string; database: string }>("ttft-server.ts", {
+  ...database.env,
   BENCH_KEY: KEY,
   PROVIDER_URL: baseURL,
   MORE_PROVIDER_URLS: moreProviders.map((p) => p.ready.baseURL).join(","),
@@ -201,4 +203,5 @@ try {
   console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
 } finally {
   await stopAll([parley, floor, provider, ...moreProviders]);
+  await database.drop();
 }

@@ -293,7 +293,7 @@ describe("a word found in more posts than a search ranks", () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: Page<"posts", Summary> = (await t.call("bob", "GET", `/post/search?q=${q}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body;
+        const page = (await t.call("bob", "GET", `/post/search?q=${q}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).body as Page<"posts", Summary>;
         seen.push(...page.posts.map((p) => p.description));
         cursor = page.next_cursor;
       } while (cursor);
