@@ -5,7 +5,8 @@ import { resultRows, type Executor } from "@parley/db";
 const STATS_TTL_MS = 5 * 60_000;
 
 type Frequencies = { readAt: number; byWord: Map<string, number> };
-const cache = new WeakMap<object, Frequencies>();
+/** Per database, per "table.column". */
+const cache = new WeakMap<object, Map<string, Frequencies>>();
 
 /** A word of a search, and whether it also matches as the start of longer words. */
 export type SearchTerm = { word: string; prefix: boolean };
@@ -17,7 +18,9 @@ export type SearchTerm = { word: string; prefix: boolean };
  * database), which reads as "every word is rare".
  */
 async function frequencies(db: Executor, table: string, column: string): Promise<Map<string, number>> {
-  const cached = cache.get(db);
+  const columns = cache.get(db) ?? new Map<string, Frequencies>();
+  cache.set(db, columns);
+  const cached = columns.get(`${table}.${column}`);
   if (cached && Date.now() - cached.readAt < STATS_TTL_MS) return cached.byWord;
   const [row] = resultRows<{ words: string[] | null; shares: number[] | null }>(
     await db.execute(sql`
@@ -27,7 +30,7 @@ async function frequencies(db: Executor, table: string, column: string): Promise
   const byWord = new Map<string, number>();
   // The shares line up with the words; PostgreSQL appends three summary values after them.
   (row?.words ?? []).forEach((word, i) => byWord.set(word, Number(row!.shares![i] ?? 0)));
-  cache.set(db, { readAt: Date.now(), byWord });
+  columns.set(`${table}.${column}`, { readAt: Date.now(), byWord });
   return byWord;
 }
 
