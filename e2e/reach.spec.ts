@@ -26,6 +26,8 @@ test.beforeAll(async () => {
 async function sendFirstMessage(page: Page, text: string) {
   await page.goto("/chat");
   await page.getByPlaceholder("Type your message here...").fill(text);
+  // Enter sends only once the models are loaded; on a busy machine that can come after the fill.
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled({ timeout: 15_000 });
   await page.getByPlaceholder("Type your message here...").press("Enter");
   await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
