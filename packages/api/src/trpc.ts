@@ -5,7 +5,7 @@ import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
 import { isAdminIdentity } from "./admin/role";
-import { requireUser, touchLastSeen } from "./user/require-user";
+import { requireUser, requireViewer, touchLastSeen } from "./user/require-user";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
@@ -46,6 +46,17 @@ export const loadUser = t.middleware(async ({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
   const user = await requireUser({ db: ctx.db, auth: ctx.auth });
   await touchLastSeen(ctx.db, user, ctx.now());
+  return next({ ctx: { ...ctx, auth: ctx.auth, user } });
+});
+
+/**
+ * For reads of the caller's own view that need only the account id (feeds, search, a post, a
+ * conversation): `ctx.user` is `{ id }`, remembered per process once known (requireViewer), so
+ * the read is one query. Changes use loadUser, which reads the account afresh.
+ */
+export const loadViewer = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  const user = await requireViewer({ db: ctx.db, auth: ctx.auth }, ctx.now());
   return next({ ctx: { ...ctx, auth: ctx.auth, user } });
 });
 

@@ -1,6 +1,6 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../errors";
-import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
+import { loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
@@ -20,12 +20,12 @@ export const chatRouter = router({
   options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
   search: protectedProcedure
     .input(chatInputs.search)
-    .use(loadUser)
+    .use(loadViewer)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  sessions: protectedProcedure.use(loadUser).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
+  sessions: protectedProcedure.use(loadViewer).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
   history: protectedProcedure
     .input(chatInputs.history)
-    .use(loadUser)
+    .use(loadViewer)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.input(chatInputs.send).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {

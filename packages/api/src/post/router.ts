@@ -1,5 +1,5 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
-import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
+import { loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
 import { addComment, deleteComment, listComments } from "./comments";
 import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
@@ -18,19 +18,19 @@ export const postRouter = router({
     .mutation(async ({ ctx, input }) =>
       publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
     ),
-  byId: protectedProcedure.input(postInputs.byId).use(loadUser).query(async ({ ctx, input }) => ({
+  byId: protectedProcedure.input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
     ...(await getPostById(ctx.db, ctx.user.id, input.id)),
     ...(await getPostLineage(ctx.db, input.id)),
   })),
   search: protectedProcedure
     .input(postInputs.search)
-    .use(loadUser)
+    .use(loadViewer)
     .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  list: protectedProcedure.input(postInputs.list).use(loadUser).query(async ({ ctx, input }) =>
+  list: protectedProcedure.input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),
   delete: protectedProcedure.input(postInputs.delete).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
-  comments: protectedProcedure.input(postInputs.comments).use(loadUser).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
+  comments: protectedProcedure.input(postInputs.comments).use(loadViewer).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
   /** Deletes the caller's own comment. */
   deleteComment: protectedProcedure
     .input(postInputs.deleteComment)
@@ -57,7 +57,7 @@ export const postRouter = router({
     .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now())),
   like: protectedProcedure.input(postInputs.like).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
   unlike: protectedProcedure.input(postInputs.unlike).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
-  hasLiked: protectedProcedure.input(postInputs.hasLiked).use(loadUser).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
+  hasLiked: protectedProcedure.input(postInputs.hasLiked).use(loadViewer).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
   vote: protectedProcedure
     .input(postInputs.vote)
