@@ -1,6 +1,6 @@
 // `pnpm bench:discovery` (not part of the tests): the feed and search on PostgreSQL at 10,000 and
 // at 1,000,000 posts. Seeds the posts with generate_series (the search documents come from the
-// same trigger the app uses), then loads four URLs with autocannon: at a fixed 500 requests/s
+// same trigger the app uses), then loads four URLs with autocannon (after a 2 s warm-up each): at a fixed 500 requests/s
 // (p50, p99) and flat out (requests/s). docs/performance.md records measured figures.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -90,6 +90,8 @@ try {
       "search, common word": `${server.url}/api/v1/post/search?q=model`,
     };
     for (const [label, url] of Object.entries(urls)) {
+      // A 2 s warm-up first, as `pnpm bench` does: the first URL would otherwise pay for compiling the server's code.
+      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
       const paced = await run(url, RATE);
       const flat = await run(url);
       results[`${size}:${label}`] = paced;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type Placeholder } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
@@ -12,7 +12,10 @@ import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 export const POST_NOT_FOUND = "Post not found. It may have been removed.";
 
 /** A post the viewer may see: one no moderator has hidden, or their own (which shows as hidden). */
-export const postVisibleTo = (viewerId: string) => or(isNull(posts.hiddenAt), eq(posts.userId, viewerId))!;
+export const postVisibleTo = (viewerId: ViewerRef) => or(isNull(posts.hiddenAt), eq(posts.userId, viewerId))!;
+
+/** The viewer's id, or the placeholder of a prepared query that is given it on each run. */
+export type ViewerRef = string | Placeholder;
 
 export type PublishInput = { sessionId: number; description: string; categories: string[] };
 
@@ -128,7 +131,7 @@ export function presentPost(row: PostRow) {
 }
 
 /** Whether the viewer likes the post, in the same query as the post. */
-export const hasLikedBy = (viewerId: string) =>
+export const hasLikedBy = (viewerId: ViewerRef) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
 /** One post with its conversation. */
@@ -169,6 +172,54 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of the same list";
 
+/** What a page of the feed is asked with, for the query prepared for its shape. */
+type FeedValues = { viewer: string; limit: number; author?: string; afterKey?: string | number; afterId?: number };
+
+const feedQueries = new WeakMap<object, Map<string, ReturnType<typeof buildFeedQuery>>>();
+
+/**
+ * The feed's query for one shape (sort, category, cursor or not, one author or not), built once
+ * per database and run with placeholders: building a query with Drizzle costs more CPU than
+ * PostgreSQL spends answering this one.
+ */
+function buildFeedQuery(db: Executor, popular: boolean, category: FeedCategory | undefined, paged: boolean, byAuthor: boolean) {
+  // A row comparison, which PostgreSQL turns into a start position in the index (an OR of the
+  // two conditions would make it read every newer post first).
+  const after = !paged
+    ? undefined
+    : popular
+      ? sql`(${posts.hotScore}, ${posts.id}) < (${sql.placeholder("afterKey")}::float8, ${sql.placeholder("afterId")}::int)`
+      : sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder("afterKey")}::timestamptz, ${sql.placeholder("afterId")}::int)`;
+  const viewer = sql.placeholder("viewer");
+  const conditions = [postVisibleTo(viewer), categoryCondition(category), byAuthor ? eq(posts.userId, sql.placeholder("author")) : undefined, after].filter(
+    (c) => c !== undefined,
+  );
+  return db
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), hotScore: posts.hotScore })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(...conditions))
+    // "nulls last" as the indexes are built, so PostgreSQL reads the index instead of sorting every post.
+    .orderBy(...(popular ? [newestFirst(posts.hotScore), newestFirst(posts.id)] : [newestFirst(posts.createdAt), newestFirst(posts.id)]))
+    .limit(sql.placeholder("limit"))
+    .prepare(`feed_${popular ? "popular" : "latest"}_${category ?? "all"}_${paged ? "after" : "first"}_${byAuthor ? "author" : "all"}`);
+}
+
+/** The cursor's position in the list's order, or a 400 for anything that is not a next_cursor of it. */
+function parseCursor(cursor: string, popular: boolean): { afterKey: string | number; afterId: number } {
+  const [key, id] = cursor.split("_") as [string, string | undefined];
+  const afterId = Number(id);
+  if (!id || !/^\d{1,10}$/.test(id) || afterId > INT4_MAX) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+  if (popular) {
+    const score = Number(key);
+    if (!/^-?\d+(\.\d+)?(e-?\d+)?$/.test(key) || !Number.isFinite(score)) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+    return { afterKey: score, afterId };
+  }
+  const createdAt = new Date(key);
+  if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(key) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
+  return { afterKey: createdAt.toISOString(), afterId };
+}
+
 /**
  * The feed: summaries without the conversations, the viewer's like in
  * the same query, keyset-paginated on an index: 'latest' by (created_at, id), 'popular' by the
@@ -176,34 +227,14 @@ const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of th
  */
 export async function listRecentPosts(db: Executor, viewerId: string, query: RecentPostsQuery) {
   const popular = query.sort === "popular";
-  // A row comparison, which PostgreSQL turns into a start position in the index (an OR of the
-  // two conditions would make it read every newer post first).
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [key, id] = query.cursor.split("_") as [string, string | undefined];
-    const postId = Number(id);
-    if (!id || !/^\d{1,10}$/.test(id) || postId > INT4_MAX) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
-    if (popular) {
-      const score = Number(key);
-      if (!/^-?\d+(\.\d+)?(e-?\d+)?$/.test(key) || !Number.isFinite(score)) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
-      after = sql`(${posts.hotScore}, ${posts.id}) < (${score}::float8, ${postId}::int)`;
-    } else {
-      const createdAt = new Date(key);
-      if (!/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(key) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", CURSOR_MESSAGE);
-      after = sql`(${posts.createdAt}, ${posts.id}) < (${createdAt.toISOString()}::timestamptz, ${postId}::int)`;
-    }
-  }
-  const conditions = [postVisibleTo(viewerId), categoryCondition(query.category), query.authorId ? eq(posts.userId, query.authorId) : undefined, after].filter(
-    (c) => c !== undefined,
-  );
-  const rows = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId), hotScore: posts.hotScore })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    // "nulls last" as the indexes are built, so PostgreSQL reads the index instead of sorting every post.
-    .orderBy(...(popular ? [newestFirst(posts.hotScore), newestFirst(posts.id)] : [newestFirst(posts.createdAt), newestFirst(posts.id)]))
-    .limit(query.limit);
+  const values: FeedValues = { viewer: viewerId, limit: query.limit, ...(query.cursor ? parseCursor(query.cursor, popular) : {}) };
+  if (query.authorId) values.author = query.authorId;
+  const shape = `${popular}:${query.category ?? ""}:${Boolean(query.cursor)}:${Boolean(query.authorId)}`;
+  let prepared = feedQueries.get(db);
+  if (!prepared) feedQueries.set(db, (prepared = new Map()));
+  let feed = prepared.get(shape);
+  if (!feed) prepared.set(shape, (feed = buildFeedQuery(db, popular, query.category, Boolean(query.cursor), Boolean(query.authorId))));
+  const rows = await feed.execute(values);
   const items = rows.map(presentPost);
   const last = rows.at(-1);
   return {

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
-import { POST_NOT_FOUND, postVisibleTo, type PostRow } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo, type PostRow, type ViewerRef } from "./posts";
 
 export const NOT_A_COMPARISON = "Votes are for comparison posts: this post has a single model's answers.";
 export const OWN_COMPARISON =
@@ -97,7 +97,7 @@ export async function voteOnPost(db: Database, userId: string, postId: number, c
 }
 
 /** For the feed: how many models a comparison post compares (null otherwise) and whether the viewer has voted or is its author. */
-export const comparisonSummaryFor = (viewerId: string) => ({
+export const comparisonSummaryFor = (viewerId: ViewerRef) => ({
   compareCount: sql<number | null>`jsonb_array_length(${posts.comparison} -> 'models')`.as("compare_count"),
   revealed: sql<boolean>`(${posts.userId} = ${viewerId} or exists (select 1 from ${postVotes} where ${postVotes.postId} = ${posts.id} and ${postVotes.userId} = ${viewerId}))`.as(
     "revealed",
