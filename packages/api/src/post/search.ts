@@ -45,22 +45,29 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   const text = toSearchQuery(query.q);
   if (!text) return { posts: [], next_cursor: null };
   const q = tsQuery(text);
-  const rank = sql<number>`ts_rank_cd(${posts.searchVector}, ${q})::float8`;
   const after = query.cursor ? decodeRankCursor(query.cursor) : undefined;
-  const matches = and(sql`${posts.searchVector} @@ ${q}`, postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo));
+  const visible = and(postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo));
   const common = (await matchingShare(db, "posts", "search_vector", terms)) >= COMMON_SHARE;
+  // Each way keeps a query of its own behind OFFSET 0, which PostgreSQL neither merges with the
+  // rest nor pushes the word match into: a common word reads the newest posts backwards on the
+  // primary key until enough match (the search index would hand over every match first); a rare
+  // word reads its matches from the search index, then keeps the newest.
   const candidates = common
-    ? sql`select ${posts.id} as id from ${posts} where ${matches} order by ${posts.id} desc limit ${SEARCH_CANDIDATES}`
-    : // OFFSET 0 keeps the matches a query of their own, read from the search index, not in id order.
-      sql`select id from (select ${posts.id} as id from ${posts} where ${matches} offset 0) m order by id desc limit ${SEARCH_CANDIDATES}`;
+    ? sql`select id, search_vector from (
+          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${visible} order by ${posts.id} desc offset 0
+        ) p where search_vector @@ ${q} limit ${SEARCH_CANDIDATES}`
+    : sql`select id, search_vector from (
+          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${posts.searchVector} @@ ${q} and ${visible} offset 0
+        ) m order by id desc limit ${SEARCH_CANDIDATES}`;
+  // Ranked from the candidates' own search documents: no second read of the posts.
   const ranked = resultRows<RankedRow>(
     await db.execute(sql`
-      with candidates as (${candidates})
-      select ${posts.id} as id, ${rank} as rank, (select max(id) from candidates) as up_to
-      from ${posts}
-      where ${posts.id} in (select id from candidates)
-        ${after ? sql`and (${rank} < ${after.rank} or (${rank} = ${after.rank} and ${posts.id} < ${after.id}))` : sql``}
-      order by rank desc, ${posts.id} desc
+      with candidates as (${candidates}),
+      ranked as (select id, ts_rank_cd(search_vector, ${q})::float8 as rank from candidates)
+      select id, rank, (select max(id) from candidates) as up_to
+      from ranked
+      ${after ? sql`where rank < ${after.rank} or (rank = ${after.rank} and id < ${after.id})` : sql``}
+      order by rank desc, id desc
       limit ${query.limit}`),
   );
   const ids = ranked.map((row) => Number(row.id));
