@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { posts, resultRows, users, type Executor } from "@parley/db";
 import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
 import { matchingShare } from "../search/word-frequency";
@@ -30,6 +30,25 @@ export const SEARCH_CANDIDATES = 1000;
  * newest of their matches kept.
  */
 const COMMON_SHARE = 0.05;
+
+const pageQueries = new WeakMap<object, ReturnType<typeof buildPageQuery>>();
+
+/** A page's posts by id with their snippets, built once per database and run with placeholders. */
+function buildPageQuery(db: Executor) {
+  const viewer = sql.placeholder("viewer");
+  return db
+    .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), snippet: headline(snippetDocument, tsQuery(sql.placeholder("query"))) })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(sql`${posts.id} = any(${sql.placeholder("ids")}::int[])`)
+    .prepare("search_page");
+}
+
+function pageQuery(db: Executor) {
+  let query = pageQueries.get(db);
+  if (!query) pageQueries.set(db, (query = buildPageQuery(db)));
+  return query;
+}
 
 type RankedRow = { id: number | string; rank: number; up_to: number | string };
 
@@ -72,14 +91,7 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   );
   const ids = ranked.map((row) => Number(row.id));
   // The page's posts with their snippets (ts_headline reads the whole text: only for these).
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), ...comparisonSummaryFor(viewerId), snippet: headline(snippetDocument, q) })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.userId))
-          .where(inArray(posts.id, ids));
+  const rows = ids.length === 0 ? [] : await pageQuery(db).execute({ viewer: viewerId, query: text, ids: `{${ids.join(",")}}` });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const page = ids.flatMap((id) => byId.get(id) ?? []);
   const last = ranked.at(-1);

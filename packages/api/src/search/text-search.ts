@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SnippetPart } from "@parley/contracts";
 import { AppError } from "../errors";
 import type { SearchTerm } from "./word-frequency";
@@ -24,7 +24,7 @@ export function toSearchTerms(text: string): SearchTerm[] {
 }
 
 /** The 'simple' configuration, the one the search columns are built with (docs/discovery.md). */
-export const tsQuery = (query: string) => sql`to_tsquery('simple', ${query})`;
+export const tsQuery = (query: string | Placeholder) => sql`to_tsquery('simple', ${query})`;
 
 // Highlight markers no user text contains: they are removed from the text before highlighting.
 const START = "\u27E6";
