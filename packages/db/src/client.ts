@@ -11,6 +11,7 @@ import postgres from "postgres";
 import { lockDirectory } from "./dir-lock";
 import { watchedSocketFactory } from "./pg-socket";
 import { prepareQueries } from "./pglite-prepared";
+import { preparingClient } from "./postgres-prepared";
 import { CASING } from "./statement";
 import * as schema from "./schema";
 
@@ -103,7 +104,7 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
           }
         : {}),
     });
-    const db = drizzlePostgres({ client, schema, casing: CASING }) as unknown as Database;
+    const db = drizzlePostgres({ client: preparingClient(client), schema, casing: CASING }) as unknown as Database;
     return {
       db,
       kind: "postgres",
