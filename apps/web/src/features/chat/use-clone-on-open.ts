@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
-import { trpc } from "../../lib/trpc";
+import { readAgain, trpc } from "../../lib/trpc";
 import type { ChatMode } from "./chat-screen";
 import { cloneFailureText } from "./clone-failure";
 import { CHAT_TEXTS } from "./texts";
@@ -31,7 +31,9 @@ export function useCloneOnOpen(mode: ChatMode) {
     clone
       .then(async (result) => {
         if (!result.new_session_id) throw new Error("no new_session_id");
-        await utils.chat.sessions.invalidate();
+        // The list's first load may still be on its way without the copy; the chat screen finds
+        // a comparison's models in the list.
+        await readAgain(utils.chat.sessions);
         void navigate({ to: "/chat", search: { sessionId: result.new_session_id }, replace: true });
       })
       .catch((error: unknown) => {
