@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
+import { perDatabase } from "../per-database";
 import { branchOf } from "../chat/branches";
 import { displayNameOf } from "../chat/display-name";
 import { presentAuthor, type AuthorRow, authorColumns } from "./authors";
@@ -175,7 +176,7 @@ const CURSOR_MESSAGE = "cursor: must be the next_cursor of a previous page of th
 /** What a page of the feed is asked with, for the query prepared for its shape. */
 type FeedValues = { viewer: string; limit: number; author?: string; afterKey?: string | number; afterId?: number };
 
-const feedQueries = new WeakMap<object, Map<string, ReturnType<typeof buildFeedQuery>>>();
+const feedQueriesOf = perDatabase(() => new Map<string, ReturnType<typeof buildFeedQuery>>());
 
 /**
  * The feed's query for one shape (sort, category, cursor or not, one author or not), built once
@@ -230,8 +231,7 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
   const values: FeedValues = { viewer: viewerId, limit: query.limit, ...(query.cursor ? parseCursor(query.cursor, popular) : {}) };
   if (query.authorId) values.author = query.authorId;
   const shape = `${popular}:${query.category ?? ""}:${Boolean(query.cursor)}:${Boolean(query.authorId)}`;
-  let prepared = feedQueries.get(db);
-  if (!prepared) feedQueries.set(db, (prepared = new Map()));
+  const prepared = feedQueriesOf(db);
   let feed = prepared.get(shape);
   if (!feed) prepared.set(shape, (feed = buildFeedQuery(db, popular, query.category, Boolean(query.cursor), Boolean(query.authorId))));
   const rows = await feed.execute(values);

@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { posts, resultRows, users, type Executor } from "@parley/db";
 import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
 import { matchingShare } from "../search/word-frequency";
+import { perDatabase } from "../per-database";
 import { hasLikedBy, postColumns, postVisibleTo, presentPost } from "./posts";
 import { comparisonSummaryFor } from "./votes";
 
@@ -31,8 +32,6 @@ export const SEARCH_CANDIDATES = 1000;
  */
 const COMMON_SHARE = 0.05;
 
-const pageQueries = new WeakMap<object, ReturnType<typeof buildPageQuery>>();
-
 /** A page's posts by id with their snippets, built once per database and run with placeholders. */
 function buildPageQuery(db: Executor) {
   const viewer = sql.placeholder("viewer");
@@ -44,11 +43,7 @@ function buildPageQuery(db: Executor) {
     .prepare("search_page");
 }
 
-function pageQuery(db: Executor) {
-  let query = pageQueries.get(db);
-  if (!query) pageQueries.set(db, (query = buildPageQuery(db)));
-  return query;
-}
+const pageQuery = perDatabase(buildPageQuery);
 
 type RankedRow = { id: number | string; rank: number; up_to: number | string };
 

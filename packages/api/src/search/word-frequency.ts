@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { resultRows, type Executor } from "@parley/db";
+import { perDatabase } from "../per-database";
 
 /** How long the words' frequencies are reused before they are read again. */
 const STATS_TTL_MS = 5 * 60_000;
 
 type Frequencies = { readAt: number; byWord: Map<string, number> };
 /** Per database, per "table.column". */
-const cache = new WeakMap<object, Map<string, Frequencies>>();
+const cacheOf = perDatabase(() => new Map<string, Frequencies>());
 
 /** A word of a search, and whether it also matches as the start of longer words. */
 export type SearchTerm = { word: string; prefix: boolean };
@@ -18,8 +19,7 @@ export type SearchTerm = { word: string; prefix: boolean };
  * database), which reads as "every word is rare".
  */
 async function frequencies(db: Executor, table: string, column: string): Promise<Map<string, number>> {
-  const columns = cache.get(db) ?? new Map<string, Frequencies>();
-  cache.set(db, columns);
+  const columns = cacheOf(db);
   const cached = columns.get(`${table}.${column}`);
   if (cached && Date.now() - cached.readAt < STATS_TTL_MS) return cached.byWord;
   const [row] = resultRows<{ words: string[] | null; shares: number[] | null }>(
@@ -51,5 +51,5 @@ export async function matchingShare(db: Executor, table: string, column: string,
 
 /** Reads the frequencies anew on the next search (after an ANALYZE that should count at once). */
 export function forgetWordFrequencies(db: Executor): void {
-  cache.delete(db);
+  cacheOf(db).clear();
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { users, type Executor } from "@parley/db";
 import type { AuthIdentity } from "../context";
 import { AppError } from "../errors";
+import { perDatabase } from "../per-database";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,7 +38,7 @@ export type Viewer = Pick<UserRow, "id">;
 type Remembered = { id: string; seenAt: number };
 /** People remembered per database and process; past this, the longest remembered are forgotten first. */
 const MAX_REMEMBERED = 10_000;
-const rememberedByDb = new WeakMap<object, Map<string, Remembered>>();
+const rememberedIn = perDatabase(() => new Map<string, Remembered>());
 
 /**
  * The caller's account id, for reads. An identity's account never changes once it exists
@@ -47,8 +48,7 @@ const rememberedByDb = new WeakMap<object, Map<string, Remembered>>();
  * written every LAST_SEEN_RESOLUTION_MS.
  */
 export async function requireViewer(ctx: { db: Executor; auth: AuthIdentity }, now: Date): Promise<Viewer> {
-  let remembered = rememberedByDb.get(ctx.db);
-  if (!remembered) rememberedByDb.set(ctx.db, (remembered = new Map()));
+  const remembered = rememberedIn(ctx.db);
   const key = `${ctx.auth.issuer}\n${ctx.auth.subject}`;
   const known = remembered.get(key);
   if (known) {
