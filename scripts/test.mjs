@@ -120,7 +120,7 @@ try {
   process.exit(1);
 }
 
-await runTurbo("typecheck + lint", ["typecheck", "lint", "typecheck:e2e", "lint:e2e"]);
+await runTurbo("typecheck + lint", ["typecheck", "lint", "typecheck:e2e", "lint:e2e", "lint:cycles"]);
 const built = await runTurbo("build", ["build"]);
 await runVitest("pglite", "unit + integration (PGlite)", "");
 const postgresUrl = await findPostgres();

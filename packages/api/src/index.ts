@@ -1,5 +1,6 @@
 export { appRouter, nonAdminRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
-export { createContextInner, type AuthIdentity, type Context, type CreateContextInnerOptions, type Logger } from "./context";
+export type { AuthIdentity, Logger } from "./caller";
+export { createContextInner, type Context, type CreateContextInnerOptions } from "./context";
 export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./errors";
 export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./user/provider-keys";

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -14,14 +13,9 @@ import { prepareQueries } from "./pglite-prepared";
 import { preparingClient } from "./postgres-prepared";
 import { CASING } from "./statement";
 import * as schema from "./schema";
+import type { Database } from "./database";
 
-export type Schema = typeof schema;
-/** The Drizzle database every domain function takes: PostgreSQL through postgres.js or PGlite. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handed to `db.transaction(async (tx) => ...)`; usable wherever a Database is. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** A database or a transaction: what data functions accept. */
-export type Executor = Database | Transaction;
+export type { Database, Executor, Schema, Transaction } from "./database";
 
 export type DbHandle = {
   db: Database;

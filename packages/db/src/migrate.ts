@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Database } from "./database";
 import { MIGRATIONS } from "./migrations.gen";
 
 /** Key of the advisory lock that serialises migrations across instances starting together. */

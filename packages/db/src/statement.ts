@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "./client";
+import type { Database } from "./database";
 
 /** How the schema's keys become column names; createDb gives Drizzle the same. */
 export const CASING = "snake_case";

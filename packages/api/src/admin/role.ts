@@ -1,4 +1,4 @@
-import type { AuthIdentity } from "../context";
+import type { AuthIdentity } from "../caller";
 
 /**
  * Who is an admin: people whose verified email is in `emails` (lowercase), or whose sign-in

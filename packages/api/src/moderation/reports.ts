@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { MODERATION_MESSAGES, type ReportReason } from "@parley/contracts";
 import { comments, contentReports, posts, type Executor } from "@parley/db";
 import { AppError } from "../errors";
-import { POST_NOT_FOUND, postVisibleTo } from "../post/posts";
+import { POST_NOT_FOUND, postVisibleTo } from "../post/visibility";
 import type { ItemRef } from "./input";
 
 export type ReportInput = ItemRef & { reason: ReportReason; details?: string };

@@ -5,7 +5,7 @@ import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
 import { insertComparisonFork } from "./fork-comparison";
-import { POST_NOT_FOUND, postVisibleTo } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 
 /**
  * Copies a post's conversation into a new session of the caller ('Interact with this

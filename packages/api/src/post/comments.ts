@@ -3,7 +3,7 @@ import { MODERATION_MESSAGES } from "@parley/contracts";
 import { comments, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { presentAuthor, authorColumns } from "./authors";
-import { POST_NOT_FOUND, postVisibleTo } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 
 /** A comment the viewer may see: one no moderator has hidden, or their own. */
 const commentVisibleTo = (viewerId: string) => or(isNull(comments.hiddenAt), eq(comments.userId, viewerId));

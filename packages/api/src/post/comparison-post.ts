@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { models, posts, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { buildComparisonSnapshot, flattenComparison, hasCompleteAnswer } from "./comparison-snapshot";
-import type { PublishInput } from "./posts";
+import type { PublishInput } from "./post-row";
 
 /**
  * Publishes a comparison session as a comparison post: the side-by-side snapshot, its plain

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { postLikes, posts, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
-import { POST_NOT_FOUND, postVisibleTo } from "./posts";
+import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 
 async function requirePost(db: Executor, postId: number, viewerId: string) {
   const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postVisibleTo(viewerId))).limit(1);

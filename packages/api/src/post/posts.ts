@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
@@ -6,19 +6,11 @@ import { AppError } from "../errors";
 import { perDatabase } from "../per-database";
 import { branchOf } from "../chat/branches";
 import { displayNameOf } from "../chat/display-name";
-import { presentAuthor, type AuthorRow, authorColumns } from "./authors";
+import { presentAuthor, authorColumns } from "./authors";
 import { insertComparisonPost } from "./comparison-post";
+import type { PostRow, PublishInput } from "./post-row";
+import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 import { comparisonSummaryFor, presentComparisonPost } from "./votes";
-
-export const POST_NOT_FOUND = "Post not found. It may have been removed.";
-
-/** A post the viewer may see: one no moderator has hidden, or their own (which shows as hidden). */
-export const postVisibleTo = (viewerId: ViewerRef) => or(isNull(posts.hiddenAt), eq(posts.userId, viewerId))!;
-
-/** The viewer's id, or the placeholder of a prepared query that is given it on each run. */
-export type ViewerRef = string | Placeholder;
-
-export type PublishInput = { sessionId: number; description: string; categories: string[] };
 
 /**
  * Publishes a snapshot of the caller's saved conversation: later edits
@@ -90,23 +82,6 @@ export const postColumns = {
   createdAt: posts.createdAt,
   hiddenAt: posts.hiddenAt,
   ...authorColumns,
-};
-
-export type PostRow = AuthorRow & {
-  id: number;
-  description: string;
-  categories: string[];
-  modelVersions: string[];
-  likeCount: number;
-  commentCount: number;
-  forkCount: number;
-  forkedFromPostId: number | null;
-  createdAt: Date;
-  hiddenAt: Date | null;
-  hasLiked: boolean;
-  /** For a comparison post: how many models it compares, and whether the viewer may see which. */
-  compareCount?: number | null;
-  revealed?: boolean;
 };
 
 /** A post summary as lists and the post screen show it; a comparison stays blind until the viewer has voted. */

@@ -3,7 +3,8 @@ import { posts, resultRows, users, type Executor } from "@parley/db";
 import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
 import { matchingShare } from "../search/word-frequency";
 import { perDatabase } from "../per-database";
-import { hasLikedBy, postColumns, postVisibleTo, presentPost } from "./posts";
+import { hasLikedBy, postColumns, presentPost } from "./posts";
+import { postVisibleTo } from "./visibility";
 import { comparisonSummaryFor } from "./votes";
 
 export type SearchPostsQuery = { q: string; limit: number; cursor?: string };

@@ -2,7 +2,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
-import { POST_NOT_FOUND, postVisibleTo, type PostRow, type ViewerRef } from "./posts";
+import type { PostRow } from "./post-row";
+import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 
 export const NOT_A_COMPARISON = "Votes are for comparison posts: this post has a single model's answers.";
 export const OWN_COMPARISON =

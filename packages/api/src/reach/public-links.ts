@@ -4,7 +4,7 @@ import { chatSessions, posts, publicLinks, type Database, type Executor } from "
 import { AppError } from "../errors";
 import { KeyVaultError, type KeyVault } from "../user/key-vault";
 import { getOwnedSession, SESSION_NOT_FOUND } from "../chat/sessions";
-import { POST_NOT_FOUND } from "../post/posts";
+import { POST_NOT_FOUND } from "../post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
 
 /** The one answer for a public address that does not lead anywhere (wrong, revoked or unshared). */

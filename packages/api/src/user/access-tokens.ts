@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKENS } from "@parley/contracts";
 import { personalAccessTokens, users, type Database, type Executor } from "@parley/db";
-import type { AuthIdentity } from "../context";
+import type { AuthIdentity } from "../caller";
 import { AppError } from "../errors";
 import type { UserRow } from "./require-user";
 

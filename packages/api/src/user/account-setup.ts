@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PLANS } from "@parley/contracts";
 import { subscriptions, users, type Database } from "@parley/db";
-import type { AuthIdentity } from "../context";
+import type { AuthIdentity } from "../caller";
 import { displayNameOf } from "../chat/display-name";
 import { assignHandle } from "../creator/handles";
 import { getUserByIdentity } from "./require-user";

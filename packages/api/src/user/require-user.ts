@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { users, type Executor } from "@parley/db";
-import type { AuthIdentity } from "../context";
+import type { AuthIdentity } from "../caller";
 import { AppError } from "../errors";
 import { perDatabase } from "../per-database";
 

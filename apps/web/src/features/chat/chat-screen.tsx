@@ -20,8 +20,7 @@ import { useChatSend, type SendResult } from "./use-chat-send";
 import { useCloneOnOpen } from "./use-clone-on-open";
 import { useBranching } from "./use-branching";
 import { useSessionActions } from "./use-session-actions";
-
-export type ChatMode = { kind: "own"; sessionId: number; cloneChat: boolean; postId: number | null } | { kind: "shared"; sessionId: number };
+import type { ChatMode } from "./chat-mode";
 
 /** Failures of one conversation: sends the server never stored, and why stored ones failed. */
 type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number, string> };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { readAgain, trpc } from "../../lib/trpc";
-import type { ChatMode } from "./chat-screen";
+import type { ChatMode } from "./chat-mode";
 import { cloneFailureText } from "./clone-failure";
 import { CHAT_TEXTS } from "./texts";
 

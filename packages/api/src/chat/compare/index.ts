@@ -1,6 +1,6 @@
 import type { ChatTurn, ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
-import type { AuthIdentity } from "../../context";
+import type { AuthIdentity } from "../../caller";
 import { AppError } from "../../errors";
 import { openProviderKey } from "../../user/provider-keys";
 import { describeFirstMessage } from "../descriptions";

@@ -1,7 +1,7 @@
 import { CHARS_PER_TOKEN, countCharacters, type KeyPolicy } from "@parley/ai";
 import { and, asc, desc, eq, isNotNull, or, isNull, sql, type SQL } from "drizzle-orm";
 import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, setColumns, userProviderKeys, type Database, type Transaction } from "@parley/db";
-import type { AuthIdentity } from "../../context";
+import type { AuthIdentity } from "../../caller";
 import { AppError } from "../../errors";
 import { refusal } from "../../subscription/allowance";
 import { getUserByIdentity, SETUP_REQUIRED_MESSAGE } from "../../user/require-user";

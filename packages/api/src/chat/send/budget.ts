@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { CHARS_PER_TOKEN } from "@parley/ai";
 import { allowanceHolds, runStatement, setColumns, subscriptions, users, type Database } from "@parley/db";
-import type { AuthIdentity } from "../../context";
+import type { AuthIdentity } from "../../caller";
 
 /** Longest reply asked of a model in one exchange. */
 export const MAX_REPLY_TOKENS = 2048;

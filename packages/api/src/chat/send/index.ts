@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { estimateTokens, ProviderError, type ChatTurn, type ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import type { AuthIdentity, Logger } from "../../context";
+import type { AuthIdentity, Logger } from "../../caller";
 import { AppError } from "../../errors";
 import type { KeyVault } from "../../user/key-vault";
 import { openProviderKey } from "../../user/provider-keys";

@@ -1,7 +1,7 @@
 import { countCharacters, type KeyPolicy } from "@parley/ai";
 import { sql, type SQL } from "drizzle-orm";
 import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, runStatement, setColumns, userProviderKeys, users, type Database } from "@parley/db";
-import type { AuthIdentity } from "../../context";
+import type { AuthIdentity } from "../../caller";
 import { AppError } from "../../errors";
 import { refusal } from "../../subscription/allowance";
 import type { ProviderKeyName } from "../../user/provider-keys";

@@ -1,0 +1,24 @@
+// Types every domain shares, above the domains: who calls, and where a procedure logs.
+
+/** The caller as proved by a verified access token: issuer + subject identify a person. */
+export type AuthIdentity = {
+  issuer: string;
+  subject: string;
+  /** Claims of the verified access token. */
+  claims: Record<string, unknown>;
+  /**
+   * The person's profile claims (email, email_verified, name, picture, nickname) as the issuer
+   * vouches for them: the access token's, or its userinfo endpoint's when the token has none.
+   * Absent: `claims` are the profile.
+   */
+  profile?: () => Promise<Record<string, unknown>>;
+  /** Set when the caller used one of their personal access tokens instead of signing in. */
+  accessTokenId?: string;
+};
+
+/** Minimal structured logger (Fastify's pino satisfies it). */
+export type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
