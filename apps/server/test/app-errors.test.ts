@@ -282,6 +282,8 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["an over-long search", "GET", `/post/search?q=${"a".repeat(201)}`, undefined, /at most 200 characters/],
     ["a NUL in a search", "GET", "/post/search?q=a%00b", undefined, unstorable],
     ["a bad search cursor", "GET", "/post/search?q=tea&cursor=x_1", undefined, /cursor: must be the next_cursor/],
+    ["a search cursor past any post id", "GET", "/post/search?q=tea&cursor=0.1_2147483648", undefined, /cursor: must be the next_cursor/],
+    ["a search cursor bound past any post id", "GET", "/post/search?q=tea&cursor=0.1_5_9999999999", undefined, /cursor: must be the next_cursor/],
     ["an empty conversation search", "GET", "/chat/search?q=", undefined, /Type something to search for\./],
     ["a bad conversation search cursor", "GET", "/chat/search?q=tea&cursor=1_x", undefined, /cursor: must be the next_cursor/],
     ["a malformed handle on a creator page", "GET", "/user/creator/no%20spaces", undefined, /only letters a-z, digits and single hyphens/],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetWordFrequencies, SEARCH_CANDIDATES } from "@parley/api";
+import { forgetSearchRankings, forgetWordFrequencies, SEARCH_CANDIDATES } from "@parley/api";
 import { postVotes, users } from "@parley/db";
 import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
@@ -53,6 +53,12 @@ describe("searching posts", () => {
     const snippet = posts[1]!.snippet!;
     expect(snippet.filter((part) => part.match).map((part) => part.text.toLowerCase())).toContain("starter");
     expect(text(snippet)).toContain("keep a sourdough starter alive");
+  });
+
+  it("finds a post published here at once, even right after the same search found nothing", async () => {
+    expect((await t.call("carol", "GET", "/post/search?q=pangolin")).body.posts).toEqual([]);
+    const { postId } = await publishChat("alice", "Do pangolins really roll up?", "Scaly mammals");
+    expect(((await t.call("carol", "GET", "/post/search?q=pangolin")).body.posts as Summary[]).map((p) => p.id)).toEqual([postId]);
   });
 
   it("matches the start of the last word typed, and every word", async () => {
@@ -289,6 +295,8 @@ describe("a word found in more posts than a search ranks", () => {
         from generate_series(1, ${count}::int) g`);
     await insert("quokka quokka quokka quokka, the best match", 1);
     await insert("A quokka post", SEARCH_CANDIDATES);
+    // Written straight to the database, as another instance would: searches here see them once told.
+    forgetSearchRankings(t.db.db);
     const everyPage = async (q: string) => {
       const seen: string[] = [];
       let cursor: string | null = null;

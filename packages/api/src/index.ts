@@ -28,7 +28,7 @@ export {
   type RateLimitRule,
 } from "./rate-limits";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
-export { SEARCH_CANDIDATES } from "./post/search";
+export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./post/search";
 export { forgetWordFrequencies } from "./search/word-frequency";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./admin/role";

@@ -5,7 +5,7 @@ import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
 import { getPostLineage } from "./lineage";
-import { searchPosts } from "./search";
+import { forgetSearchRankings, searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
 import { voteOnPost } from "./votes";
 
@@ -15,9 +15,12 @@ export const postRouter = router({
     .input(postInputs.create)
     .use(rateLimit("post"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) =>
-      publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now()),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const published = await publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now());
+      // Searches on this instance find the new post at once.
+      forgetSearchRankings(ctx.db);
+      return published;
+    }),
   byId: protectedProcedure.input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
     ...(await getPostById(ctx.db, ctx.user.id, input.id)),
     ...(await getPostLineage(ctx.db, input.id)),
@@ -25,7 +28,7 @@ export const postRouter = router({
   search: protectedProcedure
     .input(postInputs.search)
     .use(loadViewer)
-    .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
+    .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize, now: ctx.now() })),
   list: protectedProcedure.input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),

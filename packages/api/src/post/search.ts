@@ -1,13 +1,16 @@
-import { and, eq, lte, sql } from "drizzle-orm";
-import { posts, resultRows, users, type Executor } from "@parley/db";
-import { decodeRankCursor, encodeRankCursor, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
+import { and, eq, sql } from "drizzle-orm";
+import { posts, users, type Executor } from "@parley/db";
+import { INT4_MAX } from "@parley/contracts";
+import { AppError } from "../errors";
+import { decodeRankCursor, encodeRankCursor, RANK_CURSOR_MESSAGE, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../search/text-search";
 import { matchingShare } from "../search/word-frequency";
 import { perDatabase } from "../per-database";
 import { hasLikedBy, postColumns, presentPost } from "./posts";
 import { postVisibleTo } from "./visibility";
 import { comparisonSummaryFor } from "./votes";
 
-export type SearchPostsQuery = { q: string; limit: number; cursor?: string };
+/** `now` decides whether a shared ranking is still fresh. */
+export type SearchPostsQuery = { q: string; limit: number; cursor?: string; now: Date };
 
 /** The text a post's snippet is cut from: description, then the conversation (or comparison). */
 const snippetDocument = sql`${posts.description} || ' — ' || left(coalesce(
@@ -33,20 +36,106 @@ export const SEARCH_CANDIDATES = 1000;
  */
 const COMMON_SHARE = 0.05;
 
-/** A page's posts by id with their snippets, built once per database and run with placeholders. */
+/** A search's candidates, best first: the newest SEARCH_CANDIDATES matches up to a post id, ranked. */
+type Ranking = { ranked: { id: number; rank: number }[]; upTo: number };
+/** A ranking while it is shared: made at `at`, by one query that those who ask meanwhile wait for. */
+type SharedRanking = { at: number; ranking: Promise<Ranking> };
+
+/**
+ * How long a ranking is shared by everyone who searches the same words: a popular search is
+ * ranked once per interval instead of once per request. A post published on this instance
+ * clears them at once (forgetSearchRankings); on other instances it is found within this time.
+ */
+export const SEARCH_RANKING_TTL_MS = 2000;
+/** Most rankings kept per database; the oldest goes first. */
+const MAX_RANKINGS = 500;
+
+/**
+ * The ranking, built once per database and way (common or rare words) and run with placeholders.
+ * Each way keeps a query of its own behind OFFSET 0, which PostgreSQL neither merges with the
+ * rest nor pushes the word match into: a common word reads the newest posts backwards on the
+ * primary key until enough match (the search index would hand over every match first); a rare
+ * word reads its matches from the search index, then keeps the newest. Ranked from the
+ * candidates' own search documents (no second read of the posts). Hidden posts take part, and
+ * each page leaves out what its viewer may not see, so one ranking serves everyone.
+ */
+function buildRankingQuery(db: Executor, common: boolean) {
+  const q = tsQuery(sql.placeholder("query"));
+  const bounded = sql`${posts.id} <= ${sql.placeholder("upTo")}::int`;
+  const limit = sql.raw(String(SEARCH_CANDIDATES));
+  const candidates = common
+    ? sql`select id, search_vector from (
+          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${bounded} order by ${posts.id} desc offset 0
+        ) p where search_vector @@ ${q} limit ${limit}`
+    : // The bound stays outside: inside, a plan made for any words (PostgreSQL's generic plan of a
+      // prepared query) read every post id up to it from the primary key to combine with the matches.
+      sql`select id, search_vector from (
+          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${posts.searchVector} @@ ${q} offset 0
+        ) m where id <= ${sql.placeholder("upTo")}::int order by id desc limit ${limit}`;
+  const ranked = sql`(select id, ts_rank_cd(search_vector, ${q})::float8 as rank from (${candidates}) c) ranked`;
+  return db
+    .select({ id: sql<number>`ranked.id`.mapWith(Number), rank: sql<number>`ranked.rank`.mapWith(Number) })
+    .from(ranked)
+    .orderBy(sql`ranked.rank desc`, sql`ranked.id desc`)
+    .prepare(`search_rank_${common ? "common" : "rare"}`);
+}
+
+/** A page's posts by id, as its viewer may see them, with their snippets (ts_headline reads the whole text: only for these). */
 function buildPageQuery(db: Executor) {
   const viewer = sql.placeholder("viewer");
   return db
     .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), snippet: headline(snippetDocument, tsQuery(sql.placeholder("query"))) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(sql`${posts.id} = any(${sql.placeholder("ids")}::int[])`)
+    .where(and(sql`${posts.id} = any(${sql.placeholder("ids")}::int[])`, postVisibleTo(viewer)))
     .prepare("search_page");
 }
 
-const pageQuery = perDatabase(buildPageQuery);
+const queriesOf = perDatabase((db: Executor) => ({
+  common: buildRankingQuery(db, true),
+  rare: buildRankingQuery(db, false),
+  page: buildPageQuery(db),
+  rankings: new Map<string, SharedRanking>(),
+}));
 
-type RankedRow = { id: number | string; rank: number; up_to: number | string };
+/** Every ranking of this database is made afresh (a post was published or changed). */
+export function forgetSearchRankings(db: Executor): void {
+  queriesOf(db).rankings.clear();
+}
+
+/** The bound of a search that carries none: every post id (an int4) is at most this. */
+const NO_BOUND = INT4_MAX;
+
+/**
+ * The ranking of `text` among the posts up to `upTo` (the newest, without one), shared while
+ * fresh: those who ask while it is being made wait for the same query.
+ */
+function rankingOf(db: Executor, text: string, common: boolean, upTo: number | undefined, at: Date): Promise<Ranking> {
+  const { rankings, ...queries } = queriesOf(db);
+  const way = common ? "common" : "rare";
+  const key = `${way}:${upTo ?? "newest"}:${text}`;
+  const now = at.getTime();
+  const kept = rankings.get(key);
+  if (kept && now - kept.at < SEARCH_RANKING_TTL_MS) return kept.ranking;
+  const keep = (name: string, shared: SharedRanking) => {
+    rankings.delete(name);
+    if (rankings.size >= MAX_RANKINGS) rankings.delete(rankings.keys().next().value!);
+    rankings.set(name, shared);
+  };
+  const shared: SharedRanking = {
+    at: now,
+    ranking: queries[way].execute({ query: text, upTo: upTo ?? NO_BOUND }).then((ranked) => {
+      const ranking = { ranked, upTo: upTo ?? ranked.reduce((newest, row) => Math.max(newest, row.id), 0) };
+      // The next pages ask with the bound this one saw: the same ranking.
+      if (upTo === undefined) keep(`${way}:${ranking.upTo}:${text}`, shared);
+      return ranking;
+    }),
+  };
+  keep(key, shared);
+  // A failed query is not kept: the next search asks again.
+  shared.ranking.catch(() => rankings.get(key) === shared && rankings.delete(key));
+  return shared.ranking;
+}
 
 /**
  * Full-text search of the posts (description, categories, model names, conversation) on the
@@ -59,41 +148,18 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   const terms = toSearchTerms(query.q);
   const text = toSearchQuery(query.q);
   if (!text) return { posts: [], next_cursor: null };
-  const q = tsQuery(text);
   const after = query.cursor ? decodeRankCursor(query.cursor) : undefined;
-  const visible = and(postVisibleTo(viewerId), after?.upTo === undefined ? undefined : lte(posts.id, after.upTo));
+  if (after && (after.id > INT4_MAX || (after.upTo ?? 0) > INT4_MAX)) throw new AppError("BAD_REQUEST", `cursor: ${RANK_CURSOR_MESSAGE}`);
   const common = (await matchingShare(db, "posts", "search_vector", terms)) >= COMMON_SHARE;
-  // Each way keeps a query of its own behind OFFSET 0, which PostgreSQL neither merges with the
-  // rest nor pushes the word match into: a common word reads the newest posts backwards on the
-  // primary key until enough match (the search index would hand over every match first); a rare
-  // word reads its matches from the search index, then keeps the newest.
-  const candidates = common
-    ? sql`select id, search_vector from (
-          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${visible} order by ${posts.id} desc offset 0
-        ) p where search_vector @@ ${q} limit ${SEARCH_CANDIDATES}`
-    : sql`select id, search_vector from (
-          select ${posts.id} as id, ${posts.searchVector} as search_vector from ${posts} where ${posts.searchVector} @@ ${q} and ${visible} offset 0
-        ) m order by id desc limit ${SEARCH_CANDIDATES}`;
-  // Ranked from the candidates' own search documents: no second read of the posts.
-  const ranked = resultRows<RankedRow>(
-    await db.execute(sql`
-      with candidates as (${candidates}),
-      ranked as (select id, ts_rank_cd(search_vector, ${q})::float8 as rank from candidates)
-      select id, rank, (select max(id) from candidates) as up_to
-      from ranked
-      ${after ? sql`where rank < ${after.rank} or (rank = ${after.rank} and id < ${after.id})` : sql``}
-      order by rank desc, id desc
-      limit ${query.limit}`),
-  );
-  const ids = ranked.map((row) => Number(row.id));
-  // The page's posts with their snippets (ts_headline reads the whole text: only for these).
-  const rows = ids.length === 0 ? [] : await pageQuery(db).execute({ viewer: viewerId, query: text, ids: `{${ids.join(",")}}` });
+  const { ranked, upTo } = await rankingOf(db, text, common, after?.upTo, query.now);
+  const start = after ? ranked.findIndex((row) => row.rank < after.rank || (row.rank === after.rank && row.id < after.id)) : 0;
+  const slice = start < 0 ? [] : ranked.slice(start, start + query.limit);
+  const rows = slice.length === 0 ? [] : await queriesOf(db).page.execute({ viewer: viewerId, query: text, ids: `{${slice.map((row) => row.id).join(",")}}` });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const page = ids.flatMap((id) => byId.get(id) ?? []);
-  const last = ranked.at(-1);
+  const last = slice.at(-1);
   return {
     // A comparison the viewer has not voted on stays blind: its text names the models, so no snippet.
-    posts: page.map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : row.snippet) })),
-    next_cursor: last && ranked.length === query.limit ? encodeRankCursor(Number(last.rank), Number(last.id), after?.upTo ?? Number(last.up_to)) : null,
+    posts: slice.flatMap(({ id }) => byId.get(id) ?? []).map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : row.snippet) })),
+    next_cursor: last && start + slice.length < ranked.length ? encodeRankCursor(last.rank, last.id, upTo) : null,
   };
 }

@@ -47,7 +47,7 @@ export function toSnippet(headlineText: string): SnippetPart[] {
   return parts;
 }
 
-const CURSOR_MESSAGE = "must be the next_cursor of a previous page";
+export const RANK_CURSOR_MESSAGE = "must be the next_cursor of a previous page";
 
 /**
  * A ranked list's cursor: the last row's rank and id, and, for a list ranked among a bounded set
@@ -62,7 +62,7 @@ export function decodeRankCursor(cursor: string): { rank: number; id: number; up
   const id = Number(match?.[2]);
   const upTo = match?.[3] === undefined ? undefined : Number(match[3]);
   if (!match || !Number.isFinite(rank) || !Number.isSafeInteger(id) || (upTo !== undefined && !Number.isSafeInteger(upTo))) {
-    throw new AppError("BAD_REQUEST", `cursor: ${CURSOR_MESSAGE}`);
+    throw new AppError("BAD_REQUEST", `cursor: ${RANK_CURSOR_MESSAGE}`);
   }
   return upTo === undefined ? { rank, id } : { rank, id, upTo };
 }
