@@ -30,9 +30,9 @@ function stopper(child) {
   };
 }
 
-/** `node apps/server/dist/main.js` on 127.0.0.1:`port` with the given database (see .env.example). */
-export async function startParley({ port, databaseUrl, dataDir }) {
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+/** `node [nodeArgs] apps/server/dist/main.js` on 127.0.0.1:`port` with the given database (see .env.example). */
+export async function startParley({ port, databaseUrl, dataDir, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, "apps/server/dist/main.js"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

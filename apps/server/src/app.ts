@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
 import { createMetrics } from "./http/metrics";
+import { lazyRequestLogger } from "./http/request-logger";
 import { connectStopChannel } from "./http/stop-channel";
 import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
     logger: withRequestSerializer(
       deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
     ),
+    childLoggerFactory: lazyRequestLogger,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     bodyLimit: LIMITS.requestBodyBytes,

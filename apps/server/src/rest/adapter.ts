@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPCError } from "@trpc/server";
-import { createCaller, toPublicError, UnlistedPathError } from "@parley/api";
+import { appRouter, toPublicError, UnlistedPathError } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import type { ZodType } from "zod";
 import { createRequestContext, type ContextDeps } from "../http/context";
 import { noRouteMessage } from "../http/not-found";
+import { procedureCaller, type Caller } from "./procedure-caller";
 
-export type Caller = ReturnType<typeof createCaller>;
+export type { Caller } from "./procedure-caller";
 
 /** What a streaming row's events add up to for a client that wants one JSON answer. */
 export type Collected = { status: number; body: unknown };
@@ -75,6 +76,7 @@ function acceptEmptyJsonBody(scope: FastifyInstance) {
 }
 
 function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: ContextDeps) {
+  const createCaller = procedureCaller(appRouter);
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -82,7 +84,7 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
       ...(route.bodyLimit ? bodyLimitOptions(route.bodyLimit) : {}),
       handler: async (request, reply) => {
         try {
-          const caller = createCaller(await createRequestContext(deps, request), { signal: route.collect ? abortOnDisconnect(reply) : undefined });
+          const caller = createCaller(await createRequestContext(deps, request), route.collect ? abortOnDisconnect(reply) : undefined);
           const result = await route.call(caller, request);
           if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
           if (route.download) return sendDownload(reply, result as Download);
