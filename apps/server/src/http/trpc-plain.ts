@@ -17,6 +17,7 @@ import {
   type AnyRouter,
 } from "@trpc/server/unstable-core-do-not-import";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isRunnable, runProcedure } from "./run-procedure";
 
 type CallType = "query" | "mutation";
 type Call = { path: string; procedure: AnyProcedure & { _def: { type: CallType } }; input: unknown };
@@ -92,7 +93,7 @@ async function readCalls(router: AnyRouter, maxBatchSize: number, request: Fasti
   const calls: Call[] = [];
   for (const [index, callPath] of paths.entries()) {
     const procedure = await procedureAt(router, callPath);
-    if (!procedure || procedure._def.type !== type) return null;
+    if (!procedure || procedure._def.type !== type || !isRunnable(procedure)) return null;
     const input = raw === undefined ? undefined : batch ? (raw as Record<string, unknown>)[index] : raw;
     calls.push({ path: callPath, procedure: procedure as Call["procedure"], input });
   }
@@ -123,7 +124,7 @@ export async function answerPlainCall<TContext>(opts: PlainCallOptions<TContext>
       const type = procedure._def.type;
       try {
         if (contextError) throw contextError;
-        const data: unknown = await procedure({ path, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex });
+        const data: unknown = await runProcedure(procedure, { path, ctx, input, signal: undefined, batchIndex });
         if (isDataStream(data)) {
           throw new TRPCError({
             code: "UNSUPPORTED_MEDIA_TYPE",

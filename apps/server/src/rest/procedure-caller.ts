@@ -1,5 +1,6 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server/unstable-core-do-not-import";
 import type { Context, createCaller } from "@parley/api";
+import { isRunnable, runProcedure } from "../http/run-procedure";
 
 /** `caller.<router>.<procedure>(input)`, as tRPC's server-side caller offers it. */
 export type Caller = ReturnType<typeof createCaller>;
@@ -9,9 +10,9 @@ type Bound = { ctx: Context; signal: AbortSignal | undefined };
 
 /**
  * A server-side caller whose methods run each procedure (its input parser and middlewares, as
- * over HTTP) with the request's context. tRPC's own caller reaches a procedure through a proxy
- * made per call and looks its path up each time; here the paths are resolved once, into one
- * prototype per namespace, and a call costs one small object.
+ * over HTTP, through runProcedure) with the request's context. tRPC's own caller reaches a
+ * procedure through a proxy made per call and looks its path up each time; here the paths are
+ * resolved once, into one prototype per namespace, and a call costs one small object.
  */
 export function procedureCaller(router: AnyRouter): (ctx: Context, signal?: AbortSignal) => Caller {
   const namespaces = new Map<string, ReturnType<typeof boundClass>>();
@@ -20,10 +21,10 @@ export function procedureCaller(router: AnyRouter): (ctx: Context, signal?: Abor
     if (dot < 0 || path.indexOf(".", dot + 1) >= 0) throw new Error(`procedureCaller expects <router>.<procedure> paths, not "${path}"`);
     const namespace = path.slice(0, dot);
     if (!namespaces.has(namespace)) namespaces.set(namespace, boundClass());
-    const type = procedure._def.type;
+    if (!isRunnable(procedure)) throw new Error(`procedureCaller cannot run "${path}": it has a caller of its own`);
     Object.defineProperty(namespaces.get(namespace)!.prototype, path.slice(dot + 1), {
       value: function call(this: Bound, input?: unknown) {
-        return procedure({ path, type, ctx: this.ctx, signal: this.signal, batchIndex: 0, getRawInput: () => Promise.resolve(input) });
+        return runProcedure(procedure, { path, ctx: this.ctx, input, signal: this.signal, batchIndex: 0 });
       },
     });
   }

@@ -1,0 +1,82 @@
+// runProcedure runs a procedure's middlewares and resolver as calling the procedure does: the same
+// options at each step, the same context and input handed on, the same results and errors.
+import { describe, expect, it } from "vitest";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { AnyProcedure } from "@trpc/server/unstable-core-do-not-import";
+import { z } from "zod";
+import { isRunnable, runProcedure } from "../src/http/run-procedure";
+
+type Ctx = { user: string | null; trail: string[] };
+
+function build(log: unknown[]) {
+  const t = initTRPC.context<Ctx>().meta<{ label: string }>().create();
+  // Sees what a failure further down returned, and reports it in a wrapped form.
+  const outer = t.middleware(async ({ next, path, type, meta, input, signal, batchIndex }) => {
+    log.push({ step: "outer", path, type, meta, input, signal, batchIndex });
+    const result = await next();
+    if (!result.ok && result.error.message === "inner refused") throw new TRPCError({ code: "FORBIDDEN", message: "wrapped: inner refused" });
+    return result;
+  });
+  const addsUser = t.middleware(({ ctx, next }) => next({ ctx: { user: ctx.user ?? "guest", trail: [...ctx.trail, "addsUser"] } }));
+  const base = t.procedure.meta({ label: "probe" }).use(outer).use(addsUser);
+  return t.router({
+    echo: base.input(z.object({ n: z.number().int() })).query(({ ctx, input }) => ({ user: ctx.user, trail: ctx.trail, twice: input.n * 2 })),
+    refused: base.use(() => {
+      throw new Error("inner refused");
+    }).query(() => "never"),
+    noResult: base.use((async () => undefined) as never).query(() => "never"),
+    rewritesInput: base
+      .input(z.object({ n: z.number() }))
+      .use(({ next, input }) => next({ input: { n: input.n + 1 } }))
+      .mutation(({ input, ctx }) => ({ n: input.n, trail: ctx.trail })),
+  });
+}
+
+async function settle(call: () => Promise<unknown>) {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    return error instanceof TRPCError ? { code: error.code, message: error.message } : { thrown: String(error) };
+  }
+}
+
+describe("runProcedure", () => {
+  const cases: [string, unknown, Ctx][] = [
+    ["echo", { n: 21 }, { user: "ann", trail: [] }],
+    ["echo", { n: 21 }, { user: null, trail: ["start"] }],
+    ["echo", { n: "x" }, { user: null, trail: [] }],
+    ["echo", undefined, { user: null, trail: [] }],
+    ["refused", undefined, { user: null, trail: [] }],
+    ["noResult", undefined, { user: null, trail: [] }],
+    ["rewritesInput", { n: 1 }, { user: null, trail: [] }],
+  ];
+
+  it.each(cases)("%s with %j answers as calling the procedure does", async (name, input, ctx) => {
+    const viaTrpc: unknown[] = [];
+    const viaRun: unknown[] = [];
+    const signal = new AbortController().signal;
+    const procedureOf = (log: unknown[]) => (build(log)._def.procedures as Record<string, AnyProcedure>)[name]!;
+    const trpcProcedure = procedureOf(viaTrpc);
+    const runProcedureOf = procedureOf(viaRun);
+    const expected = await settle(() =>
+      trpcProcedure({ path: `x.${name}`, type: trpcProcedure._def.type, ctx, signal, batchIndex: 3, getRawInput: () => Promise.resolve(input) }),
+    );
+    const actual = await settle(() => runProcedure(runProcedureOf, { path: `x.${name}`, ctx, input, signal, batchIndex: 3 }));
+    expect(actual).toEqual(expected);
+    expect(viaRun).toEqual(viaTrpc);
+    expect(viaRun).toHaveLength(1);
+  });
+
+  it("gives the input parser's answer, not the raw input, to what follows it", async () => {
+    const procedure = build([])._def.procedures.echo as AnyProcedure;
+    expect(await runProcedure(procedure, { path: "x.echo", ctx: { user: null, trail: [] }, input: { n: 2, extra: "dropped" }, signal: undefined, batchIndex: 0 })).toEqual({
+      user: "guest",
+      trail: ["addsUser"],
+      twice: 4,
+    });
+  });
+
+  it("runs every procedure of a router built with initTRPC", () => {
+    for (const procedure of Object.values(build([])._def.procedures)) expect(isRunnable(procedure as AnyProcedure)).toBe(true);
+  });
+});
