@@ -11,7 +11,7 @@ import { ROOT } from "../support/run.mjs";
 
 const PORT = 3999;
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
-const TOP = 20;
+const TOP = Number(process.env.PROFILE_TOP ?? 20);
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/api/v1/messages/public"];
 
 /** `name (file:line)` for a call frame, the file relative to the repository or to node_modules. */
