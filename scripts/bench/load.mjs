@@ -37,19 +37,26 @@ function cpuMilliseconds(pid) {
 
 export const CPU_REQUESTS = 20_000;
 
+/** Requests per second for the paced CPU measure: well under what every path serves flat out here. */
+export const PACED_RATE = 5000;
+
 /**
  * Server CPU time per request: `CPU_REQUESTS` requests (10 connections) to each URL, the serving
  * process's CPU time before and after, best of `LOAD.rounds` rounds taken in turns. Unlike
- * requests per second, this hardly moves when other work shares the machine.
+ * requests per second, this hardly moves when other work shares the machine. With `rate`, the
+ * requests are paced at that many per second (`rate` × 4 s of them), so every server answers
+ * the same load; flat out, each answers as fast as it can, and a faster server shares the two
+ * cores with a busier autocannon.
  */
-export async function measureCpuPerRequest(targets) {
+export async function measureCpuPerRequest(targets, { rate } = {}) {
   const best = targets.map(() => Infinity);
+  const amount = rate ? rate * 4 : CPU_REQUESTS;
   for (let round = 0; round < LOAD.rounds; round++) {
     for (const [i, { url, pid }] of targets.entries()) {
       const before = cpuMilliseconds(pid);
-      const result = await autocannon({ url, connections: LOAD.connections, amount: CPU_REQUESTS });
+      const result = await autocannon({ url, connections: LOAD.connections, amount, ...(rate ? { overallRate: rate } : {}) });
       if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-      const microseconds = ((cpuMilliseconds(pid) - before) * 1000) / CPU_REQUESTS;
+      const microseconds = ((cpuMilliseconds(pid) - before) * 1000) / amount;
       best[i] = Math.min(best[i], microseconds);
     }
   }
