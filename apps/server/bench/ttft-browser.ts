@@ -36,7 +36,11 @@ try {
   await page.route(`${parley.ready.url}/bench-ttft`, (route) =>
     route.fulfill({ contentType: "text/html", body: `<!doctype html><script type="module">${client.outputFiles[0]!.text}</script>` }),
   );
-  page.on("requestfailed", (request) => console.error("failed:", request.method(), request.url(), request.failure()?.errorText));
+  // The tRPC client aborts each streamed call once its iterator is done (net::ERR_ABORTED): not a failure.
+  page.on("requestfailed", (request) => {
+    const error = request.failure()?.errorText;
+    if (error !== "net::ERR_ABORTED") console.error("failed:", request.method(), request.url(), error);
+  });
   page.on("console", (message) => console.error("page:", message.text()));
   await page.goto(`${parley.ready.url}/bench-ttft`);
   await page.waitForFunction(() => "runTtft" in globalThis);
