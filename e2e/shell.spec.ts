@@ -170,3 +170,24 @@ test.describe("accessibility", () => {
     }
   }
 });
+
+test.describe("content security policy", () => {
+  for (const [name, path, ready] of [
+    ["landing", "/", "Share the answer."],
+    ["public", "/public", "Public message"],
+  ] as const) {
+    test(`the ${name} page runs without a policy violation`, async ({ page }) => {
+      // Listening before any script of the page runs: a violation at start-up counts too.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+      });
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(ready);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    });
+  }
+});
