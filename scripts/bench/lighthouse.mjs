@@ -54,10 +54,14 @@ async function signUp(page, baseUrl) {
 /** Asks the demo model one question, posts the conversation and returns the post's path. */
 async function postConversation(page, baseUrl) {
   await page.goto(`${baseUrl}/chat`);
+  // As the e2e specs do: send once the model list is there, post once the conversation has its
+  // id in the address ('Post Conversation' is disabled until then). Waiting only for elements that
+  // are there from the start, one run in three timed out clicking a button that was not enabled.
+  await page.getByLabel("Model").locator("optgroup[label='DEMO'] option").first().waitFor({ state: "attached", timeout: 60_000 });
   const input = page.getByPlaceholder("Type your message here...");
   await input.fill("Why is the sky blue?");
   await input.press("Enter");
-  await page.getByLabel("Description").waitFor({ timeout: 60_000 });
+  await page.waitForURL(/\/chat\?sessionId=\d+/, { timeout: 60_000 });
   await page.getByRole("button", { name: "Send message" }).waitFor({ timeout: 60_000 });
   await page.getByLabel("Category").selectOption("technology");
   await page.getByLabel("Description").fill("Sky colours, explained");
