@@ -8,7 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase } from "./support/postgres.mjs";
+import { createDatabase, databaseUrl, DEFAULT_POSTGRES_URL, dropDatabase } from "./support/postgres.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 const SIZES = (process.env.BENCH_SIZES ?? "10000,1000000").split(",").map(Number);
@@ -98,7 +98,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
 console.log(`Discovery benchmark: ${cpus().length} cores, Node ${process.version}, PostgreSQL at ${new URL(adminUrl).host}, ${CONNECTIONS} connections, ${SECONDS} s per run; load average before: ${loadavg()[0].toFixed(2)}\n`);
 // BENCH_DATABASE=<name>: a database kept by an earlier run (BENCH_KEEP=1), its posts reused.
 const database = process.env.BENCH_DATABASE
-  ? { name: process.env.BENCH_DATABASE, url: Object.assign(new URL(adminUrl), { pathname: `/${process.env.BENCH_DATABASE}` }).href }
+  ? { name: process.env.BENCH_DATABASE, url: databaseUrl(adminUrl, process.env.BENCH_DATABASE) }
   : await createDatabase(adminUrl, "parley_bench_discovery");
 const sql = postgres(database.url, { max: 1, onnotice: () => {} });
 // Secrets an earlier server sealed with its own (random) key cannot be opened by this one.

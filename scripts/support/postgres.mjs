@@ -23,9 +23,14 @@ export async function probePostgres(url, timeoutSeconds = 3) {
 export async function createDatabase(adminUrl, prefix) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   await withAdmin(adminUrl, (sql) => sql.unsafe(`create database "${name}"`));
+  return { name, url: databaseUrl(adminUrl, name) };
+}
+
+/** The URL of database `name` on the server `adminUrl` points at. */
+export function databaseUrl(adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+  return url.toString();
 }
 
 /** Drops the database even while connections are still open. */

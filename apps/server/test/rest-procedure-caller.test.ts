@@ -1,23 +1,15 @@
 // The REST rows call procedures through procedureCaller: the same procedures, parsers and
 // middlewares as tRPC's own caller, with each namespace resolved once instead of per call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { appRouter, createCaller, createContextInner, type AuthIdentity, type Context } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { procedureCaller } from "../src/rest/procedure-caller";
+import { settle } from "./support/settle";
 
 const ISSUER = "https://issuer.test";
-
-/** What a call settles to, comparable across callers: the value, or the error's code and message. */
-async function outcome(call: () => Promise<unknown>) {
-  try {
-    return { value: await call() };
-  } catch (error) {
-    return error instanceof TRPCError ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
-}
 
 describe("procedureCaller", () => {
   let db: DbHandle;
@@ -54,9 +46,9 @@ describe("procedureCaller", () => {
       ["a public message", null, (c) => c.messages.public()],
     ];
     for (const [label, subject, call] of calls) {
-      const viaTrpc = await outcome(() => call(createCaller(contextFor(subject))));
+      const viaTrpc = await settle(() => call(createCaller(contextFor(subject))));
       // "setting up" ran once already: the second run answers for an existing account, as tRPC's would.
-      const viaDirect = await outcome(() => call(direct(contextFor(subject))));
+      const viaDirect = await settle(() => call(direct(contextFor(subject))));
       if (label === "setting up") {
         expect(viaDirect, label).toHaveProperty("value");
         continue;

@@ -5,6 +5,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { AnyProcedure } from "@trpc/server/unstable-core-do-not-import";
 import { z } from "zod";
 import { isRunnable, runProcedure } from "../src/http/run-procedure";
+import { settle } from "./support/settle";
 
 type Ctx = { user: string | null; trail: string[] };
 
@@ -30,14 +31,6 @@ function build(log: unknown[]) {
       .use(({ next, input }) => next({ input: { n: input.n + 1 } }))
       .mutation(({ input, ctx }) => ({ n: input.n, trail: ctx.trail })),
   });
-}
-
-async function settle(call: () => Promise<unknown>) {
-  try {
-    return { value: await call() };
-  } catch (error) {
-    return error instanceof TRPCError ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
 }
 
 describe("runProcedure", () => {
