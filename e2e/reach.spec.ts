@@ -153,3 +153,28 @@ test("importing a ChatGPT export shows its conversations", async ({ browser, bas
   await expect(page.getByRole("alert").filter({ hasText: "This file is not a ChatGPT or Claude export" })).toBeVisible();
   await close();
 });
+
+test("an import made while the conversation list is still loading shows up in it", async ({ browser, baseURL }) => {
+  const account = await createAccount(baseURL, newAccount("import-early"));
+  const { page, close } = await openSignedIn(browser, baseURL, account, WIDE);
+  // The list's first load is held until the import has answered, so that load was read before it.
+  let imported!: () => void;
+  const importAnswered = new Promise<void>((resolve) => (imported = resolve));
+  let held = false;
+  await page.route(/\/trpc\/[^?]*chat\.sessions/, async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const response = await route.fetch();
+    await importAnswered;
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/v1/chat/import")) imported();
+  });
+  await page.goto("/chat");
+  await page.getByRole("region", { name: "Import conversations" }).getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);
+  await expect(page.getByText("Imported 2 conversations (3 exchanges) from ChatGPT.")).toBeVisible({ timeout: 15_000 });
+  expect(held).toBe(true);
+  await expect(page.getByRole("navigation", { name: "Your Conversations" }).getByText("Sourdough starter help")).toBeVisible({ timeout: 10_000 });
+  await close();
+});

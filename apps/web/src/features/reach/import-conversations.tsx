@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
 import { useAuthClient } from "../../lib/auth";
-import { trpc } from "../../lib/trpc";
+import { readAgain, trpc } from "../../lib/trpc";
 import { importedText, REACH_TEXTS } from "./texts";
 
 type Progress = { phase: "idle" } | { phase: "uploading"; percent: number } | { phase: "importing" } | { phase: "done"; text: string } | { phase: "failed"; text: string };
@@ -57,7 +57,8 @@ export function ImportConversations() {
     try {
       const result = await upload(file, await auth.getAccessToken(), (percent) => setProgress(percent >= 100 ? { phase: "importing" } : { phase: "uploading", percent }));
       setProgress({ phase: "done", text: importedText(result) });
-      await utils.chat.sessions.invalidate();
+      // The list's first load may still be on its way, read before the import: read it again.
+      await readAgain(utils.chat.sessions);
     } catch (failure) {
       setProgress({ phase: "failed", text: failure instanceof Error ? failure.message : "The import failed." });
     }
