@@ -34,19 +34,25 @@ export type Context = {
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
 
+const currentTime = () => new Date();
+
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** The pure part of context creation: what tests call with a PGlite database and a fake identity. */
 export function createContextInner(options: CreateContextInnerOptions): Context {
+  // Every field named, in one order: each request's context has the same shape.
   return {
-    log: silentLogger,
-    now: () => new Date(),
-    ...options,
+    db: options.db,
+    auth: options.auth,
+    log: options.log ?? silentLogger,
+    now: options.now ?? currentTime,
     keys: options.keys ?? unconfiguredKeyVault,
     models: options.models ?? emptyModelGateway,
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
     stops: options.stops ?? columnStops,
+    shutdown: options.shutdown,
+    metrics: options.metrics,
     admins: options.admins ?? NO_ADMINS,
   };
 }

@@ -5,6 +5,7 @@ import type { TRPCError } from "@trpc/server";
 import { AppError, appRouter, ERROR_KINDS, type ReplyMetrics } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { sql } from "drizzle-orm";
+import { KeyedHistogram } from "./keyed-histogram";
 
 /** Seconds: from a few milliseconds (a cached read) to the longest model reply. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -13,6 +14,9 @@ const REPLY_BUCKETS = [0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600];
 const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2];
 /** Longest a scrape waits for the database's own figures. */
 const DB_SCRAPE_TIMEOUT_MS = 1000;
+
+/** A status's class label by its first digit. */
+const STATUS_CLASSES = ["0xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
 
 /** The error code of an HTTP status without an AppError behind it, named as tRPC names them. */
 const STATUS_CODES: Record<number, string> = {
@@ -57,7 +61,7 @@ function processMetrics(): Registry {
 export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
   const registry = new Registry();
   const nodeRegistry = processMetrics();
-  const requests = new Histogram({
+  const requests = new KeyedHistogram({
     name: "parley_http_request_duration_seconds",
     help: "HTTP requests by method, route pattern and status class (2xx...5xx); its _count is the request count.",
     labelNames: ["method", "route", "status_class"],
@@ -178,8 +182,7 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
       });
       app.addHook("onResponse", (request, reply, done) => {
         const status = reply.statusCode;
-        const labels = { method: request.method, route: routeOf(request), status_class: `${Math.floor(status / 100)}xx` };
-        requests.observe(labels, reply.elapsedTime / 1000);
+        requests.observe([request.method, routeOf(request), STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`], reply.elapsedTime / 1000);
         if (status >= 400) errors.inc({ code: errorCodes.get(request) ?? STATUS_CODES[status] ?? `HTTP_${status}`, status: String(status) });
         done();
       });
