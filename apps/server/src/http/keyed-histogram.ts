@@ -1,6 +1,7 @@
 import type { Registry } from "prom-client";
 
 type Series = { labels: Record<string, string>; counts: number[]; sum: number; count: number };
+type Level = Map<string, Level | Series>;
 
 export type KeyedHistogramOptions<Names extends string> = {
   name: string;
@@ -24,7 +25,9 @@ export class KeyedHistogram<Names extends string> {
   readonly aggregator = "sum";
   readonly #labelNames: readonly Names[];
   readonly #bounds: readonly number[];
-  #series = new Map<string, Series>();
+  /** Label value → the next label's map, down to the series; and every series in creation order. */
+  #root: Level = new Map();
+  #series: Series[] = [];
 
   constructor(options: KeyedHistogramOptions<Names>) {
     this.name = options.name;
@@ -37,14 +40,7 @@ export class KeyedHistogram<Names extends string> {
   /** Records `value` under the labels given in the order of `labelNames`. */
   observe(labelValues: readonly string[], value: number): void {
     if (!Number.isFinite(value)) throw new TypeError(`Value is not a valid number: ${value}`);
-    const key = labelValues.join("\u0000");
-    let series = this.#series.get(key);
-    if (!series) {
-      const labels: Record<string, string> = {};
-      for (const [i, label] of this.#labelNames.entries()) labels[label] = labelValues[i] ?? "";
-      series = { labels, counts: new Array<number>(this.#bounds.length).fill(0), sum: 0, count: 0 };
-      this.#series.set(key, series);
-    }
+    const series = this.#seriesOf(labelValues);
     series.sum += value;
     series.count += 1;
     const bounds = this.#bounds;
@@ -56,11 +52,33 @@ export class KeyedHistogram<Names extends string> {
     }
   }
 
+  /** The series of these label values, found through one map per label (no key string to build and hash). */
+  #seriesOf(labelValues: readonly string[]): Series {
+    let level: Level = this.#root;
+    const last = this.#labelNames.length - 1;
+    for (let i = 0; i < last; i++) {
+      const value = labelValues[i] ?? "";
+      let next = level.get(value) as Level | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const value = labelValues[last] ?? "";
+    let series = level.get(value) as Series | undefined;
+    if (!series) {
+      const labels: Record<string, string> = {};
+      for (const [i, label] of this.#labelNames.entries()) labels[label] = labelValues[i] ?? "";
+      series = { labels, counts: new Array<number>(this.#bounds.length).fill(0), sum: 0, count: 0 };
+      level.set(value, series);
+      this.#series.push(series);
+    }
+    return series;
+  }
+
   /** What prom-client's registry reads: cumulative buckets, then +Inf, the sum and the count per series. */
   async get() {
     const values: Array<{ metricName: string; labels: Record<string, string | number>; value: number }> = [];
     const bucketName = `${this.name}_bucket`;
-    for (const { labels, counts, sum, count } of this.#series.values()) {
+    for (const { labels, counts, sum, count } of this.#series) {
       let cumulative = 0;
       for (const [i, bound] of this.#bounds.entries()) {
         cumulative += counts[i]!;
@@ -74,6 +92,7 @@ export class KeyedHistogram<Names extends string> {
   }
 
   reset(): void {
-    this.#series.clear();
+    this.#root = new Map();
+    this.#series = [];
   }
 }
