@@ -158,8 +158,7 @@ test("an import made while the conversation list is still loading shows up in it
   const account = await createAccount(baseURL, newAccount("import-early"));
   const { page, close } = await openSignedIn(browser, baseURL, account, WIDE);
   // The list's first load is held until the import has answered, so that load was read before it.
-  let imported!: () => void;
-  const importAnswered = new Promise<void>((resolve) => (imported = resolve));
+  const importAnswered = page.waitForResponse((response) => response.url().endsWith("/api/v1/chat/import"), { timeout: 60_000 });
   let held = false;
   await page.route(/\/trpc\/[^?]*chat\.sessions/, async (route) => {
     if (held) return route.continue();
@@ -167,9 +166,6 @@ test("an import made while the conversation list is still loading shows up in it
     const response = await route.fetch();
     await importAnswered;
     await route.fulfill({ response }).catch(() => undefined);
-  });
-  page.on("response", (response) => {
-    if (response.url().endsWith("/api/v1/chat/import")) imported();
   });
   await page.goto("/chat");
   await page.getByRole("region", { name: "Import conversations" }).getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);

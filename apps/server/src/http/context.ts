@@ -22,7 +22,7 @@ export type ContextDeps = {
 
 /** Adapts a Fastify request to the procedures' context (shared by tRPC and REST). */
 export async function createRequestContext(deps: ContextDeps, request: FastifyRequest): Promise<Context> {
-  // Without an Authorization header every authenticator answers anonymous: skip its promises.
+  // No header is anonymous for every authenticator (see Authenticator): skip its promises.
   const header = request.headers.authorization;
   const auth = header === undefined ? null : await deps.authenticator.authenticate(header);
   return createContextInner({

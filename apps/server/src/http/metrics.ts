@@ -15,8 +15,9 @@ const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 
 /** Longest a scrape waits for the database's own figures. */
 const DB_SCRAPE_TIMEOUT_MS = 1000;
 
-/** A status's class label by its first digit. */
+/** A status's class label (`2xx`...), by its first digit. */
 const STATUS_CLASSES = ["0xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
+const statusClass = (status: number) => STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
 
 /** The error code of an HTTP status without an AppError behind it, named as tRPC names them. */
 const STATUS_CODES: Record<number, string> = {
@@ -182,7 +183,7 @@ export function createMetrics(db: Pick<DbHandle, "kind" | "db" | "ping">) {
       });
       app.addHook("onResponse", (request, reply, done) => {
         const status = reply.statusCode;
-        requests.observe([request.method, routeOf(request), STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`], reply.elapsedTime / 1000);
+        requests.observe([request.method, routeOf(request), statusClass(status)], reply.elapsedTime / 1000);
         if (status >= 400) errors.inc({ code: errorCodes.get(request) ?? STATUS_CODES[status] ?? `HTTP_${status}`, status: String(status) });
         done();
       });
