@@ -1,9 +1,12 @@
-import type { Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 
 /** How long streams cut at the end of the grace period get to send their last event and store it. */
 const STREAM_END_MS = 5000;
+
+/** How often, while draining, connections whose answer has been sent are closed. */
+const SWEEP_MS = 50;
 
 /**
  * What the server owns across requests while it runs and while it stops: whether it is draining
@@ -13,7 +16,7 @@ export type Lifecycle = {
   readonly draining: boolean;
   /** Aborted when the grace period is over: streaming replies end with their error event, keeping what arrived. */
   readonly signal: AbortSignal;
-  /** Follows the server's connections, so that idle ones can be closed when draining. */
+  /** Follows the server's connections, so that they can be closed when draining. */
   attach: (server: Server) => void;
   /**
    * Stops the app: readiness turns 503, the listener closes, idle connections close at once and
@@ -23,17 +26,23 @@ export type Lifecycle = {
   stop: (app: FastifyInstance, options: { graceMs: number; log: FastifyBaseLogger }) => Promise<void>;
 };
 
+/**
+ * Nothing is followed per request while the server runs (Node's HTTP server already knows which
+ * connections are between requests). When it stops, and again every `SWEEP_MS` as busy ones
+ * finish, it closes the connections with no answer in progress (`closeIdleConnections`, which
+ * leaves one whose answer is still being written) and those that have not sent a byte yet (a
+ * browser's preconnection, which Node counts as busy until its first request). A request that
+ * arrives on a connection in the meantime is answered 503 with `Connection: close` by Fastify.
+ */
 export function createLifecycle(): Lifecycle {
   let draining = false;
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
   const streams = new AbortController();
-  /** Open connections with the number of requests each is answering right now. */
-  const busy = new Map<Socket, number>();
 
-  const closeIfIdle = (socket: Socket) => {
-    if (!draining || (busy.get(socket) ?? 0) > 0 || socket.writableEnded) return;
-    // What was written is flushed first; a client that does not hang up in turn is cut a second later.
-    socket.end();
-    setTimeout(() => socket.destroy(), 1000).unref();
+  const sweep = () => {
+    server?.closeIdleConnections();
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
   };
 
   return {
@@ -41,34 +50,29 @@ export function createLifecycle(): Lifecycle {
       return draining;
     },
     signal: streams.signal,
-    attach(server) {
-      server.on("connection", (socket: Socket) => {
-        busy.set(socket, 0);
-        socket.once("close", () => busy.delete(socket));
-        closeIfIdle(socket);
-      });
-      server.on("request", (request, response: ServerResponse) => {
-        const socket = request.socket;
-        busy.set(socket, (busy.get(socket) ?? 0) + 1);
-        // No keep-alive once draining: the connection closes after this answer.
-        if (draining) response.shouldKeepAlive = false;
-        response.once("close", () => {
-          if (busy.has(socket)) busy.set(socket, Math.max(0, (busy.get(socket) ?? 1) - 1));
-          closeIfIdle(socket);
-        });
+    attach(attached) {
+      server = attached;
+      attached.on("connection", (socket: Socket) => {
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
       });
     },
     async stop(app, { graceMs, log }) {
       draining = true;
       const closed = app.close();
-      for (const socket of busy.keys()) closeIfIdle(socket);
-      if (await settlesWithin(closed, graceMs)) return;
-      log.warn({ graceMs, connections: busy.size }, "grace period over: ending in-flight streams");
-      streams.abort(new Error("The server is shutting down."));
-      if (await settlesWithin(closed, STREAM_END_MS)) return;
-      log.warn({ connections: busy.size }, "closing connections still open");
-      for (const socket of busy.keys()) socket.destroy();
-      await settlesWithin(closed, STREAM_END_MS);
+      sweep();
+      const sweeping = setInterval(sweep, SWEEP_MS).unref();
+      try {
+        if (await settlesWithin(closed, graceMs)) return;
+        log.warn({ graceMs, connections: sockets.size }, "grace period over: ending in-flight streams");
+        streams.abort(new Error("The server is shutting down."));
+        if (await settlesWithin(closed, STREAM_END_MS)) return;
+        log.warn({ connections: sockets.size }, "closing connections still open");
+        for (const socket of sockets) socket.destroy();
+        await settlesWithin(closed, STREAM_END_MS);
+      } finally {
+        clearInterval(sweeping);
+      }
     },
   };
 }

@@ -19,14 +19,14 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { connect
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
-  // A callback hook: no promise per response.
+  // A callback hook: no promise per response. Names in lower case, as Fastify keeps them.
   app.addHook("onSend", (_request, reply, payload, done) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
     const type = reply.getHeader("content-type");
     if (typeof type === "string" && type.startsWith("text/html")) {
-      reply.header("Content-Security-Policy", csp);
-      reply.header("X-Frame-Options", "DENY");
+      reply.header("content-security-policy", csp);
+      reply.header("x-frame-options", "DENY");
     }
     done(null, payload);
   });
