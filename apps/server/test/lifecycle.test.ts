@@ -1,26 +1,23 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
-import { createLifecycle } from "../src/http/lifecycle";
+import { createLifecycle, type Lifecycle } from "../src/http/lifecycle";
 
-/** A Fastify app with the lifecycle attached and a route that answers when the test says so. */
-async function appWithSlowRoute() {
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close().catch(() => undefined);
+});
+
+/** A listening Fastify app with a lifecycle attached, and the routes a test adds. */
+async function listeningApp(addRoutes: (app: FastifyInstance, lifecycle: Lifecycle) => void) {
   const lifecycle = createLifecycle();
   const app = Fastify({ logger: false });
+  apps.push(app);
   lifecycle.attach(app.server);
-  let entered!: () => void;
-  const inHandler = new Promise<void>((resolve) => (entered = resolve));
-  let answer!: () => void;
-  const released = new Promise<void>((resolve) => (answer = resolve));
-  app.get("/slow", async () => {
-    entered();
-    await released;
-    return { done: true };
-  });
-  app.get("/fast", async () => ({ fast: true }));
+  addRoutes(app, lifecycle);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;
-  return { lifecycle, app, port, inHandler, answer };
+  return { lifecycle, app, port };
 }
 
 /** A raw keep-alive connection: what it has read so far, and a promise that it was closed. */
@@ -36,15 +33,19 @@ async function openConnection(port: number) {
 
 const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`;
 
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close().catch(() => undefined);
-});
-
 describe("stopping the server", () => {
   it("lets an answer in progress finish, then closes its keep-alive connection at once, long before the grace period", async () => {
-    const { lifecycle, app, port, inHandler, answer } = await appWithSlowRoute();
-    apps.push(app);
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let answer!: () => void;
+    const released = new Promise<void>((resolve) => (answer = resolve));
+    const { lifecycle, app, port } = await listeningApp((routes) =>
+      routes.get("/slow", async () => {
+        entered();
+        await released;
+        return { done: true };
+      }),
+    );
     const busy = await openConnection(port);
     busy.socket.write(request("/slow"));
     await inHandler;
@@ -66,8 +67,7 @@ describe("stopping the server", () => {
   });
 
   it("closes idle keep-alive connections and connections that never sent a request at once", async () => {
-    const { lifecycle, app, port } = await appWithSlowRoute();
-    apps.push(app);
+    const { lifecycle, app, port } = await listeningApp((routes) => routes.get("/fast", async () => ({ fast: true })));
     const used = await openConnection(port);
     used.socket.write(request("/fast"));
     await expect.poll(() => used.read()).toContain('{"fast":true}');
@@ -80,19 +80,15 @@ describe("stopping the server", () => {
   });
 
   it("ends streams when the grace period is over and closes what is still open after their last event", async () => {
-    const lifecycle = createLifecycle();
-    const app = Fastify({ logger: false });
-    apps.push(app);
-    lifecycle.attach(app.server);
     // A stream that only ends when the lifecycle's signal says so, and then writes its last event.
-    app.get("/stream", (_request, reply) => {
-      reply.hijack();
-      reply.raw.writeHead(200, { "content-type": "text/event-stream" });
-      reply.raw.write("event: text\ndata: {}\n\n");
-      lifecycle.signal.addEventListener("abort", () => reply.raw.end("event: error\ndata: {}\n\n"));
-    });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const port = (app.server.address() as { port: number }).port;
+    const { lifecycle, app, port } = await listeningApp((routes, { signal }) =>
+      routes.get("/stream", (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { "content-type": "text/event-stream" });
+        reply.raw.write("event: text\ndata: {}\n\n");
+        signal.addEventListener("abort", () => reply.raw.end("event: error\ndata: {}\n\n"));
+      }),
+    );
     const streaming = await openConnection(port);
     streaming.socket.write(request("/stream"));
     await expect.poll(() => streaming.read()).toContain("event: text");
