@@ -10,7 +10,7 @@ import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
 import { createMetrics } from "./http/metrics";
-import { lazyRequestLogger } from "./http/request-logger";
+import { lazyRequestChildren, RequestLines } from "./http/request-logger";
 import { connectStopChannel } from "./http/stop-channel";
 import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps) {
     logger: withRequestSerializer(
       deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
     ),
-    childLoggerFactory: lazyRequestLogger,
+    logController: new RequestLines(),
     requestIdHeader: "x-request-id",
     genReqId: requestIds(),
     bodyLimit: LIMITS.requestBodyBytes,
@@ -103,6 +103,8 @@ export async function buildApp(deps: AppDeps) {
     // tRPC batches put many procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
+  // Fastify's silent logger (`logger: false`) makes no children at all; any other is pino.
+  if (deps.logger !== false) lazyRequestChildren(app.log);
   const billing = deps.billing ?? null;
   const limiterRedis = connectLimiterRedis(app, deps.config.REDIS_URL, deps.config.REDIS_KEY_PREFIX);
   const stops = new ColumnStops();

@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 
 type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
 type ChildOptions = Parameters<FastifyBaseLogger["child"]>[1];
+type MakeChild = (bindings: Record<string, unknown>, options: ChildOptions) => FastifyBaseLogger;
 
 /**
  * A request's logger that becomes the real child (bound to the request id) on the first line
@@ -13,6 +14,7 @@ class LazyChild {
 
   constructor(
     readonly parent: FastifyBaseLogger,
+    private readonly make: MakeChild,
     readonly bindings: Record<string, unknown>,
     readonly options: ChildOptions,
   ) {}
@@ -26,7 +28,7 @@ class LazyChild {
   }
 
   real(): FastifyBaseLogger {
-    return (this.#child ??= this.parent.child(this.bindings, this.options));
+    return (this.#child ??= this.make(this.bindings, this.options));
   }
 
   isLevelEnabled(level: string): boolean {
@@ -65,8 +67,42 @@ class LazyChild {
 }
 
 /**
- * Fastify's `childLoggerFactory`: each request's logger is made when it first writes. A route
- * with a level of its own gets its child at once (the parent's level would not tell).
+ * Makes the children of `root` lazy: Fastify makes each request's logger with `root.child`, so
+ * each request gets a LazyChild. (A `childLoggerFactory` would do the same, but Fastify checks
+ * the result of a factory of its own for seven methods on every request, which costs more than
+ * the lazy child saves; it trusts `child`.) Only the root's children are lazy: their children,
+ * and a child with a level of its own (a route's), are made at once. `root` must be a pino
+ * logger, whose children inherit from it.
  */
-export const lazyRequestLogger: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (logger, bindings, options) =>
-  (options as { level?: string }).level !== undefined ? logger.child(bindings, options) : (new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger);
+export function lazyRequestChildren(root: FastifyBaseLogger): void {
+  const realChild = root.child as (this: FastifyBaseLogger, ...args: Parameters<MakeChild>) => FastifyBaseLogger;
+  const make: MakeChild = (bindings, options) => realChild.call(root, bindings, options);
+  Object.defineProperty(root, "child", {
+    configurable: true,
+    writable: true,
+    value: function child(this: FastifyBaseLogger, bindings: Record<string, unknown>, options?: ChildOptions) {
+      if (this !== root || options?.level !== undefined) return realChild.call(this, bindings, options);
+      return new LazyChild(root, make, bindings, options) as unknown as FastifyBaseLogger;
+    },
+  });
+}
+
+/** Whether a logger writes lines at `level` (a logger that cannot tell is taken to write them). */
+function writes(log: FastifyBaseLogger, level: Level): boolean {
+  return (log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) !== false;
+}
+
+/**
+ * Fastify's own lines for each request ("incoming request", "request completed", both at info),
+ * with nothing built for them (no line object, no response time) when the request's logger
+ * does not write info. A request that ended in an error is always handed on.
+ */
+export class RequestLines extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (writes(request.log, "info")) super.incomingRequest(request, reply);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error || writes(reply.log, "info")) super.requestCompleted(error, request, reply);
+  }
+}

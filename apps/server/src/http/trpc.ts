@@ -22,7 +22,7 @@ type Answering = { router: AppRouter; context: Promise<Context> };
 export function trpcHandlers(deps: ContextDeps, noteError?: (request: FastifyRequest, error: TRPCError) => void) {
   // A context that cannot be built (the database unreachable) answers like a procedure would.
   const contextFor = (request: FastifyRequest): Promise<Context> => {
-    const context = createRequestContext(deps, request).catch((error: unknown) => {
+    const context = new Promise<Context>((resolve) => resolve(createRequestContext(deps, request))).catch((error: unknown) => {
       throw toTRPCError(error);
     });
     context.catch(() => undefined);

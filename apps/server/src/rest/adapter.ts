@@ -84,7 +84,8 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
       ...(route.bodyLimit ? bodyLimitOptions(route.bodyLimit) : {}),
       handler: async (request, reply) => {
         try {
-          const caller = createCaller(await createRequestContext(deps, request), route.collect ? abortOnDisconnect(reply) : undefined);
+          const context = createRequestContext(deps, request);
+          const caller = createCaller(context instanceof Promise ? await context : context, route.collect ? abortOnDisconnect(reply) : undefined);
           const result = await route.call(caller, request);
           if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
           if (route.download) return sendDownload(reply, result as Download);
