@@ -30,6 +30,21 @@ function build(log: unknown[]) {
       .input(z.object({ n: z.number() }))
       .use(({ next, input }) => next({ input: { n: input.n + 1 } }))
       .mutation(({ input, ctx }) => ({ n: input.n, trail: ctx.trail })),
+    // What a resolver is given, and each way it can answer or fail.
+    seesOptions: base.query((options) => {
+      // At run time a resolver gets every middleware option but `next`, typed or not.
+      const { path, type, input, meta, signal, batchIndex, ctx, next } = options as unknown as Record<string, unknown> & { ctx: Ctx };
+      return { path, type, input, meta, signal: signal !== undefined, batchIndex, user: ctx.user, next: typeof next };
+    }),
+    answersLater: base.query(async ({ ctx }) => ({ user: ctx.user, later: true })),
+    throwsAtOnce: base.query(() => {
+      throw new TRPCError({ code: "CONFLICT", message: "at once" });
+    }),
+    rejectsLater: base.query(async () => {
+      throw new Error("later");
+    }),
+    answersUndefined: base.mutation(() => undefined),
+    checksOutput: base.output(z.object({ n: z.number() })).query(() => ({ n: "not a number" }) as never),
   });
 }
 
@@ -42,6 +57,12 @@ describe("runProcedure", () => {
     ["refused", undefined, { user: null, trail: [] }],
     ["noResult", undefined, { user: null, trail: [] }],
     ["rewritesInput", { n: 1 }, { user: null, trail: [] }],
+    ["seesOptions", { any: "input" }, { user: "ann", trail: [] }],
+    ["answersLater", undefined, { user: "bo", trail: [] }],
+    ["throwsAtOnce", undefined, { user: null, trail: [] }],
+    ["rejectsLater", undefined, { user: null, trail: [] }],
+    ["answersUndefined", undefined, { user: null, trail: [] }],
+    ["checksOutput", undefined, { user: null, trail: [] }],
   ];
 
   it.each(cases)("%s with %j answers as calling the procedure does", async (name, input, ctx) => {

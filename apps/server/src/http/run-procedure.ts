@@ -13,7 +13,8 @@ export type ProcedureCall = {
 type Result = { ok: true; data: unknown; ctx?: unknown } | { ok: false; error: TRPCError };
 type NextOptions = { ctx?: Record<string, unknown>; input?: unknown; getRawInput?: () => Promise<unknown> } | undefined;
 type Middleware = (options: Record<string, unknown>) => Promise<Result>;
-type Definition = { type: string; meta: unknown; middlewares: Middleware[]; caller?: unknown };
+/** A procedure's definition as tRPC builds it: `resolver` is also its last middleware, wrapped. */
+type Definition = { type: string; meta: unknown; middlewares: Middleware[]; resolver?: (options: Record<string, unknown>) => unknown; caller?: unknown };
 
 /** One step down the middleware chain: the context, parsed input and raw input it passes on. */
 type Step = { ctx: unknown; input: unknown; getRawInput: () => Promise<unknown> };
@@ -40,7 +41,17 @@ export function isRunnable(procedure: AnyProcedure): boolean {
   return !(procedure._def as unknown as Definition).caller;
 }
 
-async function step(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {
+/**
+ * The middleware at `index`, or the resolver itself when `index` is the last one: tRPC wraps
+ * the resolver in a middleware of its own (await the resolver, return `{ ok: true, data }`);
+ * called directly, a resolver that answers at once costs no promise hop.
+ */
+function step(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {
+  if (def.resolver && index === def.middlewares.length - 1) return resolve(def, def.resolver, call, at);
+  return middleware(def, call, index, at);
+}
+
+async function middleware(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {
   try {
     return await def.middlewares[index]!({
       ctx: at.ctx,
@@ -59,6 +70,39 @@ async function step(def: Definition, call: ProcedureCall, index: number, at: Ste
         }),
     });
   } catch (cause) {
-    return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker } as Result;
+    return failure(cause);
   }
+}
+
+function resolve(def: Definition, resolver: NonNullable<Definition["resolver"]>, call: ProcedureCall, at: Step): Promise<Result> {
+  let data: unknown;
+  try {
+    data = resolver({
+      ctx: at.ctx,
+      type: def.type,
+      path: call.path,
+      input: at.input,
+      getRawInput: at.getRawInput,
+      meta: def.meta,
+      signal: call.signal,
+      batchIndex: call.batchIndex,
+      next: nothingAfterResolver,
+    });
+  } catch (cause) {
+    return Promise.resolve(failure(cause));
+  }
+  const succeeded = (value: unknown) => ({ marker: middlewareMarker, ok: true, data: value, ctx: at.ctx }) as Result;
+  if (isThenable(data)) return Promise.resolve(data).then(succeeded, failure);
+  return Promise.resolve(succeeded(data));
+}
+
+/** A resolver is handed `next` as every middleware is; there is nothing after it to call. */
+const nothingAfterResolver = () => Promise.resolve(failure(new TypeError("There is no middleware after the resolver")));
+
+function failure(cause: unknown): Result {
+  return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker } as Result;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
