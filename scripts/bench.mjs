@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { measureRouteJs } from "./bench/bundle.mjs";
 import { CHROMIUM, measureLighthouse } from "./bench/lighthouse.mjs";
-import { CPU_REQUESTS, LOAD, measureCpuPerRequest, measureInTurns, PACED_RATE } from "./bench/load.mjs";
+import { CPU_REQUESTS, CPU_ROUNDS, LOAD, measureCpuPerRequest, measureInTurns, PACED_RATE } from "./bench/load.mjs";
 import { residentMegabytes, scratchFolder, startBareFastify, startParley } from "./bench/processes.mjs";
 import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase, probePostgres } from "./support/postgres.mjs";
 
@@ -58,7 +58,7 @@ async function measureHttp(parley) {
       [`paced at ${PACED_RATE} requests/s, the same load on each`, await measureCpuPerRequest(targets, { rate: PACED_RATE })],
     ];
     for (const [how, cpu] of measures) {
-      console.log(`\nServer CPU time per request (${how}, best of ${LOAD.rounds}; ratio = bare's CPU time / this path's)`);
+      console.log(`\nServer CPU time per request (${how}, best of ${CPU_ROUNDS} taken in turns; ratio = bare's CPU time / this path's)`);
       for (const [i, label] of labels.entries()) {
         console.log(`  ${label.padEnd(40)} ${cpu[i].toFixed(1).padStart(7)} µs   ${(cpu[0] / cpu[i]).toFixed(2)}`);
       }
