@@ -53,22 +53,13 @@ function step(def: Definition, call: ProcedureCall, index: number, at: Step): Pr
 
 async function middleware(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {
   try {
-    return await def.middlewares[index]!({
-      ctx: at.ctx,
-      type: def.type,
-      path: call.path,
-      input: at.input,
-      getRawInput: at.getRawInput,
-      meta: def.meta,
-      signal: call.signal,
-      batchIndex: call.batchIndex,
-      next: (options: NextOptions) =>
-        step(def, call, index + 1, {
-          ctx: options?.ctx ? { ...(at.ctx as Record<string, unknown>), ...options.ctx } : at.ctx,
-          input: options && "input" in options ? options.input : at.input,
-          getRawInput: options?.getRawInput ?? at.getRawInput,
-        }),
-    });
+    const next = (options: NextOptions) =>
+      step(def, call, index + 1, {
+        ctx: options?.ctx ? { ...(at.ctx as Record<string, unknown>), ...options.ctx } : at.ctx,
+        input: options && "input" in options ? options.input : at.input,
+        getRawInput: options?.getRawInput ?? at.getRawInput,
+      });
+    return await def.middlewares[index]!(optionsOf(def, call, at, next));
   } catch (cause) {
     return failure(cause);
   }
@@ -77,23 +68,28 @@ async function middleware(def: Definition, call: ProcedureCall, index: number, a
 function resolve(def: Definition, resolver: NonNullable<Definition["resolver"]>, call: ProcedureCall, at: Step): Promise<Result> {
   let data: unknown;
   try {
-    data = resolver({
-      ctx: at.ctx,
-      type: def.type,
-      path: call.path,
-      input: at.input,
-      getRawInput: at.getRawInput,
-      meta: def.meta,
-      signal: call.signal,
-      batchIndex: call.batchIndex,
-      next: nothingAfterResolver,
-    });
+    data = resolver(optionsOf(def, call, at, nothingAfterResolver));
   } catch (cause) {
     return Promise.resolve(failure(cause));
   }
   const succeeded = (value: unknown) => ({ marker: middlewareMarker, ok: true, data: value, ctx: at.ctx }) as Result;
   if (isThenable(data)) return Promise.resolve(data).then(succeeded, failure);
   return Promise.resolve(succeeded(data));
+}
+
+/** What a middleware (or the resolver) is given: one object of one shape at every step. */
+function optionsOf(def: Definition, call: ProcedureCall, at: Step, next: (options: NextOptions) => Promise<Result>) {
+  return {
+    ctx: at.ctx,
+    type: def.type,
+    path: call.path,
+    input: at.input,
+    getRawInput: at.getRawInput,
+    meta: def.meta,
+    signal: call.signal,
+    batchIndex: call.batchIndex,
+    next,
+  };
 }
 
 /** A resolver is handed `next` as every middleware is; there is nothing after it to call. */
