@@ -32,8 +32,7 @@ class LazyChild {
   }
 
   isLevelEnabled(level: string): boolean {
-    const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-    return this.#child ? (this.#child as typeof parent).isLevelEnabled?.(level) !== false : parent.isLevelEnabled?.(level) !== false;
+    return writes(this.#child ?? this.parent, level);
   }
 
   child(bindings: Record<string, unknown>, options?: ChildOptions) {
@@ -88,7 +87,7 @@ export function lazyRequestChildren(root: FastifyBaseLogger): void {
 }
 
 /** Whether a logger writes lines at `level` (a logger that cannot tell is taken to write them). */
-function writes(log: FastifyBaseLogger, level: Level): boolean {
+function writes(log: FastifyBaseLogger, level: string): boolean {
   return (log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) !== false;
 }
 
