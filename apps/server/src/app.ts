@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: "x-request-id",
     genReqId: requestIds(),
     bodyLimit: LIMITS.requestBodyBytes,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     // tRPC batches put many procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
   });
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
   };
 
   registerErrorHandler(app);
-  metrics.register(app, { token: deps.config.METRICS_TOKEN, trustProxy: deps.config.TRUST_PROXY });
+  metrics.register(app, { token: deps.config.METRICS_TOKEN, trustProxy: deps.config.TRUST_PROXY !== false });
   registerSecurityHeaders(app, {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.keys) throw new Error("The embedded sign-in provider needs the encryption key (keys) to seal its signing keys.");
     const { publicUrl, oidc } = deps.config;
     await registerEmbeddedProvider(app, {
-      settings: { publicUrl, issuer: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, trustProxy: deps.config.TRUST_PROXY },
+      settings: { publicUrl, issuer: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, trustProxy: deps.config.TRUST_PROXY !== false },
       db: deps.db.db,
       keys: deps.keys,
       limits: createSignInLimits(signInLimitRules(deps.config.AUTH_IP_LIMIT), limiterRedis),
@@ -150,6 +150,16 @@ export async function buildApp(deps: AppDeps) {
   registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function of the hop, because Fastify
+ * trusts no hop at all for a bare number (it cannot check who connects directly; a hop count
+ * assumes only the proxy can, see .env.example).
+ */
+function proxyTrust(trust: Config["TRUST_PROXY"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { readModelsFile, type ModelsFile } from "./models/models-file";
@@ -20,6 +21,32 @@ const flag = (fallback: boolean) =>
     ctx.addIssue({ code: "custom", message: "must be true or false" });
     return z.NEVER;
   });
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+/**
+ * Which proxies decide the client address (X-Forwarded-For): none (false), the last `n` hops, or
+ * the proxies' addresses/CIDRs. `true` alone is one hop: only the address the nearest proxy
+ * appended counts, never what the client itself put in front of it.
+ */
+const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
+  if (v === undefined || /^(0|false|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return 1;
+  if (/^\d+$/.test(v) && Number(v) <= 16) return Number(v);
+  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: "must be false, a number of proxy hops (1 to 16; true means 1), or the proxies' addresses or CIDRs separated by commas (such as 10.0.0.0/8)",
+  });
+  return z.NEVER;
+});
 const perMinute = (fallback: number) => z.coerce.number({ message: "must be a whole number (per minute)" }).int().min(1).max(1_000_000).default(fallback);
 const list = optionalString.transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined));
 
@@ -27,7 +54,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
   HOST: optionalString.default("localhost"),
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxy,
   DATABASE_URL: optionalString.default("./data/db"),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: "must be a number of milliseconds (0 for none)" })

@@ -38,6 +38,9 @@ describe("loadConfig", () => {
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
     [{ REDIS_KEY_PREFIX: "my app *" }, /REDIS_KEY_PREFIX: must be 1 to 64 letters, digits or : _ \. - \(such as parley:\)/],
     [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN: must be at least 16 characters/],
+    [{ TRUST_PROXY: "maybe" }, /TRUST_PROXY: must be false, a number of proxy hops \(1 to 16; true means 1\), or the proxies' addresses or CIDRs/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY: must be false, a number of proxy hops/],
+    [{ TRUST_PROXY: "17" }, /TRUST_PROXY: must be false, a number of proxy hops/],
     [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS: must be a number of milliseconds \(got "10s"\)/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {
@@ -80,9 +83,20 @@ describe("loadConfig", () => {
   });
 
   it("reads lists and flags", () => {
-    const config = loadConfig({ OPENAI_MODELS: "gpt-4o, gpt-4o-mini", DEMO_MODEL: "false", TRUST_PROXY: "1" });
+    const config = loadConfig({ OPENAI_MODELS: "gpt-4o, gpt-4o-mini", DEMO_MODEL: "false" });
     expect(config.OPENAI_MODELS).toEqual(["gpt-4o", "gpt-4o-mini"]);
     expect(config.DEMO_MODEL).toBe(false);
-    expect(config.TRUST_PROXY).toBe(true);
+  });
+
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["0", false],
+    ["true", 1],
+    ["2", 2],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, fd00::/8, loopback", ["10.0.0.0/8", "fd00::/8", "loopback"]],
+  ])("TRUST_PROXY=%s trusts %j (true alone is one hop, never every hop)", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 });
