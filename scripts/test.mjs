@@ -6,27 +6,39 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./support/chromium.mjs";
 import { DEFAULT_POSTGRES_URL, probePostgres, redactUrl } from "./support/postgres.mjs";
-import { clearVitestReports, readPlaywrightReport, readVitestReports, vitestReportPath } from "./support/results.mjs";
+import {
+  clearVitestReports,
+  readPlaywrightReport,
+  readVitestReports,
+  slowestPlaywrightFiles,
+  slowestVitestFiles,
+  vitestFileTimesPath,
+  vitestReportPath,
+} from "./support/results.mjs";
 import { bin, ROOT, run } from "./support/run.mjs";
 
 const PLAYWRIGHT_REPORT = join(ROOT, "playwright-report", "results.json");
 const startedAt = Date.now();
-/** @type {{ name: string, status: "pass" | "fail" | "skip", detail: string, passed: number, failed: number }[]} */
+/** @type {{ name: string, status: "pass" | "fail" | "skip", detail: string, passed: number, failed: number, seconds?: number }[]} */
 const legs = [];
+/** Where each timed leg spent its time: its slowest test files, printed after the summary. */
+/** @type {{ leg: string, files: { file: string, seconds: number }[] }[]} */
+const slowest = [];
+const SLOWEST_COUNT = 20;
 
 function heading(text) {
   console.log(`\n==> ${text}\n`);
 }
 
-function record(name, ok, detail, passed = 0, failed = 0) {
-  legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed });
+function record(name, ok, detail, passed = 0, failed = 0, seconds = undefined) {
+  legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed, seconds });
 }
 
 /** `turbo run <tasks>`; --continue so one failing package does not hide the others' errors. */
 async function runTurbo(name, tasks) {
   heading(name);
   const { code, seconds } = await run(bin("turbo"), ["run", ...tasks, "--continue", "--output-logs=new-only"]);
-  record(name, code === 0, `${seconds} s`);
+  record(name, code === 0, code === 0 ? "" : `exit ${code}`, 0, 0, seconds);
   return code === 0;
 }
 
@@ -37,6 +49,7 @@ async function runVitest(leg, name, databaseUrl) {
   const args = [
     "run", "test", "--continue", "--output-logs=full", "--log-order=grouped", "--concurrency=2", "--",
     "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReportPath(leg)}`,
+    `--reporter=${join(ROOT, "scripts/support/vitest-file-times.mjs")}`, `--outputFile.files=${vitestFileTimesPath(leg)}`,
     // A fresh PGlite per file (initdb + migrations) takes seconds on a busy 2-core machine;
     // vitest's 5 s / 10 s defaults turn that into false failures.
     "--testTimeout=30000", "--hookTimeout=60000",
@@ -45,8 +58,9 @@ async function runVitest(leg, name, databaseUrl) {
   const { code, seconds } = await run(bin("turbo"), args, { TEST_DATABASE_URL: databaseUrl });
   const counts = readVitestReports(leg);
   const where = databaseUrl ? ` on ${redactUrl(databaseUrl)}` : "";
-  const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.files} files${where}, ${seconds} s`;
-  record(name, code === 0 && counts.failed === 0, detail, counts.passed, counts.failed);
+  const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.files} files${where}`;
+  record(name, code === 0 && counts.failed === 0, detail, counts.passed, counts.failed, seconds);
+  slowest.push({ leg: name, files: slowestVitestFiles(leg, SLOWEST_COUNT) });
 }
 
 /** Resolves the PostgreSQL admin URL for the PostgreSQL legs, or null (with the reason printed) to skip them. */
@@ -84,12 +98,24 @@ async function runE2e(postgresUrl) {
   for (const [project, counts] of projects) {
     const flaky = counts.flaky ? `, ${counts.flaky} flaky (passed on retry: ${counts.flakyTitles.join("; ")})` : "";
     const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${flaky}`;
-    record(`${name} (${project})`, counts.failed === 0 && code === 0, detail, counts.passed, counts.failed);
+    // Both projects run in one Playwright run at once: each leg's wall time is that run's.
+    record(`${name} (${project})`, counts.failed === 0 && code === 0, detail, counts.passed, counts.failed, seconds);
+  }
+  for (const [project, files] of slowestPlaywrightFiles(PLAYWRIGHT_REPORT, SLOWEST_COUNT)) {
+    slowest.push({ leg: `${name} (${project}), summed test time per spec file`, files });
   }
   if (projects.size > 0 && code !== 0 && [...projects.values()].every((c) => c.failed === 0)) {
     record(name, false, `playwright exited ${code} (see the errors above)`);
   }
   console.log(`\nSeconds for the e2e run: ${seconds}`);
+}
+
+function printSlowest() {
+  for (const { leg, files } of slowest) {
+    console.log(`\n==> The ${SLOWEST_COUNT} slowest test files: ${leg}\n`);
+    if (files.length === 0) console.log("  (no report)");
+    for (const { file, seconds } of files) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
 }
 
 function printSummary() {
@@ -102,7 +128,8 @@ function printSummary() {
     const legFailures = leg.status === "fail" ? Math.max(leg.failed, 1) : leg.failed;
     passed += leg.passed;
     failed += legFailures;
-    console.log(`  ${leg.status.toUpperCase().padEnd(4)}  ${leg.name.padEnd(width)}  ${leg.detail}`);
+    const time = leg.seconds === undefined ? "" : `${leg.seconds} s`;
+    console.log(`  ${leg.status.toUpperCase().padEnd(4)}  ${leg.name.padEnd(width)}  ${time.padStart(6)}  ${leg.detail}`);
   }
   const minutes = ((Date.now() - startedAt) / 60000).toFixed(1);
   console.log(`\nTotal time: ${minutes} min. Counts are tests; a leg that failed without a failing test counts as 1 failed.`);
@@ -128,4 +155,5 @@ if (postgresUrl) await runVitest("postgres", "unit + integration (PostgreSQL)", 
 if (built) await runE2e(postgresUrl);
 else record("e2e in Chromium", false, "not run: the build failed");
 
+printSlowest();
 process.exit(printSummary() ? 0 : 1);

@@ -1,7 +1,7 @@
 // Reads the machine-readable results that vitest and Playwright write, so the summary counts
 // tests rather than guessing from exit codes.
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { ROOT } from "./run.mjs";
 
 const PACKAGE_FOLDERS = ["apps", "packages"];
@@ -21,7 +21,10 @@ function packageDirs() {
 
 /** Deletes the reports a previous run left, so a crashed package cannot count old results. */
 export function clearVitestReports(leg) {
-  for (const dir of packageDirs()) rmSync(join(dir, vitestReportPath(leg)), { force: true });
+  for (const dir of packageDirs()) {
+    rmSync(join(dir, vitestReportPath(leg)), { force: true });
+    rmSync(join(dir, vitestFileTimesPath(leg)), { force: true });
+  }
 }
 
 /** Sums every package's vitest report of one leg: { passed, failed, skipped, files }. */
@@ -34,7 +37,7 @@ export function readVitestReports(leg) {
     total.passed += report.numPassedTests;
     total.failed += report.numFailedTests;
     total.skipped += report.numPendingTests + report.numTodoTests;
-    total.files += report.numTotalTestSuites;
+    total.files += (report.testResults ?? []).length;
     // A file that fails to load (syntax error, failing beforeAll) has no failed test of its own.
     for (const suite of report.testResults ?? []) {
       if (suite.status === "failed" && !suite.assertionResults?.some((t) => t.status === "failed")) total.failed += 1;
@@ -68,4 +71,49 @@ export function readPlaywrightReport(file) {
   // Errors outside any test (a web server that never started, a config error) fail the run too.
   if ((report.errors ?? []).length > 0 && byProject.size === 0) byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [] });
   return byProject;
+}
+
+/** Where vitest-file-times.mjs writes each file's time for one leg (relative to each package). */
+export const vitestFileTimesPath = (leg) => `test-results/vitest-${leg}-files.json`;
+
+/**
+ * The `count` slowest test files of one vitest leg over every package: { file, seconds }, slowest
+ * first, each file timed from its imports through its last hook.
+ */
+export function slowestVitestFiles(leg, count = 20) {
+  const files = [];
+  for (const dir of packageDirs()) {
+    const file = join(dir, vitestFileTimesPath(leg));
+    if (!existsSync(file)) continue;
+    for (const entry of JSON.parse(readFileSync(file, "utf8")).files) files.push({ ...entry, file: relative(ROOT, entry.file) });
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
+/**
+ * Per Playwright project, the `count` slowest spec files: { file, seconds } with seconds the sum of
+ * the file's test durations in that project (retries included), slowest first.
+ */
+export function slowestPlaywrightFiles(reportFile, count = 20) {
+  const byProject = new Map();
+  if (!existsSync(reportFile)) return byProject;
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const files = byProject.get(test.projectName) ?? new Map();
+        byProject.set(test.projectName, files);
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        files.set(file, (files.get(file) ?? 0) + ms);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title);
+  const slowest = new Map();
+  for (const [project, files] of byProject) {
+    const sorted = [...files].map(([file, ms]) => ({ file, seconds: ms / 1000 })).sort((a, b) => b.seconds - a.seconds);
+    slowest.set(project, sorted.slice(0, count));
+  }
+  return slowest;
 }
