@@ -157,17 +157,20 @@ describe("blind until the viewer votes", () => {
 });
 
 describe("votes", () => {
-  it("the same vote again changes nothing; a new column moves the vote", async () => {
+  it("the same vote again changes nothing; a vote cannot be changed once the models are shown, over REST and tRPC", async () => {
     expect((await vote("bob", postId, 0)).body).toMatchObject({ my_vote: 0 });
     const tallyAfterFirst = ((await vote("bob", postId, 0)).body.columns as { votes: number }[]).map((c) => c.votes);
     const again = ((await vote("bob", postId, 0)).body.columns as { votes: number }[]).map((c) => c.votes);
     expect(again).toEqual(tallyAfterFirst);
     const moved = await vote("bob", postId, 2);
-    expect(moved.body.my_vote).toBe(2);
-    const tally = (moved.body.columns as { votes: number }[]).map((c) => c.votes);
-    expect(tally[0]).toBe(tallyAfterFirst[0]! - 1);
-    expect(tally[2]).toBe(tallyAfterFirst[2]! + 1);
-    expect(moved.body.total_votes).toBe(tally.reduce((a, b) => a + b, 0));
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toMatch(/only votes cast before the models are shown count/);
+    const movedTrpc = await trpcMutation("bob", "post.vote", { postId, column: 2 });
+    expect(movedTrpc.statusCode).toBe(409);
+    expect(movedTrpc.json().error.message).toMatch(/only votes cast before the models are shown count/);
+    const read = (await t.call("bob", "GET", `/post/getPost/${postId}`)).body.comparison as { my_vote: number; columns: { votes: number }[] };
+    expect(read.my_vote).toBe(0);
+    expect(read.columns.map((c) => c.votes)).toEqual(tallyAfterFirst);
   });
 
   it("100 viewers voting at once give exact tallies; one viewer voting twice at once is one vote", async () => {
@@ -182,7 +185,10 @@ describe("votes", () => {
     expect(tally.total_votes).toBe(100);
 
     const twice = await Promise.all([vote("bob", id, 0), vote("bob", id, 1), trpcMutation("bob", "post.vote", { postId: id, column: 1 }), vote("bob", id, 0)]);
-    expect(twice.map((r) => ("status" in r ? r.status : r.statusCode))).toEqual([200, 200, 200, 200]);
+    // The first vote to land stands; the same column again is a 200, another one a 409.
+    const statuses = twice.map((r) => ("status" in r ? r.status : r.statusCode));
+    const kept = ((await t.call("bob", "GET", `/post/getPost/${id}`)).body.comparison as { my_vote: number }).my_vote;
+    expect(statuses).toEqual([0, 1, 1, 0].map((column) => (column === kept ? 200 : 409)));
     const rows = resultRows<{ votes: number }>(await t.db.db.execute(sql`select count(*)::int as votes from post_votes where post_id = ${id} and user_id = (select id from users where subject = 'bob')`));
     expect(rows[0]!.votes).toBe(1);
     expect(((await t.call("carol", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number | null }).total_votes).toBeNull();
@@ -224,6 +230,59 @@ describe("votes", () => {
   it("an anonymous vote is a 401", async () => {
     const response = await t.app.inject({ method: "POST", url: `/api/v1/post/vote/${postId}`, payload: { column: 0 } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("nothing names a column's model before the viewer votes", () => {
+  const sessionsOf = async (name: string) =>
+    resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = (select id from users where subject = ${name})`))[0]!.n;
+
+  it("a clone or fork of an unvoted comparison is refused, REST and tRPC, and made after the vote", async () => {
+    await t.signUp("erin");
+    const rest = await t.call("erin", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(rest.status).toBe(403);
+    expect(rest.body.message).toMatch(/Vote for the best answer first/);
+    const trpc = await trpcMutation("erin", "chat.clonePost", { postId });
+    expect(trpc.statusCode).toBe(403);
+    expect(trpc.json().error.message).toMatch(/Vote for the best answer first/);
+    expect(await sessionsOf("erin")).toBe(0);
+    expect(((await t.call("erin", "GET", `/post/getPost/${postId}`)).body.comparison as { revealed: boolean }).revealed).toBe(false);
+
+    expect((await vote("erin", postId, 1)).status).toBe(200);
+    expect((await t.call("erin", "POST", "/chat/getChatHistory", { post_id: postId, clone: true })).status).toBe(200);
+    // The author knows the models and may copy their own comparison.
+    expect((await trpcMutation("alice", "chat.clonePost", { postId })).statusCode).toBe(200);
+  });
+
+  it("searching a compared model's name or version does not find the comparison, REST and tRPC; its text still does", async () => {
+    await t.signUp("frank");
+    const found = async (q: string) => {
+      const rest = await t.call("frank", "GET", `/post/search?q=${encodeURIComponent(q)}`);
+      const trpc = await trpcQuery("frank", "post.search", { q });
+      expect([rest.status, trpc.statusCode]).toEqual([200, 200]);
+      const card = JSON.stringify((rest.body.posts as { id: number }[]).find((p) => p.id === postId) ?? null);
+      for (const secret of secrets) expect(card).not.toContain(secret);
+      const restIds = (rest.body.posts as { id: number }[]).map((p) => p.id);
+      const trpcIds = (trpc.json().result.data.posts as { id: number }[]).map((p) => p.id);
+      expect(trpcIds).toEqual(restIds);
+      return restIds.includes(postId);
+    };
+    expect(await found("Recursion three ways")).toBe(true);
+    expect(await found("factorial")).toBe(true);
+    for (const secret of secrets.filter((s) => !s.includes(":"))) expect(await found(secret), secret).toBe(false);
+  });
+
+  it("the export of an unvoted comparison names no model, REST and tRPC", async () => {
+    for (const format of ["md", "json"]) {
+      const rest = await t.app.inject({ method: "GET", url: `/api/v1/post/export/${postId}?format=${format}`, headers: t.as("frank") });
+      expect(rest.statusCode).toBe(200);
+      const trpc = await trpcQuery("frank", "archive.exportPost", { postId, format });
+      expect(trpc.statusCode).toBe(200);
+      for (const body of [rest.body, trpc.body]) {
+        expect(body).toContain("Explain recursion in one line.");
+        for (const secret of secrets) expect(body).not.toContain(secret);
+      }
+    }
   });
 });
 
@@ -276,6 +335,7 @@ describe("forking a comparison", () => {
   });
 
   it("over tRPC the fork names the unavailable models too; an ordinary post's fork has none", async () => {
+    expect((await vote("dave", postId, 0)).status).toBe(200);
     const forked = await trpcMutation("dave", "chat.clonePost", { postId });
     expect(forked.json().result.data).toMatchObject({ unavailable_models: [{ model_id: MODEL.claude }] });
     const plain = await trpcMutation("dave", "chat.clonePost", { postId: singlePostId });

@@ -66,19 +66,17 @@ describe("the leaderboard", () => {
     expect((await board("?category=creative")).models).toEqual([]);
   });
 
-  it("moves when a vote changes, over REST and tRPC alike", async () => {
+  it("does not move when a voter tries to change a vote after the models were shown, over REST and tRPC alike", async () => {
     const before = summary((await board("?category=technology")).models);
     const [post] = ((await t.call("v0", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[]);
-    await t.call("v0", "POST", `/post/vote/${post!.id}`, { column: 0 });
+    const changed = await t.call("v0", "POST", `/post/vote/${post!.id}`, { column: 0 });
+    expect(changed.status).toBe(409);
     const after = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "technology" }))}`, headers: t.as("v1") });
     expect(before).toEqual([
       [MODEL.claude, 4, 4],
       [MODEL.platform, 0, 4],
     ]);
-    expect(summary(after.json().result.data.models)).toEqual([
-      [MODEL.claude, 3, 4],
-      [MODEL.platform, 1, 4],
-    ]);
+    expect(summary(after.json().result.data.models)).toEqual(before);
   });
 
   it("refuses an unknown category and an anonymous caller", async () => {

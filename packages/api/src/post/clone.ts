@@ -6,6 +6,7 @@ import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
 import { insertComparisonFork } from "./fork-comparison";
 import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
+import { assertComparisonRevealed } from "./votes";
 
 /**
  * Copies a post's conversation into a new session of the caller ('Interact with this
@@ -16,6 +17,7 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
   return db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), postVisibleTo(userId))).limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+    if (post.comparison) await assertComparisonRevealed(tx, userId, post);
     const id = newSessionId();
     await tx.insert(chatSessions).values({
       id,

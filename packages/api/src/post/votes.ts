@@ -6,6 +6,11 @@ import type { PostRow } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 
 export const NOT_A_COMPARISON = "Votes are for comparison posts: this post has a single model's answers.";
+export const VOTE_IS_FINAL =
+  "Your vote is already in and stays as cast: only votes cast before the models are shown count, so a vote cannot be changed once they are.";
+/** Why a comparison the viewer has not voted on cannot be copied yet. */
+export const VOTE_BEFORE_FORK =
+  "Vote for the best answer first: a copy of this comparison names the model of each answer, and only votes cast without knowing them count.";
 export const OWN_COMPARISON =
   "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
 
@@ -28,6 +33,14 @@ async function voteOf(db: Executor, postId: number, userId: string) {
     .where(and(eq(postVotes.postId, postId), eq(postVotes.userId, userId)))
     .limit(1);
   return row?.column ?? null;
+}
+
+/**
+ * Refuses to copy a comparison to a viewer who may not know its models yet: neither its author
+ * nor a voter. The copy names each column's model, which would unblind a later vote.
+ */
+export async function assertComparisonRevealed(db: Executor, viewerId: string, post: { id: number; userId: string }) {
+  if (post.userId !== viewerId && (await voteOf(db, post.id, viewerId)) === null) throw new AppError("FORBIDDEN", VOTE_BEFORE_FORK);
 }
 
 /**
@@ -70,7 +83,8 @@ export function blindMessages(messages: PostMessage[], comparison: PostCompariso
 
 /**
  * The viewer's vote for the best answer of a comparison post: one per viewer (the primary key),
- * changed by voting again, the same vote again changes nothing. Answers the revealed comparison.
+ * cast blind and final, since the vote shows the models; the same vote again changes nothing.
+ * Answers the revealed comparison.
  */
 export async function voteOnPost(db: Database, userId: string, postId: number, column: number, now: Date) {
   return db.transaction(async (tx) => {
@@ -86,13 +100,13 @@ export async function voteOnPost(db: Database, userId: string, postId: number, c
       throw new AppError("BAD_REQUEST", `column: this comparison has ${columns} answers; vote with a column from 0 to ${columns - 1}.`);
     }
     if (post.userId === userId) throw new AppError("FORBIDDEN", OWN_COMPARISON);
-    await tx
+    const cast = await tx
       .insert(postVotes)
       .values({ postId, userId, column, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [postVotes.postId, postVotes.userId],
-        set: { column, updatedAt: sql`case when ${postVotes.column} = ${column} then ${postVotes.updatedAt} else ${now.toISOString()}::timestamptz end` },
-      });
+      .onConflictDoNothing({ target: [postVotes.postId, postVotes.userId] })
+      .returning({ column: postVotes.column });
+    // A vote counts only when cast blind: once the models are shown, it stays as it was.
+    if (cast.length === 0 && (await voteOf(tx, postId, userId)) !== column) throw new AppError("CONFLICT", VOTE_IS_FINAL);
     return presentComparison(tx, userId, { id: post.id, userId: post.userId, comparison: post.comparison });
   });
 }
