@@ -76,4 +76,15 @@ describe("a post search's ranking", () => {
     expect(ann.seen.slice(0, 2)).toEqual(["narwhal 25", "narwhal 24"]);
     expect(ann.sizes).toEqual([20, 5]);
   });
+
+  it("finds a model named as cards show it (gpt-5.4-mini, claude-3-5-sonnet): the query and the document split words alike", async () => {
+    later(SEARCH_RANKING_TTL_MS);
+    await db.db.execute(sql`insert into posts (user_id, description, model_versions, messages) values
+      (${annId}::uuid, 'Haiku duel', array['gpt-5.4-mini'], '[{"isUser":false,"model_name":"claude-3-5-sonnet","user":null,"content":"Autumn moon","timestamp":"2026-03-01T10:00:00.000Z"}]'::jsonb),
+      (${annId}::uuid, 'Which is faster, o3-pro or gpt-4.1_nano?', '{}', '[]'::jsonb)`);
+    expect((await everyPage("bob", "gpt-5.4-mini")).seen).toEqual(["Haiku duel"]);
+    expect((await everyPage("bob", "claude-3-5-sonnet")).seen).toEqual(["Haiku duel"]);
+    expect((await everyPage("bob", "o3-pro")).seen).toEqual(["Which is faster, o3-pro or gpt-4.1_nano?"]);
+    expect((await everyPage("bob", "gpt-4.1_nano")).seen).toEqual(["Which is faster, o3-pro or gpt-4.1_nano?"]);
+  });
 });
