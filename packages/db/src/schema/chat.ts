@@ -53,6 +53,11 @@ export const chatSessions = pgTable(
     sharedEntryId: bigint({ mode: "number" }),
     /** The models of a comparison, one per column (2 to 4); null for an ordinary chat. */
     compareModels: text().array(),
+    /**
+     * Set while a moderator keeps the conversation hidden (directly, or by hiding a post made
+     * from it): its share and public link lead nowhere, and it cannot be posted again.
+     */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -47,6 +47,8 @@ export const localAccounts = pgTable(
     name: text().notNull(),
     passwordHash: text().notNull(),
     emailVerified: boolean().notNull().default(false),
+    /** SHA-256 of the one-time code that verifies the address, while one is outstanding. */
+    verificationCodeHash: text(),
     ...timestamps,
   },
   (t) => [uniqueIndex("local_accounts_email_idx").on(sql`lower(${t.email})`)],
@@ -80,3 +82,19 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A handle its owner gave up by renaming, kept for them until `heldUntil`: nobody else can take
+ * it meanwhile, so links to the old creator page do not start leading to someone else.
+ */
+export const handleHolds = pgTable(
+  "handle_holds",
+  {
+    handle: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    heldUntil: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("handle_holds_user_idx").on(t.userId)],
+);
