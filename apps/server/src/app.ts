@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { ColumnStops, type AdminRule, type Billing, type KeyVault, type ModelGateway } from "@parley/api";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
@@ -9,6 +9,7 @@ import { registerEmbeddedProvider, signInLimitRules } from "@parley/identity";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
+import { REDACTED_PATHS, withLogSafety } from "./http/logging";
 import { createMetrics } from "./http/metrics";
 import { lazyRequestChildren, RequestLines } from "./http/request-logger";
 import { connectStopChannel } from "./http/stop-channel";
@@ -40,44 +41,7 @@ export type AppDeps = {
   lifecycle?: Lifecycle;
 };
 
-/** Log fields never written: credentials in headers and any secret-looking body field. */
-export const REDACTED_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.apiKey",
-  "*.open_ai_key",
-  "*.claude_api_key",
-  "*.access_token",
-  "*.refresh_token",
-  "*.id_token",
-];
-
-/**
- * Paths whose query strings are never logged: the authorization code and state at /callback,
- * the provider's parameters under /oidc, and tRPC query input (which can be a user's text).
- */
-const PRIVATE_QUERY = /^\/(callback|oidc|trpc)(\/|\?|$)/;
-
-/** The request as logged (Fastify's default fields), with private query strings replaced. */
-export function serializeRequest(request: FastifyRequest) {
-  const url = request.url ?? "";
-  const query = url.indexOf("?");
-  return {
-    method: request.method,
-    url: query >= 0 && PRIVATE_QUERY.test(url) ? `${url.slice(0, query)}?[redacted]` : url,
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
-/** Logger options as given, with the request serializer that keeps private query strings out. */
-function withRequestSerializer(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
-  if (typeof logger !== "object" || logger === null) return logger;
-  return { ...logger, serializers: { ...logger.serializers, req: serializeRequest } };
-}
+export { REDACTED_PATHS, serializeRequest } from "./http/logging";
 
 /**
  * Request ids for requests that come without `x-request-id`: a random prefix per app and a
@@ -92,7 +56,7 @@ export function requestIds(): () => string {
 /** Builds the Fastify app: API (tRPC + REST), health checks and the SPA. `main.ts` listens. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: withRequestSerializer(
+    logger: withLogSafety(
       deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
     ),
     logController: new RequestLines(),

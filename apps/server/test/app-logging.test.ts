@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDACTED_PATHS, requestIds } from "../src/app";
+import { sql } from "drizzle-orm";
+import { createChatApp } from "./support/chat-fixture";
 import { createTestApp, logCapture } from "./support/test-app";
 
 const logs = logCapture();
@@ -60,5 +62,82 @@ describe("request logs", () => {
     const all = logs.raw.join("");
     expect(all).toContain("probe");
     expect(all).not.toMatch(/leaked-789|sk-leak-000|pw-leak/);
+  });
+});
+
+describe("token-bearing paths", () => {
+  const TOKEN = "tok3n-5ecret-abcdefghijklmnop";
+  let requestCount = 0;
+  it.each([
+    `/p/${TOKEN}`,
+    `/s/${TOKEN}`,
+    `/p/${TOKEN}/preview.png`,
+    `/s/${TOKEN}/preview.png`,
+    `/api/v1/public/post/${TOKEN}`,
+    `/api/v1/public/chat/${TOKEN}`,
+    `/api/v1/public/chat/${TOKEN}/share`,
+    `/oidc/interaction/${TOKEN}`,
+    `/oidc/auth/${TOKEN}`,
+    `/s/${TOKEN}/no-such-page`,
+  ])("%s: the request log shows the path with the token redacted", async (url) => {
+    const method = url.endsWith("/share") ? "POST" : "GET";
+    const reqId = `token-path-${(requestCount += 1)}`;
+    await t.app.inject({ method, url, headers: { "x-request-id": reqId } });
+    const lines = logs.lines.filter((line) => line.reqId === reqId);
+    expect(lines.length).toBeGreaterThan(0);
+    const logged = (lines.find((l) => l.msg === "incoming request")?.req as { url: string }).url;
+    expect(logged).toBe(url.replace(TOKEN, "[redacted]"));
+    expect(JSON.stringify(lines)).not.toContain(TOKEN);
+  });
+});
+
+describe("log lines", () => {
+  it("are bounded: a handler logging megabytes writes one line of at most 16 KB, still JSON, saying it was cut", () => {
+    const before = logs.raw.length;
+    t.app.log.error({ body: "x".repeat(4 * 1024 * 1024), list: Array.from({ length: 50_000 }, (_, i) => `item-${i}`) }, "huge");
+    const written = logs.raw.slice(before).join("");
+    expect(written.length).toBeLessThanOrEqual(16 * 1024 + 1);
+    const line = JSON.parse(written) as Record<string, unknown>;
+    expect(line).toMatchObject({ msg: "huge", level: 50, truncated: true });
+  });
+});
+
+describe("a failed database write", () => {
+  const logs = logCapture();
+  let chat: Awaited<ReturnType<typeof createChatApp>>;
+  beforeAll(async () => {
+    chat = await createChatApp({ logger: { level: "info", stream: logs.stream, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } } });
+    await chat.signUp("alice");
+    // A real failure of the database on the write of a message: a constraint the text breaks.
+    await chat.db.db.execute(sql`alter table chat_entries add constraint refuses_probe check (message_content not like '%PROBE%') not valid`);
+  });
+  afterAll(() => chat?.close());
+
+  it("logs the statement's name and the database's error, never its parameters", async () => {
+    const text = `PROBE private words ${"lorem ipsum ".repeat(2_600)}`;
+    const response = await chat.send("alice", text);
+    expect(response.status).toBe(500);
+    const failed = logs.lines.filter((line) => line.level === 50);
+    expect(failed.length).toBeGreaterThan(0);
+    const all = logs.raw.join("");
+    expect(all).not.toContain("PROBE private words");
+    expect(all).not.toContain("lorem ipsum");
+    expect(all).toContain('insert into \\"chat_entries\\"');
+    expect(all).toContain("refuses_probe");
+    for (const line of logs.raw.join("").split("\n")) expect(line.length).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it("through Drizzle (\"Failed query: ... params: ...\"), logs the statement's name and code, not the values", async () => {
+    const error: unknown = await chat.db.db.execute(sql`select ${"PROBE-value-in-a-param"}::int as n from chat_entries`).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(String(error)).toContain("PROBE-value-in-a-param");
+    const before = logs.raw.length;
+    chat.app.log.error({ err: error }, "probe failed");
+    const written = logs.raw.slice(before).join("");
+    expect(written).not.toContain("PROBE-value-in-a-param");
+    const line = JSON.parse(written) as { err: { message: string; statement: string; cause: { code: string } } };
+    expect(line.err).toMatchObject({ message: "Failed query: select from chat_entries", statement: "select from chat_entries", cause: { code: "22P02" } });
   });
 });

@@ -2,5 +2,5 @@ export { DatabaseLockedError } from "./dir-lock";
 export { isDatabaseUnavailable } from "./unavailable";
 export { createDb, type CreateDbOptions, type Database, type DbHandle, type Executor, type Transaction } from "./client";
 export { migrate, MigrationError, resultRows, type MigrationResult } from "./migrate";
-export { CASING, columnNames, renderQuery, runStatement, setColumns } from "./statement";
+export { CASING, columnNames, renderQuery, runStatement, setColumns, statementName } from "./statement";
 export * from "./schema";

@@ -46,6 +46,29 @@ type PgliteClient = { query: (text: string, params: unknown[]) => Promise<{ rows
 export async function runStatement<Row>(db: Database, query: SQL): Promise<Row[]> {
   const { text, params } = renderQuery(query);
   const client = (db as unknown as { $client: PostgresJsClient | PgliteClient }).$client;
-  if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: true })) as Row[];
-  return (await client.query(text, params)).rows as Row[];
+  try {
+    if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: true })) as Row[];
+    return (await client.query(text, params)).rows as Row[];
+  } catch (error) {
+    // The error goes on as it is (its code decides what callers answer); it only learns which
+    // statement failed, by name, for the log (which never shows the parameters).
+    if (error instanceof Error && !("statement" in error)) Object.defineProperty(error, "statement", { value: statementName(text) });
+    throw error;
+  }
+}
+
+const WRITES = /\b(insert\s+into|(?<!\b(?:do|for)\s+)update|delete\s+from)\s+("[^"]+"|\w+)/gi;
+const FIRST_TABLE = /\bfrom\s+("[^"]+"|\w+)/i;
+const MAX_NAME = 200;
+
+/**
+ * A statement's name for logs: what it writes (`insert into "chat_entries", update "chat_sessions"`),
+ * or for a read the first table it reads (`select from "posts"`). Never the values, and short
+ * however long the statement (a many-row insert).
+ */
+export function statementName(text: string): string {
+  const writes = [...new Set([...text.matchAll(WRITES)].map((m) => `${m[1]!.toLowerCase().replace(/\s+/g, " ")} ${m[2]}`))];
+  const table = FIRST_TABLE.exec(text)?.[1];
+  const name = writes.length > 0 ? writes.join(", ") : `${/^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? "statement"}${table ? ` from ${table}` : ""}`;
+  return name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name;
 }

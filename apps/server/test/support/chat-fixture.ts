@@ -3,6 +3,7 @@ import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from
 import { buildCatalogue } from "@parley/ai";
 import type { Config } from "../../src/config";
 import { BUILTIN_PROMPTS, type Billing, createKeyVault, createModelGateway, syncBuiltinPrompts, syncModelCatalogue, type AuthIdentity } from "@parley/api";
+import type { AppDeps } from "../../src/app";
 import type { Authenticator } from "../../src/auth/authenticator";
 import { createTestApp } from "./test-app";
 
@@ -28,7 +29,15 @@ export const MODEL = { platform: "openai:gpt-4o-mini", claude: "anthropic:claude
 
 /** A real app with a platform OpenAI key pointing at a fake OpenAI server, and Claude via own keys. */
 export async function createChatApp(
-  options: { config?: Config; env?: Record<string, string>; billing?: Billing | null; openaiModels?: string[]; webRoot?: string } = {},
+  options: {
+    config?: Config;
+    env?: Record<string, string>;
+    billing?: Billing | null;
+    openaiModels?: string[];
+    webRoot?: string;
+    /** Logger options (a test capturing log lines passes a stream). */
+    logger?: AppDeps["logger"];
+  } = {},
 ) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
   const anthropic: FakeServer = await startFakeAnthropicServer();
@@ -48,6 +57,7 @@ export async function createChatApp(
       keys,
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
       ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
     },
   });
   // What start-up does: the catalogue and the built-in prompts are stored.
