@@ -105,6 +105,8 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
     const feed = document.paths["/api/v1/post/getRecentPosts"]!.get as unknown as { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] };
     expect(feed.parameters.map((p) => p.name)).toEqual(["limit", "category", "sort", "cursor"]);
     expect(feed.parameters.find((p) => p.name === "limit")).toMatchObject({ required: false, schema: { type: "integer", minimum: 1, default: 20 } });
+    const feedAnswer = (feed as unknown as { responses: { "200": { headers?: Record<string, { description: string }> } } }).responses["200"];
+    expect(feedAnswer.headers?.Link?.description).toMatch(/rel="next"/);
     const comment = document.paths["/api/v1/post/comment/{postId}"]!.post as unknown as Operation;
     const body = comment.requestBody!.content["application/json"]!.schema as { $ref: string };
     expect(document.components.schemas[body.$ref.split("/").at(-1)!]).toEqual({

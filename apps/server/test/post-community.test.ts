@@ -93,6 +93,26 @@ describe("the feed", () => {
     const rest = next.json().result.data as { posts: { id: number }[] };
     expect(rest.posts.map((p) => p.id)).toEqual(items.slice(1).map((p) => p.id));
   });
+
+  it("over REST, the array body comes with a Link header to the next page, until the last page", async () => {
+    const all = ((await t.call("carol", "GET", "/post/getRecentPosts?limit=50")).body as unknown as { id: number }[]).map((p) => p.id);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const seen: number[] = [];
+    let url: string | undefined = "/api/v1/post/getRecentPosts?limit=1&sort=latest";
+    while (url) {
+      const response = await t.app.inject({ method: "GET", url, headers: t.as("carol") });
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as { id: number }[];
+      expect(Array.isArray(page)).toBe(true);
+      seen.push(...page.map((p) => p.id));
+      const link = response.headers.link as string | undefined;
+      const next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+      if (link !== undefined) expect(next).toMatch(/^\/api\/v1\/post\/getRecentPosts\?limit=1&sort=latest&cursor=/);
+      url = next;
+      expect(seen.length).toBeLessThanOrEqual(all.length);
+    }
+    expect(seen).toEqual(all);
+  });
 });
 
 describe("likes and comments", () => {

@@ -25,6 +25,8 @@ export type RestRoute = {
   collect?: (events: AsyncIterable<{ type: string }>) => Promise<Collected>;
   /** The result is a file (`{ filename, contentType, body }`), sent as a download. */
   download?: boolean;
+  /** The body sent from the procedure's result, with headers set on the reply (a page's `Link`); the result itself without it. */
+  respond?: (result: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** A larger request body than the app's default, and what a client is told beyond it. */
   bodyLimit?: { bytes: number; message: string };
   /** What the OpenAPI document says of the row (its answer's shape is in `restResponses`). */
@@ -47,6 +49,8 @@ export type RestDoc = {
   admin?: true;
   /** More to know than the summary says. */
   description?: string;
+  /** Headers of the successful answer, by name, with what they say. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -89,6 +93,7 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
           const result = await route.call(caller, request);
           if (route.collect && isAsyncIterable(result)) return await sendEvents(request, reply, route, result);
           if (route.download) return sendDownload(reply, result as Download);
+          if (route.respond) return reply.send(route.respond(result, request, reply));
           return reply.send(result ?? { ok: true });
         } catch (error) {
           return sendError(request, reply, error);

@@ -162,6 +162,9 @@ function responsesOf(route: RestRoute, responseId: string | undefined) {
       }
     : {
         description: "Done",
+        ...(route.doc.headers
+          ? { headers: Object.fromEntries(Object.entries(route.doc.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
+          : {}),
         content: {
           "application/json": { schema: ok },
           ...(route.collect ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } } : {}),

@@ -1,4 +1,4 @@
-import type { RouterInputs as In } from "@parley/api";
+import type { RouterInputs as In, RouterOutputs } from "@parley/api";
 import { adminInputs, chatHistoryRequest, chatInputs, creatorInputs, postInputs, subscriptionInputs, userInputs } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Caller, RestRoute } from "./adapter";
@@ -22,6 +22,19 @@ async function chatHistory(caller: Caller, req: FastifyRequest) {
 /** The documented history shape: the branch read, without the sibling details the chat screen uses. */
 function specHistory<H extends { sessions: { siblings?: unknown }[] }>(history: H): H {
   return { ...history, sessions: history.sessions.map(({ siblings: _siblings, ...entry }) => entry) };
+}
+
+const NEXT_PAGE_LINK =
+  'When there are more posts: `<...>; rel="next"` (RFC 8288), the address of the next page, this request\'s query with `cursor` set. Absent on the last page.';
+
+/** The request's own path and query with `cursor` set to the next page's: a relative reference, as RFC 8288 allows. */
+function nextPageLink(req: FastifyRequest, cursor: string): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (name !== "cursor" && typeof value === "string") query.append(name, value);
+  }
+  query.set("cursor", cursor);
+  return `<${req.url.split("?")[0]}?${query.toString()}>; rel="next"`;
 }
 
 /** Path parameters (`:id`) as the procedure's input; the procedure's schema parses the digits. */
@@ -83,8 +96,22 @@ export const restRoutes: readonly RestRoute[] = [
   { method: "POST", path: "/chat/unshareChat/:id", doc: { summary: "Stop sharing a conversation", input: chatInputs.share, body: null }, call: (caller, req) => caller.chat.share({ ...params(req), shared: false }) },
   { method: "POST", path: "/post/postChat", doc: { summary: "Publish a saved conversation as a post (a snapshot)", input: postInputs.create }, call: (caller, req) => caller.post.create(req.body as In["post"]["create"]) },
   { method: "GET", path: "/post/getPost/:id", doc: { summary: "One post with its conversation, comparison and lineage", input: postInputs.byId }, call: (caller, req) => caller.post.byId(params(req)) },
-  // The spec's feed is a plain list; `cursor` (a previous page's next_cursor over tRPC) pages on.
-  { method: "GET", path: "/post/getRecentPosts", doc: { summary: "The community feed: post summaries, newest first or most popular", input: postInputs.list }, call: async (caller, req) => (await caller.post.list(req.query as In["post"]["list"])).posts },
+  // The spec's feed is a plain list; the next page's address goes in a Link header (RFC 8288).
+  {
+    method: "GET",
+    path: "/post/getRecentPosts",
+    doc: {
+      summary: "The community feed: post summaries, newest first or most popular",
+      input: postInputs.list,
+      headers: { Link: NEXT_PAGE_LINK },
+    },
+    call: (caller, req) => caller.post.list(req.query as In["post"]["list"]),
+    respond: (result, req, reply) => {
+      const page = result as RouterOutputs["post"]["list"];
+      if (page.next_cursor) reply.header("Link", nextPageLink(req, page.next_cursor));
+      return page.posts;
+    },
+  },
   { method: "POST", path: "/post/deletePost/:id", doc: { summary: "Delete one of the caller's posts", input: postInputs.delete }, call: (caller, req) => caller.post.delete(params(req)) },
   { method: "GET", path: "/post/comments/:postId", doc: { summary: "A post's comments, oldest first", input: postInputs.comments }, call: (caller, req) => caller.post.comments(req.params as In["post"]["comments"]) },
   {
