@@ -72,7 +72,6 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
   });
   const prepared = await whenAllowanceFrees(
     deps,
-    identity,
     () =>
       created === null
         ? prepareFollowUp(deps.db, { ...request(), session: { existing: input.sessionId } })

@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { CHARS_PER_TOKEN } from "@parley/ai";
-import { allowanceHolds, runStatement, setColumns, subscriptions, users, type Database } from "@parley/db";
-import type { AuthIdentity } from "../../caller";
+import { allowanceHolds, setColumns, subscriptions } from "@parley/db";
 
 /** Longest reply asked of a model in one exchange. */
 export const MAX_REPLY_TOKENS = 2048;
@@ -75,17 +74,4 @@ export function releaseHoldCtes(entryId: number, charged: number): SQL {
       where ${s.userId} = h.user_id and h.tokens > h.charged
       returning ${s.userId}
     )`;
-}
-
-/** Whether the caller has platform-paid replies in flight, holding part of their allowance. */
-export async function repliesInFlight(db: Database, identity: Pick<AuthIdentity, "issuer" | "subject">): Promise<boolean> {
-  const [row] = await runStatement<{ found: boolean }>(
-    db,
-    sql`select exists (
-        select 1 from ${allowanceHolds} where ${allowanceHolds.userId} = (
-          select ${users.id} from ${users} where ${users.issuer} = ${identity.issuer} and ${users.subject} = ${identity.subject}
-        )
-      ) as found`,
-  );
-  return Boolean(row?.found);
 }

@@ -10,16 +10,17 @@ import { describeFirstMessage } from "../descriptions";
 import type { ModelGateway } from "../model-gateway";
 import type { ReplyMetrics } from "../reply-metrics";
 import { newSessionId } from "../session-id";
-import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, repliesInFlight, type Reservation } from "./budget";
+import { AllowanceRefusal, allowanceOutlook, exhaustedMessage } from "../../subscription/allowance";
+import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, type Reservation } from "./budget";
 import { finishExchange } from "./finish";
 import { REPLY_TIMEOUT_MS } from "./interrupted";
 import { MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, type PreparedMessage, type SendRequest } from "./prepare";
 import { withdrawMessage } from "./withdraw";
 /** Earlier exchanges sent along as context. */
 const CONTEXT_EXCHANGES = 20;
-/** Longest a send refused for its allowance waits for the user's replies in flight to end. */
-const HELD_ALLOWANCE_WAIT_MS = 10_000;
-const HELD_ALLOWANCE_POLL_MS = 100;
+/** How often a send waiting for the allowance its user's replies in flight hold looks again: first, and at most. */
+const HELD_ALLOWANCE_POLL_MS = 50;
+const HELD_ALLOWANCE_POLL_MAX_MS = 500;
 
 export type SendInput = {
   content: string;
@@ -121,29 +122,40 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
 
 /** Stores the message as prepareMessage does, waiting as whenAllowanceFrees says. */
 async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) => SendRequest, signal: AbortSignal | undefined): Promise<PreparedMessage> {
-  return whenAllowanceFrees(deps, request(deps.now()).identity, () => prepareMessage(deps.db, request(deps.now())), signal);
+  return whenAllowanceFrees(deps, () => prepareMessage(deps.db, request(deps.now())), signal);
 }
 
 /**
- * Runs `attempt` (which stores a message and reserves its allowance, or throws). An allowance
- * held by the user's other replies in flight is not used up: each gives back what it did not
- * spend when it ends, so an attempt refused for its allowance is tried again while such replies
- * remain, for a few seconds, before the refusal stands.
+ * Runs `attempt` (which stores a message and reserves its allowance, or throws). An attempt
+ * refused for its allowance is not the last word: the user's other replies in flight hold part
+ * of the allowance and give back what they do not spend when they end, and the attempt may have
+ * seen the balance while another send's reservation or release was still being written. So what
+ * is left and what is held are read again together: when what is left covers the message it is
+ * tried again at once, when the holds could still free enough it waits for them, however long
+ * they take (a reply ends by its time-out, a stopped server's holds are settled), and only when
+ * neither could cover it does the refusal stand, saying what is left. A send whose caller went
+ * away stops waiting.
  */
-export async function whenAllowanceFrees<T>(
-  deps: Pick<SendDeps, "db">,
-  identity: Pick<AuthIdentity, "issuer" | "subject">,
-  attempt: () => Promise<T>,
-  signal: AbortSignal | undefined,
-): Promise<T> {
-  const giveUp = Date.now() + HELD_ALLOWANCE_WAIT_MS;
+export async function whenAllowanceFrees<T>(deps: Pick<SendDeps, "db" | "now">, attempt: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  let pause = HELD_ALLOWANCE_POLL_MS;
+  let atOnce = 0;
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
-      const held = error instanceof AppError && error.kind === "PAYMENT_REQUIRED" && Date.now() < giveUp && !signal?.aborted;
-      if (!held || !(await repliesInFlight(deps.db, identity))) throw error;
-      await sleep(HELD_ALLOWANCE_POLL_MS);
+      if (!(error instanceof AllowanceRefusal) || signal?.aborted) throw error;
+      const outlook = await allowanceOutlook(deps.db, error.userId, deps.now());
+      if (!outlook) throw error;
+      // Without a known need (a comparison's), any hold may free enough.
+      const needs = error.needs ?? outlook.left + 1;
+      if (outlook.left < needs && (outlook.held === 0 || outlook.left + outlook.held < needs)) {
+        throw new AllowanceRefusal(exhaustedMessage(outlook.plan, outlook.allowed, outlook.left, error.needs), error.userId, error.needs);
+      }
+      // Enough is left already: again at once (a few times, then at the pace of the waits).
+      if (outlook.left >= needs && atOnce++ < 3) continue;
+      await sleep(pause, undefined, signal ? { signal } : undefined).catch(() => undefined);
+      if (signal?.aborted) throw error;
+      pause = Math.min(pause * 2, HELD_ALLOWANCE_POLL_MAX_MS);
     }
   }
 }

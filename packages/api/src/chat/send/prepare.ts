@@ -220,7 +220,7 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
   if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
   if (row.entry_id === null) {
     if (policy.ownKey && !policy.platformKey && row.sealed === null) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
-    if (platformPays && row.reserved === null) throw await refusal(db, row.user_id);
+    if (platformPays && row.reserved === null) throw await refusal(db, row.user_id, Number(row.input_estimate) + request.replyTokens.minimum, now);
     throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   }
   const history = typeof row.history === "string" ? (JSON.parse(row.history) as PreparedMessage["history"]) : (row.history ?? []);
