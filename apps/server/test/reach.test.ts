@@ -9,6 +9,7 @@ import { createKeyVault, sealLegacyPublicLinks } from "@parley/api";
 import { IMPORT_LIMITS } from "@parley/contracts";
 import { resultRows } from "@parley/db";
 import { createChatApp } from "./support/chat-fixture";
+import { chatgptExport } from "./support/chatgpt-export";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name), "utf8");
 
@@ -174,6 +175,44 @@ describe("import", () => {
   it("needs a sign-in", async () => {
     const response = await t.app.inject({ method: "POST", url: "/api/v1/chat/import", headers: { "content-type": "text/plain" }, payload: fixture("claude-conversations.json") });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("import: text the database or the parser could choke on", () => {
+  const importAs = (who: string, payload: string, contentType = "text/plain") =>
+    t.app.inject({ method: "POST", url: "/api/v1/chat/import", headers: { ...t.as(who), "content-type": contentType }, payload });
+
+  it("cleans NUL characters out of a title and a model name", async () => {
+    const file = JSON.stringify(chatgptExport([{ title: "Nul\u0000 title", exchanges: [{ user: "Hello", assistant: "Hi", model: "gpt\u0000-4o" }] }]));
+    const response = await importAs("bob", file);
+    expect(response.statusCode).toBe(200);
+    const { sessions } = response.json() as { sessions: { id: number; description: string }[] };
+    expect(sessions.map((s) => s.description)).toEqual(["Nul title"]);
+    const history = (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: sessions[0]!.id })).body.sessions as unknown as { model_id: string }[];
+    expect(history.map((e) => e.model_id)).toEqual(["gpt-4o"]);
+  });
+
+  it.each([
+    ["as the export's JSON", "application/json", /nested too deeply to be a ChatGPT or Claude export/],
+    ["as the file's text", "text/plain", /not a ChatGPT or Claude export/],
+  ])("refuses a deeply nested body %s with a 400 that says why, and stores nothing", async (_how, contentType, message) => {
+    const before = [await countRows("chat_sessions", "alice"), await countRows("chat_entries", "alice")];
+    const depth = 200_000;
+    const response = await importAs("alice", `${"[".repeat(depth)}${"]".repeat(depth)}`, contentType);
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { message: string }).message).toMatch(message);
+    expect([await countRows("chat_sessions", "alice"), await countRows("chat_entries", "alice")]).toEqual(before);
+  });
+
+  it("imports a 1.4 MB message of distinct words, and its beginning can be searched", async () => {
+    const words: string[] = [];
+    for (let i = 0, length = 0; length < 1_400_000; i++, length += words.at(-1)!.length + 1) words.push(`w${i.toString(36)}x`);
+    const file = JSON.stringify(chatgptExport([{ title: "Word list", exchanges: [{ user: `listing ${words.join(" ")}`, assistant: "Noted." }] }]));
+    const response = await importAs("bob", file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ imported: 1, exchanges: 1 });
+    const found = await t.call("bob", "GET", "/chat/search?q=listing");
+    expect((found.body.sessions as unknown as { description: string }[]).map((s) => s.description)).toEqual(["Word list"]);
   });
 });
 

@@ -9,6 +9,10 @@ export const IMPORT_LIMITS = {
 /** The file size limit as people read it, e.g. "20 MB". */
 export const IMPORT_SIZE_TEXT = `${IMPORT_LIMITS.bytes / (1024 * 1024)} MB`;
 
+/** An import whose JSON nests deeper than a program can walk: no export looks like that. */
+export const IMPORT_NESTED_TOO_DEEPLY =
+  "This file is nested too deeply to be a ChatGPT or Claude export. Choose the conversations.json file from the export's zip archive.";
+
 /** Formats a conversation or a post can be downloaded in. */
 export const EXPORT_FORMATS = ["md", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,5 +1,5 @@
-import type { RouterInputs as In } from "@parley/api";
-import { archiveInputs, IMPORT_LIMITS, IMPORT_SIZE_TEXT, publicLinkInputs } from "@parley/contracts";
+import { AppError, type RouterInputs as In } from "@parley/api";
+import { archiveInputs, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT, publicLinkInputs } from "@parley/contracts";
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { RestRoute } from "./adapter";
@@ -11,7 +11,17 @@ const format = (req: FastifyRequest) => (req.query as { format?: In["archive"]["
  * either the export's array itself or the procedure's `{ file }`.
  */
 const importInput = (req: FastifyRequest): In["archive"]["import"] =>
-  typeof req.body === "string" ? { file: req.body } : Array.isArray(req.body) ? { file: JSON.stringify(req.body) } : ((req.body ?? {}) as In["archive"]["import"]);
+  typeof req.body === "string" ? { file: req.body } : Array.isArray(req.body) ? { file: fileOf(req.body) } : ((req.body ?? {}) as In["archive"]["import"]);
+
+/** The export's array as the file's text; JSON nested past the stack's depth is refused, not a crash. */
+function fileOf(conversations: unknown[]): string {
+  try {
+    return JSON.stringify(conversations);
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError("BAD_REQUEST", IMPORT_NESTED_TOO_DEEPLY);
+    throw error;
+  }
+}
 
 /** The import's JSON body: the procedure's `{ file }`, or the export's array of conversations itself. */
 const importRequest = z.union([archiveInputs.import, z.array(z.unknown())]);

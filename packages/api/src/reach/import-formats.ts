@@ -120,9 +120,9 @@ function chatgptTurns(conversation: z.infer<typeof chatgptConversation>) {
     if (role !== "user" && role !== "assistant") continue;
     const text = chatgptText(message.content);
     if (!text) continue;
-    turns.push({ role, text, modelId: message.metadata?.model_slug ?? null, at: fromSeconds(message.create_time) });
+    turns.push({ role, text, modelId: storable(message.metadata?.model_slug ?? "").trim() || null, at: fromSeconds(message.create_time) });
   }
-  return { title: conversation.title?.trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? turns[0]?.at ?? new Date(0), turns };
+  return { title: storable(conversation.title ?? "").trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? turns[0]?.at ?? new Date(0), turns };
 }
 
 /** Without a `current_node`: follow the last child from the root. */
@@ -152,7 +152,7 @@ function claudeTurns(conversation: z.infer<typeof claudeConversation>) {
     const text = storable(fromContent || message.text || "").trim();
     return text ? [{ role: message.sender === "human" ? ("user" as const) : ("assistant" as const), text, modelId: message.sender === "human" ? null : "claude", at: fromIso(message.created_at) }] : [];
   });
-  return { title: conversation.name?.trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), turns };
+  return { title: storable(conversation.name ?? "").trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), turns };
 }
 
 /**

@@ -90,8 +90,12 @@ export const chatEntries = pgTable(
     inputTokens: integer().notNull().default(0),
     outputTokens: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The message and the reply for the owner's search of their conversations. */
-    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', message_content || ' ' || response_content)`),
+    /**
+     * The message and the reply for the owner's search of their conversations: the first 100,000
+     * characters of each, so the document stays under PostgreSQL's 1 MB for a tsvector however
+     * long an imported message is (at most 4 bytes a character).
+     */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', left(message_content, 100000) || ' ' || left(response_content, 100000))`),
   },
   (t) => [
     index("chat_entries_search_idx").using("gin", t.searchVector),
