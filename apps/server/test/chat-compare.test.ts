@@ -281,6 +281,46 @@ describe("comparing models", () => {
   });
 });
 
+describe("a comparison is read back with every column, named", () => {
+  it("by REST getChatHistory (its own and a shared one), tRPC history and the export in Markdown and JSON", async () => {
+    await signUpWithClaude("hana");
+    await t.signUp("iris");
+    t.openai.setScenario({ type: "reply", chunks: ["Answer from GPT"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Answer from Claude"] });
+    const first = await compare("hana", "Which sea is saltiest?", { model_ids: [MODEL.platform, MODEL.claude] });
+    const sessionId = first.body.session_id as number;
+    const names = Object.fromEntries(
+      resultRows<{ id: string; name: string }>(await t.db.db.execute(sql`select id, name from models where id in (${MODEL.platform}, ${MODEL.claude})`)).map((r) => [r.id, r.name]),
+    );
+    const expected = [
+      { column: 0, model_id: MODEL.platform, model_name: names[MODEL.platform], sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from GPT" })] },
+      { column: 1, model_id: MODEL.claude, model_name: names[MODEL.claude], sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from Claude" })] },
+    ];
+    const own = await t.call("hana", "POST", "/chat/getChatHistory", { sessionId });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ compare_models: [MODEL.platform, MODEL.claude], columns: expected });
+    expect((await client("hana").chat.history.query({ sessionId })).columns).toEqual(expected);
+    expect((await t.call("hana", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const shared = await t.call("iris", "POST", "/chat/getChatHistory", { sessionId, shared: true });
+    expect(shared.body).toMatchObject({ compare_models: [MODEL.platform, MODEL.claude], columns: expected });
+
+    const markdown = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md`, headers: t.as("hana") });
+    expect(markdown.statusCode).toBe(200);
+    for (const text of [names[MODEL.platform]!, "Answer from GPT", names[MODEL.claude]!, "Answer from Claude"]) expect(markdown.body).toContain(text);
+    const json = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=json`, headers: t.as("hana") });
+    const transcript = json.json() as { models: string[]; messages: { role: string; author: string; content: string }[] };
+    expect(transcript.models).toEqual([names[MODEL.platform], names[MODEL.claude]]);
+    expect(transcript.messages.map((m) => [m.role, m.author, m.content])).toEqual([
+      ["user", expect.any(String), "Which sea is saltiest?"],
+      ["assistant", names[MODEL.platform], "Answer from GPT"],
+      ["assistant", names[MODEL.claude], "Answer from Claude"],
+    ]);
+    // An ordinary chat has neither.
+    const plain = await t.call("iris", "POST", "/chat/postChat", { messages: [{ content: "hi" }], model_id: MODEL.demo, session_id: 0, category: "general" });
+    expect((await t.call("iris", "POST", "/chat/getChatHistory", { sessionId: plain.body.session_id })).body).toMatchObject({ compare_models: null, columns: null });
+  });
+});
+
 describe("a comparison's allowance", () => {
   it("is refused as a whole, before anything is stored or asked, when it cannot cover every column", async () => {
     await t.signUp("hal");

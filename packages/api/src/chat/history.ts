@@ -1,5 +1,6 @@
 import type { Executor } from "@parley/db";
 import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
+import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "./display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 
@@ -20,6 +21,24 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
 }
 
 /**
+ * A comparison's every column, named, for readers of the history (`sessions` holds column 0's
+ * branch, as a chat reads it): `compare_models` and `columns` are null for an ordinary chat.
+ */
+async function comparisonColumnsOf(db: Executor, session: Parameters<typeof columnsOf>[1], entries: Parameters<typeof columnsOf>[2]) {
+  if (!session.compareModels) return { compare_models: null, columns: null };
+  const { models, byColumn, nameOf } = await columnsOf(db, session, entries);
+  return {
+    compare_models: session.compareModels,
+    columns: models.map((modelId, column) => ({
+      column,
+      model_id: modelId,
+      model_name: nameOf(modelId),
+      sessions: (byColumn.get(column) ?? []).map((entry) => toHistoryEntry(entry)),
+    })),
+  };
+}
+
+/**
  * A session's history. Without `shared` only the owner may read it;
  * with `shared`, anyone signed in may read a session its owner shares, and learns the owner's name.
  */
@@ -31,6 +50,7 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const branch = branchOf(entries, readLeaf(entries, session, isOwner));
   const siblings = isOwner ? siblingsOf(entries, branch) : undefined;
   return {
+    ...(await comparisonColumnsOf(db, session, entries)),
     session_id: session.id,
     description: session.description,
     sessions: branch.map((entry) => toHistoryEntry(entry, siblings?.get(entry.id))),

@@ -29,6 +29,7 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
     ids.length === 0 ? [] : (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]),
   );
   const modelName = (id: string | null) => (id ? (names.get(id) ?? id) : "AI");
+  if (history.columns) return comparisonTranscript(history, history.columns, author);
   const messages = history.sessions.flatMap((entry) => [
     { role: "user" as const, author: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp },
     ...(entry.response_content || entry.status === "complete"
@@ -42,6 +43,30 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
     categories: [history.category],
     models: [...new Set(history.sessions.map((e) => modelName(e.model_id)))],
     createdAt: history.sessions[0]?.timestamp ?? new Date(0).toISOString(),
+    messages,
+  };
+}
+
+/** A comparison as a transcript: each turn's prompt once, then every column's answer under its model's name. */
+function comparisonTranscript(history: History, columns: NonNullable<History["columns"]>, author: string): Transcript {
+  const turns = Math.max(0, ...columns.map((c) => c.sessions.length));
+  const messages = Array.from({ length: turns }, (_, turn) => {
+    const first = columns.map((c) => c.sessions[turn]).find((entry) => entry !== undefined)!;
+    return [
+      { role: "user" as const, author: first.user ?? author, content: first.message_content, timestamp: first.timestamp },
+      ...columns.flatMap((c) => {
+        const entry = c.sessions[turn];
+        return entry ? [{ role: "assistant" as const, author: c.model_name, content: entry.response_content, timestamp: entry.timestamp }] : [];
+      }),
+    ];
+  }).flat();
+  return {
+    kind: "conversation",
+    title: history.description || messages[0]?.content.slice(0, 80) || "Conversation",
+    author,
+    categories: [history.category],
+    models: columns.map((c) => c.model_name),
+    createdAt: messages[0]?.timestamp ?? new Date(0).toISOString(),
     messages,
   };
 }

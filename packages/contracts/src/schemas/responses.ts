@@ -28,6 +28,11 @@ const chatHistory = z.object({
   is_owner: z.boolean(),
   shared: z.boolean(),
   forked_from: forkedFrom,
+  compare_models: z.array(z.string()).nullable().describe("A comparison's models in column order; null for an ordinary chat"),
+  columns: z
+    .array(z.object({ column: z.number().int(), model_id: z.string(), model_name: z.string(), sessions: z.array(historyEntry) }))
+    .nullable()
+    .describe("A comparison's every column with its model and exchanges (`sessions` holds column 0's); null for an ordinary chat"),
 });
 
 /** A report taken (or one already open from the same person). */
@@ -79,7 +84,7 @@ export const restResponses = {
   }),
   "POST /chat/getChatHistory": chatHistory.extend({
     new_session_id: z.number().int().optional().describe("With post_id and clone=true: the new conversation"),
-    unavailable_models: z.array(z.string()).optional(),
+    unavailable_models: z.array(z.object({ model_id: z.string(), model_name: z.string() })).optional().describe("With clone=true: compared models the caller cannot use"),
   }),
   "POST /chat/postChat": z.object({ session_id: z.number().int(), message_response: z.string(), usage }),
   "POST /chat/compare": z.object({

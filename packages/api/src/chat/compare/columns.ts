@@ -12,15 +12,11 @@ export function noSuchColumnMessage(columns: number): string {
 }
 
 /**
- * A comparison read by columns: each column's model (its id, its name, and whether the caller
- * may use it: `usable` are the model ids the caller can chat with) and its turns, oldest first.
- * Without `shared` only the owner may read it; with `shared`, anyone signed in may read a shared
- * one. A comparison forked from someone else's post may have models the caller cannot use: they
- * keep their columns, marked unavailable and named in `unavailable_models`, as the fork said.
+ * A comparison's columns: the model of each, in column order (the session's compared models, or
+ * after a winner was picked the model each column's exchanges used), its name from the catalogue
+ * (the id when the model is gone), and each column's exchanges, oldest first.
  */
-export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>) {
-  const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
-  const entries = await listEntriesBySession(db, session.id);
+export async function columnsOf(db: Executor, session: Pick<SessionRow, "compareModels">, entries: EntryRow[]) {
   const byColumn = new Map<number, EntryRow[]>();
   for (const entry of entries) {
     if (entry.compareColumn === null) continue;
@@ -30,6 +26,19 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
   const known = models.length === 0 ? [] : await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, models));
   const names = new Map(known.map((m) => [m.id, m.name]));
   const nameOf = (modelId: string) => names.get(modelId) ?? modelId;
+  return { models, byColumn, nameOf };
+}
+
+/**
+ * A comparison read by columns: each column's model (its id, its name, and whether the caller
+ * may use it: `usable` are the model ids the caller can chat with) and its turns, oldest first.
+ * Without `shared` only the owner may read it; with `shared`, anyone signed in may read a shared
+ * one. A comparison forked from someone else's post may have models the caller cannot use: they
+ * keep their columns, marked unavailable and named in `unavailable_models`, as the fork said.
+ */
+export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>) {
+  const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
+  const { models, byColumn, nameOf } = await columnsOf(db, session, await listEntriesBySession(db, session.id));
   return {
     session_id: session.id,
     description: session.description,
