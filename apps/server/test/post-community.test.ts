@@ -179,6 +179,25 @@ describe("cloning a post", () => {
     expect((await t.call("carol", "POST", "/chat/getChatHistory", { post_id: 999_999, clone: true })).status).toBe(404);
   });
 
+  it("a post of a fork keeps the models' names and the original's categories, published over REST or tRPC", async () => {
+    const original = (await publish("alice", { chat_id: sessionId, description: "Sourdough, fork and post", categories: ["general", "education", "health"] })).body.post_id as number;
+    const fork = (await t.call("carol", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
+    const rest = await publish("carol", { chat_id: fork, description: "My fork", categories: [] });
+    const trpc = await t.app.inject({ method: "POST", url: "/trpc/post.create", headers: t.as("carol"), payload: { chat_id: fork, description: "My fork again", categories: ["technology"] } });
+    expect(trpc.statusCode).toBe(200);
+    for (const [id, categories] of [
+      [rest.body.post_id as number, ["general", "education", "health"]],
+      [trpc.json().result.data.post_id as number, ["technology", "general", "education", "health"]],
+    ] as const) {
+      const post = await t.call("bob", "GET", `/post/getPost/${id}`);
+      expect(post.body).toMatchObject({ model_versions: ["parley-demo"], categories, forked_from_post_id: original });
+      expect((post.body.messages as { isUser: boolean; model_name: string | null }[]).filter((m) => !m.isUser).map((m) => m.model_name)).toEqual([
+        "Parley Demo (offline)",
+        "Parley Demo (offline)",
+      ]);
+    }
+  });
+
   it("never tells the cloner the author's private session id, on REST or tRPC", async () => {
     const postId = (await publish("alice", { chat_id: sessionId, description: "Private source", categories: [] })).body.post_id as number;
     const secret = String(sessionId);

@@ -311,6 +311,13 @@ describe("forking a comparison", () => {
 
     // The post's author is untouched and the fork is private to bob.
     expect((await t.call("carol", "POST", "/chat/getChatHistory", { sessionId: newId })).status).toBe(404);
+
+    // Posted, the fork names its models and keeps the original's categories.
+    const posted = await publish("bob", { chat_id: newId, description: "Bob's fork", categories: [] });
+    const read = await t.call("bob", "GET", `/post/getPost/${posted.body.post_id}`);
+    expect(read.body).toMatchObject({ categories: ["education"], forked_from_post_id: postId, model_versions: expect.arrayContaining([expect.any(String)]) });
+    expect((read.body.model_versions as string[]).length).toBe(3);
+    expect((read.body.messages as { isUser: boolean; model_name: string | null }[]).filter((m) => !m.isUser).map((m) => m.model_name).slice(0, 3)).toEqual(MODELS.map((id) => names[id]));
   });
 
   it("the forked comparison keeps the unavailable model's column, marked so, and a follow-up says why it cannot go; a key makes it available", async () => {

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { chatEntries, chatSessions, posts, type Database } from "@parley/db";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { chatEntries, chatSessions, models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
@@ -7,6 +7,16 @@ import { AppError } from "../errors";
 import { insertComparisonFork } from "./fork-comparison";
 import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 import { assertComparisonRevealed } from "./votes";
+
+/** The catalogue's model ids by the names a post's replies carry (a model gone from the catalogue has none). */
+async function modelIdsByName(tx: Executor, messages: PostMessage[]) {
+  const names = [...new Set(messages.flatMap((m) => (!m.isUser && m.model_name ? [m.model_name] : [])))];
+  if (names.length === 0) return new Map<string, string>();
+  const rows = await tx.select({ id: models.id, name: models.name }).from(models).where(inArray(models.name, names)).orderBy(desc(models.enabled), models.sortOrder);
+  const byName = new Map<string, string>();
+  for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row.id);
+  return byName;
+}
 
 /**
  * Copies a post's conversation into a new session of the caller ('Interact with this
@@ -35,6 +45,7 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
       const unavailable = await insertComparisonFork(tx, { sessionId: id, comparison: post.comparison, authorName: author, now, usable });
       return { new_session_id: id, unavailable_models: unavailable };
     }
+    const modelIdOf = await modelIdsByName(tx, post.messages);
     const entries = [];
     for (let i = 0; i < post.messages.length; i++) {
       const message = post.messages[i]!;
@@ -44,6 +55,8 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
         sessionId: id,
         messageContent: message.content,
         responseContent: reply?.content ?? "",
+        // The reply keeps its model, so the copy (and a post of it) names it rather than 'AI'.
+        modelId: (reply?.model_name && modelIdOf.get(reply.model_name)) || null,
         authorName: message.user,
         status: "complete",
         createdAt: new Date(message.timestamp),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
@@ -12,6 +12,13 @@ import type { PostRow, PublishInput } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 
+/** The categories of the post a conversation was forked from, which a post of the fork keeps (none while it is hidden or gone). */
+async function originCategories(tx: Executor, postId: number | null) {
+  if (postId === null) return [];
+  const [origin] = await tx.select({ categories: posts.categories }).from(posts).where(and(eq(posts.id, postId), isNull(posts.hiddenAt))).limit(1);
+  return origin?.categories ?? [];
+}
+
 /**
  * Publishes a snapshot of the caller's saved conversation: later edits
  * or deletion of the session leave the post as it was. The post holds the branch the author is on.
@@ -19,14 +26,15 @@ import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select({ id: chatSessions.id, activeEntryId: chatSessions.activeEntryId, compareModels: chatSessions.compareModels })
+      .select({ id: chatSessions.id, activeEntryId: chatSessions.activeEntryId, compareModels: chatSessions.compareModels, forkedFromPostId: chatSessions.forkedFromPostId })
       .from(chatSessions)
       .where(and(eq(chatSessions.id, input.sessionId), eq(chatSessions.userId, userId)))
       .limit(1);
     if (!session) throw new AppError("NOT_FOUND", "Conversation not found. Save your conversation first before posting.");
+    const categories = [...new Set([...input.categories, ...(await originCategories(tx, session.forkedFromPostId))])];
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (session.compareModels) {
-      return insertComparisonPost(tx, { userId, sessionId: session.id, modelIds: session.compareModels, author: author ? displayNameOf(author) : "User", input, now });
+      return insertComparisonPost(tx, { userId, sessionId: session.id, modelIds: session.compareModels, author: author ? displayNameOf(author) : "User", input: { ...input, categories }, now });
     }
     const all = await tx
       .select({
@@ -59,7 +67,7 @@ export async function publishSession(db: Database, userId: string, input: Publis
         userId,
         sourceSessionId: session.id,
         description: input.description,
-        categories: [...new Set(input.categories)],
+        categories,
         modelVersions,
         messages,
         createdAt: now,
