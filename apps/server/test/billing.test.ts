@@ -193,6 +193,41 @@ describe("with Stripe", () => {
     expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, status: "active", subscription_id: "sub_ivan_new" });
   });
 
+  it("adopts the customer's best other live subscription at Stripe when the current one ends, instead of dropping to Free", async () => {
+    const { customer } = await customerFor("kim");
+    const now = Math.floor(Date.now() / 1000);
+    inStripe(subscription("sub_kim", customer, PRICES.pro, "active", now));
+    await deliver(event("evt_kim_1", "customer.subscription.created", now, subscription("sub_kim", customer, PRICES.pro, "active", now)));
+    expect(await recordOf("kim")).toMatchObject({ subscription_type: "PREMIUM", subscription_id: "sub_kim" });
+
+    // Made outside Parley's checkout (the Stripe dashboard): their events arrive while the current one is live and change nothing.
+    inStripe(subscription("sub_kim_basic", customer, PRICES.basic, "active", now + 1));
+    inStripe(subscription("sub_kim_pro", customer, PRICES.pro, "trialing", now + 2));
+    inStripe(subscription("sub_kim_unpaid", customer, PRICES.pro, "incomplete", now + 3));
+    inStripe(subscription("sub_kim_other", customer, "price_not_sold_here", "active", now + 4));
+    await deliver(event("evt_kim_2", "customer.subscription.created", now + 1, subscription("sub_kim_basic", customer, PRICES.basic, "active", now + 1)));
+    expect(await recordOf("kim")).toMatchObject({ subscription_type: "PREMIUM", subscription_id: "sub_kim" });
+
+    // The current one ends: the best live one (Pro, trialing) is adopted, not an unpaid one or an unknown price.
+    inStripe(subscription("sub_kim", customer, PRICES.pro, "canceled", now));
+    expect((await deliver(event("evt_kim_3", "customer.subscription.deleted", now + 10, subscription("sub_kim", customer, PRICES.pro, "canceled", now)))).json()).toMatchObject({
+      outcome: "applied",
+    });
+    expect(await recordOf("kim")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, status: "trialing", subscription_id: "sub_kim_pro" });
+
+    // That one ends as an update (its trial not paid): the Basic one is left.
+    inStripe(subscription("sub_kim_pro", customer, PRICES.pro, "incomplete_expired", now + 2));
+    await deliver(event("evt_kim_4", "customer.subscription.updated", now + 20, subscription("sub_kim_pro", customer, PRICES.pro, "incomplete_expired", now + 2)));
+    expect(await recordOf("kim")).toMatchObject({ subscription_type: "BASE", max_tokens_allowed: 5000, status: "active", subscription_id: "sub_kim_basic" });
+
+    // With nothing live left, Free.
+    inStripe(subscription("sub_kim_basic", customer, PRICES.basic, "canceled", now + 1));
+    await deliver(event("evt_kim_5", "customer.subscription.deleted", now + 30, subscription("sub_kim_basic", customer, PRICES.basic, "canceled", now + 1)));
+    expect(await recordOf("kim")).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, subscription_id: null });
+    const listed = fake.requests.filter((r) => r.method === "GET" && r.path === "/v1/subscriptions");
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+  });
+
   it("keeps a canceled subscription canceled when an update from the same second arrives after the deletion", async () => {
     const { customer } = await customerFor("jade");
     const now = Math.floor(Date.now() / 1000);

@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import Stripe from "stripe";
-import { PLANS } from "@parley/contracts";
+import { PLANS, type PlanId } from "@parley/contracts";
 import { stripeEvents, subscriptions, type Database, type Transaction } from "@parley/db";
 import { planForPrice, type Billing } from "./billing";
 
@@ -25,6 +25,10 @@ type EventBilling = Pick<Billing, "prices" | "stripe">;
 export async function applyStripeEvent(db: Database, billing: EventBilling, event: Stripe.Event): Promise<StripeEventOutcome> {
   const named = subscriptionNamed(event);
   const latest = named ? await retrieveSubscription(billing, named) : undefined;
+  // A subscription that ended may have been the user's current one: the customer's other live
+  // subscriptions at Stripe (made in its dashboard, say) are read now, outside the transaction.
+  const ended = event.type.startsWith("customer.subscription.") ? (latest ?? { ...(event.data.object as Stripe.Subscription), status: "canceled" as const }) : undefined;
+  const successor = ended && !isLive(billing, ended) ? await bestLiveSubscription(billing, customerOf(ended), ended.id) : undefined;
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
     if (recorded.length === 0) return "duplicate";
@@ -34,13 +38,52 @@ export async function applyStripeEvent(db: Database, billing: EventBilling, even
       case "customer.subscription.created":
       case "customer.subscription.updated":
         // A subscription Stripe does not know of grants nothing.
-        return latest ? applySubscription(tx, billing, latest, event.created, false) : "ignored";
+        return latest ? adoptSuccessor(tx, billing, await applySubscription(tx, billing, latest, event.created, false), successor, event.created) : "ignored";
       case "customer.subscription.deleted":
-        return applySubscription(tx, billing, latest ?? { ...event.data.object, status: "canceled" }, event.created, false);
+        return adoptSuccessor(tx, billing, await applySubscription(tx, billing, ended!, event.created, false), successor, event.created);
       default:
         return "ignored";
     }
   });
+}
+
+const customerOf = (subscription: Stripe.Subscription) => (typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id);
+
+/** Whether a subscription grants a plan: in a state where the allowance applies, for a price this server sells. */
+function isLive(billing: EventBilling, subscription: Stripe.Subscription): boolean {
+  return ACTIVE.has(subscription.status) && planForPrice(billing, subscription.items?.data?.[0]?.price?.id) !== undefined;
+}
+
+/** Pro before Basic; of equals, the one whose period runs longest. */
+const PLAN_RANK: Record<Exclude<PlanId, "free">, number> = { basic: 1, pro: 2 };
+
+/** The customer's best live subscription at Stripe other than `except`, if any. */
+async function bestLiveSubscription(billing: EventBilling, customer: string, except: string): Promise<Stripe.Subscription | undefined> {
+  const live: Stripe.Subscription[] = [];
+  for await (const subscription of billing.stripe.subscriptions.list({ customer, limit: 100 })) {
+    if (subscription.id !== except && isLive(billing, subscription)) live.push(subscription);
+  }
+  const rank = (subscription: Stripe.Subscription) => {
+    const item = subscription.items.data[0];
+    return [PLAN_RANK[planForPrice(billing, item?.price?.id)!], item?.current_period_end ?? 0] as const;
+  };
+  return live.sort((a, b) => rank(b)[0] - rank(a)[0] || rank(b)[1] - rank(a)[1])[0];
+}
+
+/**
+ * After an event that left the user without a live subscription (their current one ended), the
+ * customer's best other live subscription becomes the current one, rather than Free.
+ */
+async function adoptSuccessor(
+  tx: Transaction,
+  billing: EventBilling,
+  outcome: StripeEventOutcome,
+  successor: Stripe.Subscription | undefined,
+  eventCreated: number,
+): Promise<StripeEventOutcome> {
+  if (outcome !== "applied" || !successor) return outcome;
+  await applySubscription(tx, billing, successor, eventCreated, false);
+  return outcome;
 }
 
 /** The id of the subscription an event is about, for the events Parley applies. */
