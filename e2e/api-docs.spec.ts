@@ -27,6 +27,9 @@ test("the API documentation at /api/docs lists every operation and passes the ac
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
   const nav = page.getByRole("navigation", { name: "Operations" });
   await expect(nav.getByRole("link")).toHaveCount(operations.length);
+  // Admin paths are listed to admins only; a visitor's page and document do not name them.
+  expect(operations.filter((operation) => operation.includes("/api/v1/admin/"))).toEqual([]);
+  await expect(nav.getByRole("link", { name: /\/api\/v1\/admin\// })).toHaveCount(0);
 
   // A link in the list leads to the operation's section.
   await nav.getByRole("link", { name: "POST /api/v1/post/comment/{postId}", exact: true }).click();

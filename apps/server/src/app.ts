@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps) {
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
   await registerRestRoutes(app, restRoutes, contextDeps);
-  registerApiDocs(app, restRoutes, deps.config.publicUrl);
+  registerApiDocs(app, restRoutes, { publicUrl: deps.config.publicUrl, authenticator: deps.authenticator, admins: contextDeps.admins });
   await registerTrpc(app, contextDeps, metrics.noteError);
   registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
   await registerSpa(app, deps.webRoot);

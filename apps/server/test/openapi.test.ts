@@ -4,13 +4,15 @@ import { restResponses } from "@parley/contracts";
 import type { OpenApiDocument } from "../src/rest/openapi";
 import { openApiPath, routeKey } from "../src/rest/openapi";
 import { restRoutes } from "../src/rest/v1";
+import { ADMIN_CLAIM_ENV, asAdmin, testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+/** The document as an admin reads it: every row of the table. */
 let document: OpenApiDocument;
 beforeAll(async () => {
-  t = await createTestApp();
-  const response = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+  t = await createTestApp({ env: ADMIN_CLAIM_ENV, deps: { authenticator: testIdentities } });
+  const response = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json", headers: asAdmin("ada") });
   expect(response.statusCode).toBe(200);
   expect(response.headers["content-type"]).toMatch(/^application\/json/);
   document = response.json() as OpenApiDocument;
@@ -119,11 +121,43 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
   });
 });
 
+describe("admin paths", () => {
+  const adminPaths = restRoutes.filter((route) => route.doc.admin).map((route) => openApiPath(route.path));
+  const asks: [string, Record<string, string>][] = [
+    ["someone signed out", {}],
+    ["someone signed in who is not an admin", { authorization: "Bearer test:bob" }],
+    ["someone with a token that is not valid", { authorization: "Bearer not-a-token" }],
+  ];
+
+  it.each(asks)("are not in the OpenAPI document or on /api/docs for %s", async (_who, headers) => {
+    expect(adminPaths.length).toBeGreaterThan(3);
+    const json = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json", headers });
+    expect(json.statusCode).toBe(200);
+    const listed = Object.keys((json.json() as OpenApiDocument).paths);
+    expect(listed.length).toBe(new Set(restRoutes.filter((route) => !route.doc.admin).map((route) => openApiPath(route.path))).size);
+    for (const path of adminPaths) expect(listed).not.toContain(path);
+    expect(json.body).not.toContain("/api/v1/admin/");
+    const page = await t.app.inject({ method: "GET", url: "/api/docs", headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("/api/v1/admin/");
+    expect(page.body).toContain("/api/v1/post/comment/{postId}");
+    for (const response of [json, page]) expect(response.headers.vary).toMatch(/Authorization/i);
+  });
+
+  it("are listed to an admin, in an answer no shared cache keeps", async () => {
+    for (const path of adminPaths) expect(Object.keys(document.paths)).toContain(path);
+    const page = await t.app.inject({ method: "GET", url: "/api/docs", headers: asAdmin("ada") });
+    for (const path of adminPaths) expect(page.body).toContain(`<code>${path}</code>`);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.headers.vary).toMatch(/Authorization/i);
+  });
+});
+
 describe("the API documentation page at /api/docs", () => {
   let html: string;
   let headers: Record<string, unknown>;
   beforeAll(async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/docs" });
+    const response = await t.app.inject({ method: "GET", url: "/api/docs", headers: asAdmin("ada") });
     expect(response.statusCode).toBe(200);
     html = response.body;
     headers = response.headers;
