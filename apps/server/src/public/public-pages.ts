@@ -14,6 +14,12 @@ const PAGES: { prefix: "p" | "s"; load: Loader }[] = [
   { prefix: "s", load: getPublicSession },
 ];
 
+/**
+ * What a public link's text (its page, and its JSON row) tells caches and search engines: ask
+ * again every time, so a revoked link stops at once, and index only what the owner listed.
+ */
+export const publicTextHeaders = (indexable: boolean) => ({ "Cache-Control": "no-cache", "X-Robots-Tag": indexable ? "all" : "noindex" });
+
 /** Rendered previews by ETag; a few hundred recent ones are kept. */
 const MAX_CACHED = 200;
 
@@ -39,9 +45,8 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
     app.get(`/${page.prefix}/:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
       const found = await find(request.params.token);
       const path = `/${page.prefix}/${request.params.token}`;
-      reply.header("Cache-Control", "no-cache");
       if (!found) reply.status(404);
-      reply.header("X-Robots-Tag", found?.indexable ? "all" : "noindex");
+      reply.headers(publicTextHeaders(found?.indexable ?? false));
       if (!indexHtml) return reply.type("text/html; charset=utf-8").send(fallbackHtml(found, options.publicUrl, path));
       return reply.type("text/html; charset=utf-8").send(injectMeta(indexHtml, found ? metaOf(found, options.publicUrl, path) : notFoundMeta()));
     });

@@ -25,6 +25,8 @@ export type RestRoute = {
   collect?: (events: AsyncIterable<{ type: string }>) => Promise<Collected>;
   /** The result is a file (`{ filename, contentType, body }`), sent as a download. */
   download?: boolean;
+  /** Headers of every answer of the row, failures included (a public link's: see publicTextHeaders). */
+  answerHeaders?: Record<string, string>;
   /** The body sent from the procedure's result, with headers set on the reply (a page's `Link`); the result itself without it. */
   respond?: (result: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
   /** A larger request body than the app's default, and what a client is told beyond it. */
@@ -87,6 +89,7 @@ function addRoutes(app: FastifyInstance, routes: readonly RestRoute[], deps: Con
       url: `/api/v1${route.path}`,
       ...(route.bodyLimit ? bodyLimitOptions(route.bodyLimit) : {}),
       handler: async (request, reply) => {
+        if (route.answerHeaders) reply.headers(route.answerHeaders);
         try {
           const context = createRequestContext(deps, request);
           const caller = createCaller(context instanceof Promise ? await context : context, route.collect ? abortOnDisconnect(reply) : undefined);

@@ -1,7 +1,8 @@
 import { AppError, type RouterInputs as In } from "@parley/api";
 import { archiveInputs, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT, publicLinkInputs } from "@parley/contracts";
 import { z } from "zod";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { publicTextHeaders } from "../public/public-pages";
 import type { RestRoute } from "./adapter";
 
 const format = (req: FastifyRequest) => (req.query as { format?: In["archive"]["exportPost"]["format"] }).format;
@@ -25,6 +26,17 @@ function fileOf(conversations: unknown[]): string {
 
 /** The import's JSON body: the procedure's `{ file }`, or the export's array of conversations itself. */
 const importRequest = z.union([archiveInputs.import, z.array(z.unknown())]);
+
+const PUBLIC_TEXT_HEADERS = {
+  "Cache-Control": "no-cache: ask again each time (a link turned off stops at once), as its page /p/{token} or /s/{token}",
+  "X-Robots-Tag": "all for a post its owner listed, noindex for anything else (and for a 404), as its page",
+};
+
+/** A public link's text as its page says it: indexed only when its owner listed it. */
+function indexableAsPages(result: unknown, _request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(publicTextHeaders((result as { indexable: boolean }).indexable));
+  return result;
+}
 
 /** Rows for downloads, imports and public links, each calling its procedure. */
 export const reachRoutes: readonly RestRoute[] = [
@@ -64,9 +76,23 @@ export const reachRoutes: readonly RestRoute[] = [
     doc: { summary: "Turn a shared conversation's public link on or off", input: publicLinkInputs.setSession },
     call: (caller, req) => caller.publicLink.setSession({ ...(req.body as Omit<In["publicLink"]["setSession"], "sessionId">), ...(req.params as { sessionId: number }) }),
   },
-  // Readable without signing in.
-  { method: "GET", path: "/public/post/:token", doc: { summary: "A public post through its link", input: publicLinkInputs.post, public: true }, call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]) },
-  { method: "GET", path: "/public/chat/:token", doc: { summary: "A public conversation through its link", input: publicLinkInputs.session, public: true }, call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]) },
+  // Readable without signing in, with the headers of the pages /p/{token} and /s/{token}.
+  {
+    method: "GET",
+    path: "/public/post/:token",
+    doc: { summary: "A public post through its link", input: publicLinkInputs.post, public: true, headers: PUBLIC_TEXT_HEADERS },
+    answerHeaders: publicTextHeaders(false),
+    call: (caller, req) => caller.publicLink.post(req.params as In["publicLink"]["post"]),
+    respond: indexableAsPages,
+  },
+  {
+    method: "GET",
+    path: "/public/chat/:token",
+    doc: { summary: "A public conversation through its link", input: publicLinkInputs.session, public: true, headers: PUBLIC_TEXT_HEADERS },
+    answerHeaders: publicTextHeaders(false),
+    call: (caller, req) => caller.publicLink.session(req.params as In["publicLink"]["session"]),
+    respond: indexableAsPages,
+  },
   // Signed in: the share a public conversation belongs to, to continue from.
   {
     method: "GET",
