@@ -54,5 +54,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0010_bounded_search_document",
     "hash": "efa41acbe7a19ee9199c20671a8886cb452c7e4f238e4d48d262364b32a44ccf",
     "sql": "-- A conversation's search document holds the first 100,000 characters of the message and of the\n-- reply: an imported message of more than 1 MB of distinct words no longer overflows a tsvector.\nALTER TABLE \"chat_entries\" drop column \"search_vector\";--> statement-breakpoint\nALTER TABLE \"chat_entries\" ADD COLUMN \"search_vector\" \"tsvector\" GENERATED ALWAYS AS (to_tsvector('simple', left(message_content, 100000) || ' ' || left(response_content, 100000))) STORED;--> statement-breakpoint\nCREATE INDEX \"chat_entries_search_idx\" ON \"chat_entries\" USING gin (\"search_vector\");\n"
+  },
+  {
+    "tag": "0011_instance_leases",
+    "hash": "6b9ef02b4edb02a33e46b869bc6cb79d17cd6664d3e4ceeab0d881fb1b7c7171",
+    "sql": "CREATE TABLE \"server_instances\" (\n\t\"id\" uuid PRIMARY KEY NOT NULL,\n\t\"started_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"heartbeat_at\" timestamp with time zone DEFAULT now() NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"allowance_holds\" ADD COLUMN \"instance_id\" uuid;--> statement-breakpoint\nCREATE INDEX \"allowance_holds_instance_idx\" ON \"allowance_holds\" USING btree (\"instance_id\");"
   }
 ];

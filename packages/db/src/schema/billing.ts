@@ -63,9 +63,21 @@ export const allowanceHolds = pgTable(
     tokens: integer().notNull(),
     free: boolean().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The server instance streaming the reply (its lease in server_instances); null on the embedded database. */
+    instanceId: uuid(),
   },
-  (t) => [index("allowance_holds_created_idx").on(t.createdAt)],
+  (t) => [index("allowance_holds_created_idx").on(t.createdAt), index("allowance_holds_instance_idx").on(t.instanceId)],
 );
+
+/**
+ * A lease per running server on a shared PostgreSQL database: its id and when it last said it
+ * was alive. The holds of an instance whose heartbeat stopped are settled by any other instance.
+ */
+export const serverInstances = pgTable("server_instances", {
+  id: uuid().primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Stripe webhook events already processed (each event id is applied once). */
 export const stripeEvents = pgTable("stripe_events", {
