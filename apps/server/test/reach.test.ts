@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKeyVault, sealLegacyPublicLinks } from "@parley/api";
-import { IMPORT_LIMITS } from "@parley/contracts";
+import { IMPORT_LIMITS, MESSAGES } from "@parley/contracts";
 import { resultRows } from "@parley/db";
 import { createChatApp } from "./support/chat-fixture";
 import { chatgptExport } from "./support/chatgpt-export";
@@ -213,6 +214,45 @@ describe("import: text the database or the parser could choke on", () => {
     expect(response.json()).toMatchObject({ imported: 1, exchanges: 1 });
     const found = await t.call("bob", "GET", "/chat/search?q=listing");
     expect((found.body.sessions as unknown as { description: string }[]).map((s) => s.description)).toEqual(["Word list"]);
+  });
+});
+
+describe("an oversize upload over a real connection", () => {
+  let port: number;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: "127.0.0.1" })).port);
+  });
+
+  /**
+   * A POST as clients that write the whole body before reading (Python's http.client, many
+   * scripts) send it: the answer, or the socket's error when the server resets the connection.
+   */
+  const uploadWhole = (path: string, headers: Record<string, string>, body: Buffer) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      const received: Buffer[] = [];
+      let written = false;
+      socket.on("data", (chunk: Buffer) => received.push(chunk));
+      socket.on("error", reject);
+      socket.on("close", () => {
+        const text = Buffer.concat(received).toString("utf8");
+        if (!written) return reject(new Error(`closed before the body was sent: ${text.slice(0, 200)}`));
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) });
+      });
+      const head = Object.entries({ host: `127.0.0.1:${port}`, "content-length": String(body.length), ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`POST ${path} HTTP/1.1\r\n${head.join("")}connection: close\r\n\r\n`);
+      socket.write(body, () => {
+        written = true;
+      });
+    });
+
+  it.each([
+    ["an import over 20 MB", "/api/v1/chat/import", "text/plain", IMPORT_LIMITS.bytes + 8 * 1024 * 1024, "This file is too large: an import can be at most 20 MB."],
+    ["a body over the request limit", "/api/v1/chat/postChat", "application/json", 24 * 1024 * 1024, MESSAGES.bodyTooLarge],
+  ])("is answered 413 with its message, not a reset connection: %s", async (_what, path, contentType, bytes, message) => {
+    const response = await uploadWhole(path, { ...t.as("alice"), "content-type": contentType }, Buffer.alloc(bytes, "x"));
+    expect(response.status).toBe(413);
+    expect((JSON.parse(response.body) as { message: string }).message).toContain(message);
   });
 });
 

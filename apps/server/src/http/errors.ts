@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MESSAGES } from "@parley/contracts";
 import { AppError, toPublicError } from "@parley/api";
+import { oversizeBodyDrained } from "./oversize-body";
 
 /** Fastify's own request errors, translated into messages a person can act on. */
 const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
@@ -19,8 +20,9 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
  * SQL, causes) are logged, never sent.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") await oversizeBodyDrained(request);
     if (known) return reply.status(known.status).send({ message: known.message });
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });

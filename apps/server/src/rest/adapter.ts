@@ -5,6 +5,7 @@ import { MESSAGES } from "@parley/contracts";
 import type { ZodType } from "zod";
 import { createRequestContext, type ContextDeps } from "../http/context";
 import { noRouteMessage } from "../http/not-found";
+import { oversizeBodyDrained } from "../http/oversize-body";
 import { procedureCaller, type Caller } from "./procedure-caller";
 
 export type { Caller } from "./procedure-caller";
@@ -122,9 +123,10 @@ function sendDownload(reply: FastifyReply, file: Download) {
 function bodyLimitOptions(limit: { bytes: number; message: string }) {
   return {
     bodyLimit: limit.bytes,
-    errorHandler: (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: limit.message });
-      throw error;
+    errorHandler: async (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+      await oversizeBodyDrained(request);
+      return reply.status(413).send({ message: limit.message });
     },
   };
 }
