@@ -63,7 +63,7 @@ describe("the leaderboard", () => {
       [MODEL.claude, 4, 4],
       [MODEL.platform, 0, 4],
     ]);
-    expect((await board("?category=creative")).models).toEqual([]);
+    expect((await board("?category=entertainment")).models).toEqual([]);
   });
 
   it("does not move when a voter tries to change a vote after the models were shown, over REST and tRPC alike", async () => {
@@ -83,6 +83,14 @@ describe("the leaderboard", () => {
     const bad = await t.call("v0", "GET", "/post/leaderboard?category=gossip");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/category: must be one of/);
+    // The feed's groups are no post's category: the leaderboard offers only what a post can carry.
+    for (const group of ["ai", "creative", "technical"]) {
+      const feedOnly = await t.call("v0", "GET", `/post/leaderboard?category=${group}`);
+      expect(feedOnly.status).toBe(400);
+      expect(feedOnly.body.message).toMatch(/category: must be one of general, technology, education, health, business, entertainment/);
+      const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: group }))}`, headers: t.as("v0") });
+      expect(trpc.statusCode).toBe(400);
+    }
     expect((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard" })).statusCode).toBe(401);
   });
 });

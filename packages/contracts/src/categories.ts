@@ -8,6 +8,9 @@ export const CATEGORIES = [
   "entertainment",
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** A category as screens show it: 'technology' is 'Technology'. */
+export const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 export const DEFAULT_CATEGORY: Category = "general";
 
 /** Server-side feed categories beyond the chat categories (ai, creative, technical). */

@@ -63,5 +63,6 @@ export const postInputs = {
   unlike: byPost,
   hasLiked: byPost,
   vote: byPost.extend({ column: voteColumn }),
-  leaderboard: z.object({ category: feedCategory.optional() }).optional().default({}),
+  // Only a category a post can carry: the feed's groups (ai, creative, technical) are no post's.
+  leaderboard: z.object({ category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).optional() }).optional().default({}),
 } as const;
