@@ -58,3 +58,33 @@ test("a token made in the profile page works on /api/v1 until it is revoked", as
   expect(await refused.json()).toEqual({ message: ACCESS_TOKEN_MESSAGES.invalid });
   await close();
 });
+
+test("a read-only token with an expiry is shown as such in the profile and refused on writes", async ({ browser, baseURL, request }) => {
+  test.setTimeout(60_000);
+  const state = await createAccount(baseURL, newAccount("tokens-scope"));
+  const { page, close } = await openSignedIn(browser, baseURL, state);
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "Access tokens" });
+  await section.getByLabel("Token name").fill("Dashboard");
+  await section.getByLabel("Expires").selectOption({ label: "In 30 days" });
+  await section.getByLabel("Read-only (can read, cannot change anything)").check();
+  await section.getByRole("button", { name: "Create token" }).click();
+  const token = await section.getByRole("region", { name: "Your new access token" }).getByLabel("New access token").inputValue();
+
+  const row = section.getByRole("list", { name: "Your access tokens" }).getByRole("listitem");
+  await expect(row.getByText("Read-only", { exact: false })).toBeVisible();
+  await expect(row.getByText(/Expires/)).toBeVisible();
+  await expect(row.getByText("Never expires", { exact: false })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const auth = { Authorization: `Bearer ${token}` };
+  const listed = await request.get("/api/v1/user/tokens", { headers: auth });
+  expect(listed.status()).toBe(200);
+  const [summary] = (await listed.json()) as { read_only: boolean; expires_at: string }[];
+  expect(summary!.read_only).toBe(true);
+  expect(new Date(summary!.expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  const write = await request.post("/api/v1/user/updateUserApiKeys", { headers: auth, data: { nickname: "changed" } });
+  expect(write.status()).toBe(403);
+  expect(await write.json()).toEqual({ message: ACCESS_TOKEN_MESSAGES.readOnly });
+  await close();
+});

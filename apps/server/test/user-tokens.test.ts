@@ -105,7 +105,7 @@ describe("a personal access token", () => {
       expect(response.statusCode).toBe(200);
       const listed = response.json() as Record<string, unknown>[];
       expect(listed).toEqual([
-        { id: created.id, name: "Nightly export", prefix: created.prefix, created_at: created.created_at, last_used_at: expect.any(String) },
+        { id: created.id, name: "Nightly export", prefix: created.prefix, created_at: created.created_at, last_used_at: expect.any(String), expires_at: null, read_only: false },
       ]);
       expect(response.body).not.toContain(created.token.slice(ACCESS_TOKENS.visibleChars));
       expect(response.body).not.toContain((await rowOf(created.id))!.tokenHash);
@@ -214,5 +214,67 @@ describe("creating, listing and revoking", () => {
     expect(listed).toHaveLength(ACCESS_TOKENS.perUser);
     expect((await rest(bob.token, "DELETE", `/user/tokens/${listed[0]!.id}`)).statusCode).toBe(200);
     expect((await rest(bob.token, "POST", "/user/tokens", { name: "Replacement" })).statusCode).toBe(200);
+  });
+});
+
+describe("a token's expiry and scope", () => {
+  it("a read-only token reads, and is refused on every write with a clear 403 on REST and tRPC", async () => {
+    const response = await rest(alice.token, "POST", "/user/tokens", { name: "Dashboard", read_only: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const readOnly = response.json() as Created & { read_only: boolean; expires_at: string | null };
+    expect(readOnly).toMatchObject({ read_only: true, expires_at: null });
+    expect((await rest(readOnly.token, "GET", "/user/usersettings")).statusCode).toBe(200);
+    expect((await rest(readOnly.token, "GET", "/chat/getSessionHistory")).statusCode).toBe(200);
+    const before = (await rest(alice.token, "GET", "/user/usersettings")).json() as { nickname: string };
+
+    const viaRest = await rest(readOnly.token, "POST", "/user/updateUserApiKeys", { nickname: "changed" });
+    expect(viaRest.statusCode).toBe(403);
+    expect(viaRest.json()).toEqual({ message: ACCESS_TOKEN_MESSAGES.readOnly });
+    const viaTrpc = await trpc(readOnly.token, "user.updateSettings", { nickname: "changed" }, "mutation");
+    expect(viaTrpc.statusCode).toBe(403);
+    expect(viaTrpc.json()).toMatchObject({ error: { message: ACCESS_TOKEN_MESSAGES.readOnly, data: { code: "FORBIDDEN" } } });
+    expect((await rest(readOnly.token, "POST", "/chat/deleteChat/123", {})).statusCode).toBe(403);
+    expect((await rest(alice.token, "GET", "/user/usersettings")).json()).toMatchObject({ nickname: before.nickname });
+
+    const listed = (await rest(alice.token, "GET", "/user/tokens")).json() as { id: string; read_only: boolean }[];
+    expect(listed.find((t) => t.id === readOnly.id)).toMatchObject({ read_only: true, expires_at: null });
+    await rest(alice.token, "DELETE", `/user/tokens/${readOnly.id}`);
+  });
+
+  it("a token with an expiry works until then, and is refused with 401 and a clear message after", async () => {
+    const before = Date.now();
+    const response = await rest(alice.token, "POST", "/user/tokens", { name: "Month", expires_in_days: 30 });
+    expect(response.statusCode, response.body).toBe(200);
+    const expiring = response.json() as Created & { read_only: boolean; expires_at: string };
+    expect(expiring.read_only).toBe(false);
+    const expiresAt = new Date(expiring.expires_at).getTime();
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000 + 1000);
+    expect((await rest(expiring.token, "GET", "/user/usersettings")).statusCode).toBe(200);
+    expect((await rest(expiring.token, "POST", "/user/updateUserApiKeys", { nickname: "alice" })).statusCode).toBe(200);
+
+    await server.db.db.update(personalAccessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(personalAccessTokens.id, expiring.id));
+    const viaRest = await rest(expiring.token, "GET", "/user/usersettings");
+    expect(viaRest.statusCode).toBe(401);
+    expect(viaRest.json()).toEqual({ message: ACCESS_TOKEN_MESSAGES.expired });
+    const viaTrpc = await trpc(expiring.token, "user.settings");
+    expect(viaTrpc.statusCode).toBe(401);
+    expect(viaTrpc.json()).toMatchObject({ error: { message: ACCESS_TOKEN_MESSAGES.expired, data: { code: "UNAUTHORIZED" } } });
+    const listed = (await rest(alice.token, "GET", "/user/tokens")).json() as { id: string; expires_at: string }[];
+    expect(listed.find((t) => t.id === expiring.id)?.expires_at).toBe(new Date((await rowOf(expiring.id))!.expiresAt!).toISOString());
+    await rest(alice.token, "DELETE", `/user/tokens/${expiring.id}`);
+  });
+
+  it.each([
+    ["an expiry of 0 days", { name: "x", expires_in_days: 0 }, /expires_in_days: /],
+    ["an expiry over 365 days", { name: "x", expires_in_days: 366 }, /expires_in_days: /],
+    ["an expiry that is not a whole number", { name: "x", expires_in_days: 1.5 }, /expires_in_days: /],
+    ["a scope that is not true or false", { name: "x", read_only: "yes" }, /read_only: /],
+  ])("creating with %s answers 400 with a message, on REST and tRPC", async (_what, payload, message) => {
+    const viaRest = await rest(alice.token, "POST", "/user/tokens", payload);
+    expect(viaRest.statusCode).toBe(400);
+    expect(viaRest.json()).toEqual({ message: expect.stringMatching(message) });
+    const viaTrpc = await trpc(alice.token, "user.createToken", payload, "mutation");
+    expect(viaTrpc.statusCode).toBe(400);
   });
 });

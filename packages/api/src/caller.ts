@@ -14,6 +14,8 @@ export type AuthIdentity = {
   profile?: () => Promise<Record<string, unknown>>;
   /** Set when the caller used one of their personal access tokens instead of signing in. */
   accessTokenId?: string;
+  /** Set when that token is read-only: every write is refused. */
+  readOnly?: boolean;
 };
 
 /** Minimal structured logger (Fastify's pino satisfies it). */

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { MESSAGES } from "@parley/contracts";
+import { ACCESS_TOKEN_MESSAGES, MESSAGES } from "@parley/contracts";
 import { isDatabaseUnavailable } from "@parley/db";
 import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
@@ -31,9 +31,15 @@ export const middleware = t.middleware;
 /** Open to anyone. */
 export const publicProcedure = t.procedure.use(errorTranslation);
 
+/** A read-only personal access token reaches queries only: every other call (so every REST write) is refused. */
+function refuseReadOnlyWrite(auth: Context["auth"], type: string) {
+  if (auth?.readOnly && type !== "query") throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.readOnly);
+}
+
 /** Needs a verified access token; `ctx.auth` is non-null inside. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  refuseReadOnlyWrite(ctx.auth, type);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
@@ -75,10 +81,11 @@ export class UnlistedPathError extends Error {
  * For admins only. Anyone else (signed out included) is told what tRPC tells about a procedure
  * that does not exist, before the input is even read: nothing says that admin paths exist.
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type }) => {
   if (!ctx.auth || !(await isAdminIdentity(ctx.auth, ctx.admins))) {
     throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"`, cause: new UnlistedPathError() });
   }
+  refuseReadOnlyWrite(ctx.auth, type);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 

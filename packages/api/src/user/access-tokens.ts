@@ -16,6 +16,8 @@ export type AccessTokenSummary = {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  expires_at: string | null;
+  read_only: boolean;
 };
 
 const summaryColumns = {
@@ -24,17 +26,28 @@ const summaryColumns = {
   prefix: personalAccessTokens.prefix,
   createdAt: personalAccessTokens.createdAt,
   lastUsedAt: personalAccessTokens.lastUsedAt,
+  expiresAt: personalAccessTokens.expiresAt,
+  readOnly: personalAccessTokens.readOnly,
 };
 
-function summary(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): AccessTokenSummary {
+type SummaryRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null; readOnly: boolean };
+
+function summary(row: SummaryRow): AccessTokenSummary {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    read_only: row.readOnly,
   };
 }
+
+/** What a new token is: its name, an optional lifetime in days, and whether it may only read. */
+export type NewAccessToken = { name: string; expires_in_days?: number | null; read_only?: boolean };
+
+const DAY_MS = 86_400_000;
 
 /** SHA-256 suffices: the secret is 256 random bits, so there is nothing to guess from the hash. */
 function hashToken(token: string) {
@@ -46,7 +59,8 @@ export function isPersonalAccessToken(token: string) {
 }
 
 /** Makes a token for `user`; the answer carries the secret, which is never readable again. */
-export async function createAccessToken(db: Database, user: UserRow, name: string, now: Date) {
+export async function createAccessToken(db: Database, user: UserRow, input: NewAccessToken, now: Date) {
+  const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;
   const token = `${ACCESS_TOKENS.prefix}${randomBytes(32).toString("base64url")}`;
   const row = await db.transaction(async (tx) => {
     // Holding the user's row makes the limit hold under concurrent creates.
@@ -55,7 +69,15 @@ export async function createAccessToken(db: Database, user: UserRow, name: strin
     if ((held?.n ?? 0) >= ACCESS_TOKENS.perUser) throw new AppError("CONFLICT", ACCESS_TOKEN_MESSAGES.tooMany);
     const [inserted] = await tx
       .insert(personalAccessTokens)
-      .values({ userId: user.id, name, tokenHash: hashToken(token), prefix: token.slice(0, ACCESS_TOKENS.visibleChars), createdAt: now })
+      .values({
+        userId: user.id,
+        name: input.name,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, ACCESS_TOKENS.visibleChars),
+        createdAt: now,
+        expiresAt,
+        readOnly: input.read_only ?? false,
+      })
       .returning(summaryColumns);
     return inserted!;
   });
@@ -83,17 +105,19 @@ export async function revokeAccessToken(db: Executor, user: UserRow, id: string)
 
 /**
  * The identity a personal access token stands for: the same issuer and subject as the person's
- * own sign-in, so every procedure grants exactly what that person may do. An unknown or revoked
- * token is refused with 401 rather than treated as anonymous.
+ * own sign-in, so every procedure grants exactly what that person may do (a read-only token:
+ * only what reads). An unknown, revoked or expired token is refused with 401 rather than treated
+ * as anonymous.
  */
 export async function authenticateAccessToken(db: Database, token: string, now: Date): Promise<AuthIdentity> {
   const [row] = await db
-    .select({ id: personalAccessTokens.id, lastUsedAt: personalAccessTokens.lastUsedAt, user: users })
+    .select({ id: personalAccessTokens.id, lastUsedAt: personalAccessTokens.lastUsedAt, expiresAt: personalAccessTokens.expiresAt, readOnly: personalAccessTokens.readOnly, user: users })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
     .where(eq(personalAccessTokens.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) throw new AppError("UNAUTHORIZED", ACCESS_TOKEN_MESSAGES.invalid);
+  if (row.expiresAt && row.expiresAt <= now) throw new AppError("UNAUTHORIZED", ACCESS_TOKEN_MESSAGES.expired);
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {
     await db
@@ -119,5 +143,6 @@ export async function authenticateAccessToken(db: Database, token: string, now: 
       ...(user.picture !== null && { picture: user.picture }),
     },
     accessTokenId: row.id,
+    ...(row.readOnly && { readOnly: true }),
   };
 }

@@ -21,7 +21,7 @@ export const userRouter = router({
   // more; listing and revoking work with a token too (revoking only ever takes access away).
   createToken: protectedProcedure.input(userInputs.createToken).use(loadUser).mutation(async ({ ctx, input }) => {
     if (ctx.auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
-    return createAccessToken(ctx.db, ctx.user, input.name, ctx.now());
+    return createAccessToken(ctx.db, ctx.user, input, ctx.now());
   }),
   tokens: protectedProcedure.use(loadUser).query(async ({ ctx }) => listAccessTokens(ctx.db, ctx.user)),
   revokeToken: protectedProcedure.input(userInputs.revokeToken).use(loadUser).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),

@@ -99,7 +99,15 @@ export const transcript = z.object({
 export const publicLinkStatus = z.object({ enabled: z.boolean(), token: z.string().nullable(), path: z.string().nullable(), listed: z.boolean() });
 
 /** A personal access token as listed: never its secret. */
-export const accessTokenSummary = z.object({ id: z.uuid(), name: z.string(), prefix: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+export const accessTokenSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable().describe("When the token stops working; null: never"),
+  read_only: z.boolean().describe("A read-only token is refused (403) on every write"),
+});
 
 /** The caller's settings, provider keys masked. */
 export const userSettings = z.object({

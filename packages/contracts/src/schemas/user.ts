@@ -29,6 +29,15 @@ export const userInputs = {
       .trim()
       .min(1, "must not be empty: give the token a name")
       .max(ACCESS_TOKENS.nameMax, `must be at most ${ACCESS_TOKENS.nameMax} characters`),
+    /** Days until the token stops working; absent or null: it never expires. */
+    expires_in_days: z
+      .number({ message: "must be a number of days" })
+      .int("must be a whole number of days")
+      .min(1, "must be at least 1 day")
+      .max(ACCESS_TOKENS.expiryDaysMax, `must be at most ${ACCESS_TOKENS.expiryDaysMax} days`)
+      .nullish(),
+    /** A read-only token is refused on every write. */
+    read_only: z.boolean({ message: "must be true or false" }).optional(),
   }),
   revokeToken: z.object({ id: z.uuid("must be an access token id") }),
 } as const;

@@ -11,6 +11,15 @@ type Created = RouterOutputs["user"]["createToken"];
 
 const MUTED = "text-sm text-zinc-600 dark:text-zinc-400";
 
+/** The lifetimes offered for a new token, in days; "" is a token that never expires. */
+const EXPIRY_CHOICES = [
+  { value: "", label: "Never" },
+  { value: "7", label: "In 7 days" },
+  { value: "30", label: "In 30 days" },
+  { value: "90", label: "In 90 days" },
+  { value: "365", label: "In 1 year" },
+] as const;
+
 /**
  * Personal access tokens for scripts: make one (its secret is shown once), see when each was
  * last used, and revoke the ones no longer needed.
@@ -29,7 +38,7 @@ export function AccessTokensSection() {
         </h2>
         <p className={MUTED}>
           Scripts can call the Parley API as you by sending <code>Authorization: Bearer &lt;token&gt;</code>. A token can do everything you can, except
-          create more tokens. Revoke any token you no longer use.
+          create more tokens; a read-only token can only read. Give a token an expiry, and revoke any token you no longer use.
         </p>
       </div>
       <CreateTokenForm
@@ -71,7 +80,10 @@ export function AccessTokensSection() {
 function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void }) {
   const utils = trpc.useUtils();
   const inputId = useId();
+  const expiryId = useId();
   const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState<string>("");
+  const [readOnly, setReadOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = trpc.user.createToken.useMutation({
     onSuccess: (token) => {
@@ -88,7 +100,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void })
       setError("Give the token a name, such as the script that will use it.");
       return;
     }
-    create.mutate({ name });
+    create.mutate({ name, expires_in_days: expiry === "" ? null : Number(expiry), read_only: readOnly });
   };
   return (
     <form onSubmit={submit} className="space-y-2" noValidate>
@@ -109,6 +121,22 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void })
         <button type="submit" disabled={create.isPending} className={buttonClass("primary", "md", "shrink-0")}>
           {create.isPending ? "Creating…" : "Create token"}
         </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        <label htmlFor={expiryId} className="flex items-center gap-2">
+          Expires
+          <select id={expiryId} value={expiry} onChange={(event) => setExpiry(event.target.value)} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900">
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />
+          Read-only (can read, cannot change anything)
+        </label>
       </div>
       {error ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -171,10 +199,10 @@ function TokenRow({ token, onRevoked }: { token: Token; onRevoked: () => void })
         <div className="min-w-0 space-y-1">
           <p className="truncate font-medium">{token.name}</p>
           <p className={MUTED}>
-            <code>{token.prefix}…</code>
+            <code>{token.prefix}…</code> · {token.read_only ? "Read-only" : "Read and write"}
           </p>
           <p className={MUTED}>
-            Created <LocalTime iso={token.created_at} /> · Last used {token.last_used_at ? <LocalTime iso={token.last_used_at} /> : "never"}
+            Created <LocalTime iso={token.created_at} /> · Last used {token.last_used_at ? <LocalTime iso={token.last_used_at} /> : "never"} · <TokenExpiry iso={token.expires_at} />
           </p>
         </div>
         {confirming ? null : (
@@ -200,5 +228,15 @@ function TokenRow({ token, onRevoked }: { token: Token; onRevoked: () => void })
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** When a token stops working, or that it never does. */
+function TokenExpiry({ iso }: { iso: string | null }) {
+  if (iso === null) return <>Never expires</>;
+  return (
+    <>
+      {new Date(iso).getTime() <= Date.now() ? "Expired" : "Expires"} <LocalTime iso={iso} />
+    </>
   );
 }
