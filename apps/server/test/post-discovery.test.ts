@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetSearchRankings, forgetWordFrequencies, SEARCH_CANDIDATES } from "@parley/api";
-import { postVotes, users } from "@parley/db";
+import { handleHolds, postVotes, users } from "@parley/db";
 import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
 import { createChatApp } from "./support/chat-fixture";
@@ -256,6 +256,47 @@ describe("creator pages and handles", () => {
     const response = await t.call("erin", "POST", "/user/handle", { handle });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
+  });
+
+  it("reserved handles are refused with a clear message, and nobody is given one at sign-up", async () => {
+    for (const handle of ["admin", "support", "parley", "api", "moderator", "root", "system", "help", "admin-2"]) {
+      const response = await t.call("erin", "POST", "/user/handle", { handle });
+      expect(response.status, handle).toBe(400);
+      expect(response.body.message).toBe(`The handle '${handle}' is reserved. Pick another one.`);
+    }
+    await t.call("adminperson", "POST", "/user/addUser", { user: { nickname: "Admin", name: "Admin" } });
+    const { handle } = await trpc<{ handle: string }>("adminperson", "creator.me", undefined);
+    expect(handle).not.toMatch(/^admin(-\d+)?$/);
+  });
+
+  it("a handle given up by a rename is held for its former owner for 30 days", async () => {
+    await t.signUp("frank");
+    expect((await t.call("frank", "POST", "/user/handle", { handle: "frank-new" })).status).toBe(200);
+    const held = await t.call("bob", "POST", "/user/handle", { handle: "frank" });
+    expect(held.status).toBe(409);
+    expect(held.body.message).toBe("The handle 'frank' is taken. Pick another one.");
+    // Someone new called Frank is not given it either.
+    await t.call("franktwo", "POST", "/user/addUser", { user: { nickname: "frank", name: "frank" } });
+    expect((await trpc<{ handle: string }>("franktwo", "creator.me", undefined)).handle).toBe("frank-2");
+    // Its former owner can take it back.
+    expect((await t.call("frank", "POST", "/user/handle", { handle: "frank" })).body).toEqual({ handle: "frank" });
+    expect((await t.call("frank", "POST", "/user/handle", { handle: "frank-again" })).status).toBe(200);
+    // After 30 days it is anyone's.
+    const [row] = await t.db.db.select({ heldUntil: handleHolds.heldUntil }).from(handleHolds).where(eq(handleHolds.handle, "frank"));
+    const days = (row!.heldUntil.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    await t.db.db.update(handleHolds).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(handleHolds.handle, "frank"));
+    await t.signUp("gina");
+    expect((await t.call("gina", "POST", "/user/handle", { handle: "frank" })).body).toEqual({ handle: "frank" });
+  });
+
+  it("a handle made from a long name keeps its 30 characters, with a suffix inside them", async () => {
+    const nickname = "abcdefghijklmnopqrstuvwxyz1234";
+    await t.call("long0", "POST", "/user/addUser", { user: { nickname, name: nickname } });
+    await t.call("long1", "POST", "/user/addUser", { user: { nickname, name: nickname } });
+    expect((await trpc<{ handle: string }>("long0", "creator.me", undefined)).handle).toBe(nickname);
+    expect((await trpc<{ handle: string }>("long1", "creator.me", undefined)).handle).toBe("abcdefghijklmnopqrstuvwxyz12-2");
   });
 
   it("an unknown handle is a 404 that says so", async () => {

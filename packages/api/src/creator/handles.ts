@@ -1,7 +1,11 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
-import { handleBaseOf } from "@parley/contracts";
-import { users, type Executor } from "@parley/db";
+import { and, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { DISCOVERY_LIMITS, handleBaseOf, isReservedHandle, numberedHandle } from "@parley/contracts";
+import { handleHolds, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
+
+/** Numbered handles looked at per query when the base is taken. */
+const CANDIDATES_PER_READ = 50;
+const DAY_MS = 86_400_000;
 
 /** Whether a database error is a unique-constraint violation (SQLSTATE 23505), through wrappers. */
 function isUniqueViolation(error: unknown): boolean {
@@ -12,15 +16,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The first free handle for `base`: the base itself, else base-2, base-3... */
-async function firstFreeHandle(db: Executor, base: string): Promise<string> {
-  const taken = await db
-    .select({ handle: users.handle })
-    .from(users)
-    .where(or(eq(users.handle, base), sql`${users.handle} ~ ${`^${base}-[0-9]+$`}`));
-  const used = new Set(taken.map((row) => row.handle));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+/** Of `handles`, those someone has, or that are held for someone other than `userId` after `now`. */
+async function unavailableHandles(db: Executor, handles: string[], userId: string, now: Date | ReturnType<typeof sql>) {
+  const owned = await db.select({ handle: users.handle }).from(users).where(and(inArray(users.handle, handles), ne(users.id, userId)));
+  const held = await db
+    .select({ handle: handleHolds.handle })
+    .from(handleHolds)
+    .where(and(inArray(handleHolds.handle, handles), ne(handleHolds.userId, userId), gt(handleHolds.heldUntil, now)));
+  return new Set([...owned, ...held].map((row) => row.handle));
+}
+
+/** The first handle for `base` nobody has or holds: the base itself, else base-2, base-3... */
+async function firstFreeHandle(db: Executor, userId: string, base: string): Promise<string> {
+  for (let from = 1; ; from += CANDIDATES_PER_READ) {
+    const candidates = Array.from({ length: CANDIDATES_PER_READ }, (_, i) => numberedHandle(base, from + i));
+    const taken = await unavailableHandles(db, candidates, userId, sql`now()`);
+    const free = candidates.find((handle) => !taken.has(handle));
+    if (free) return free;
+  }
 }
 
 /**
@@ -30,7 +43,7 @@ async function firstFreeHandle(db: Executor, base: string): Promise<string> {
 export async function assignHandle(db: Executor, userId: string, name: string): Promise<string> {
   const base = handleBaseOf(name);
   for (let attempt = 0; ; attempt++) {
-    const handle = await firstFreeHandle(db, base);
+    const handle = await firstFreeHandle(db, userId, base);
     try {
       // A savepoint, so a refused handle leaves the surrounding transaction usable.
       await db.transaction((sp) => sp.update(users).set({ handle }).where(eq(users.id, userId)));
@@ -41,17 +54,32 @@ export async function assignHandle(db: Executor, userId: string, name: string): 
   }
 }
 
-/** Changes the caller's handle; a handle someone else has is a CONFLICT that says so. */
-export async function changeHandle(db: Executor, userId: string, handle: string) {
-  const taken = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.handle, handle), ne(users.id, userId)))
-    .limit(1);
+/**
+ * Changes the caller's handle. A reserved handle is refused; one someone else has, or gave up
+ * less than handleHoldDays ago, is a CONFLICT that says it is taken. The handle the caller gives
+ * up is held for them for handleHoldDays, so links to their page do not lead to someone else.
+ */
+export async function changeHandle(db: Database, userId: string, handle: string, now: Date) {
+  if (isReservedHandle(handle)) throw new AppError("BAD_REQUEST", `The handle '${handle}' is reserved. Pick another one.`);
   const conflict = new AppError("CONFLICT", `The handle '${handle}' is taken. Pick another one.`);
-  if (taken.length > 0) throw conflict;
+  if ((await unavailableHandles(db, [handle], userId, now)).size > 0) throw conflict;
   try {
-    await db.update(users).set({ handle }).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ handle: users.handle }).from(users).where(eq(users.id, userId)).for("update");
+      if (current?.handle === handle) return;
+      await tx.update(users).set({ handle }).where(eq(users.id, userId));
+      // A hold made while this ran (its owner renamed away and committed first) is seen now.
+      if ((await unavailableHandles(tx, [handle], userId, now)).size > 0) throw conflict;
+      await tx.delete(handleHolds).where(and(eq(handleHolds.handle, handle), eq(handleHolds.userId, userId)));
+      await tx.delete(handleHolds).where(lte(handleHolds.heldUntil, now));
+      if (current?.handle) {
+        const heldUntil = new Date(now.getTime() + DISCOVERY_LIMITS.handleHoldDays * DAY_MS);
+        await tx
+          .insert(handleHolds)
+          .values({ handle: current.handle, userId, heldUntil })
+          .onConflictDoUpdate({ target: handleHolds.handle, set: { userId, heldUntil } });
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict;
     throw error;

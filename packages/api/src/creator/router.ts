@@ -18,5 +18,5 @@ export const creatorRouter = router({
   updateHandle: protectedProcedure
     .input(creatorInputs.updateHandle)
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => changeHandle(ctx.db, ctx.user.id, input.handle)),
+    .mutation(async ({ ctx, input }) => changeHandle(ctx.db, ctx.user.id, input.handle, ctx.now())),
 });
