@@ -127,12 +127,12 @@ function proxyTrust(trust: Config["TRUST_PROXY"]): boolean | string[] | ((addres
 }
 
 /**
- * Admins from ADMIN_EMAILS and ADMIN_CLAIM. The embedded sign-in confirms no addresses but
- * keeps each one to a single account, so its addresses count unverified (docs/operations.md).
+ * Admins from ADMIN_EMAILS (verified addresses only: with the embedded sign-in, the operator
+ * verifies one through the link the server logs at sign-up) and ADMIN_CLAIM (docs/operations.md).
  */
 function adminRuleOf(config: Config): AdminRule {
   const { emails, claim } = config.admins;
-  return { emails: new Set(emails), ...(claim && { claim }), ...(config.oidc.embedded && { trustedIssuer: config.oidc.issuer }) };
+  return { emails: new Set(emails), ...(claim && { claim }) };
 }
 
 /** What the SPA needs before it can sign anyone in. */

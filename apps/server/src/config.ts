@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { normalizeEmail } from "@parley/contracts";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { readModelsFile, type ModelsFile } from "./models/models-file";
 
@@ -113,7 +114,7 @@ const envSchema = z.object({
   ADMIN_EMAILS: list.pipe(
     z
       .array(z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be email addresses separated by commas"))
-      .transform((emails) => emails.map((email) => email.toLowerCase()))
+      .transform((emails) => emails.map(normalizeEmail))
       .optional(),
   ),
   ADMIN_CLAIM: optionalString,

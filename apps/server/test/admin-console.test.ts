@@ -2,9 +2,11 @@ import type { AnyProcedure } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, isAdminIdentity, type AuthIdentity } from "@parley/api";
 import type { Authenticator } from "../src/auth/authenticator";
+import { localAccounts } from "@parley/db";
 import { restRoutes } from "../src/rest/v1";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
-import { createTestApp } from "./support/test-app";
+import { createTestApp, logCapture } from "./support/test-app";
+import { signInThroughPages, startAuthServer } from "./support/auth-flow";
 
 const ISSUER = "https://issuer.test";
 
@@ -48,14 +50,17 @@ describe("who is an admin", () => {
     if (status === 200) expect(rest.json()).toEqual({ admin: true });
   });
 
-  it("reads nested claims by a dotted name, and trusts unverified addresses only from the trusted issuer", async () => {
+  it("reads nested claims by a dotted name, and never counts an unverified address", async () => {
     const keycloak = { issuer: ISSUER, subject: "k", claims: { realm_access: { roles: ["parley-admins"] } } };
     expect(await isAdminIdentity(keycloak, { emails: new Set(), claim: { name: "realm_access.roles", value: "parley-admins" } })).toBe(true);
     expect(await isAdminIdentity(keycloak, { emails: new Set(), claim: { name: "realm_access.groups", value: "parley-admins" } })).toBe(false);
     const unverified = { issuer: "http://localhost:3000/oidc", subject: "e", claims: { email: "boss@example.com", email_verified: false } };
     expect(await isAdminIdentity(unverified, { emails: new Set(["boss@example.com"]) })).toBe(false);
-    expect(await isAdminIdentity(unverified, { emails: new Set(["boss@example.com"]), trustedIssuer: "http://localhost:3000/oidc" })).toBe(true);
-    expect(await isAdminIdentity({ ...unverified, issuer: ISSUER }, { emails: new Set(["boss@example.com"]), trustedIssuer: "http://localhost:3000/oidc" })).toBe(false);
+    // A verified look-alike of a listed address (the Kelvin sign for k, full-width letters) is the address.
+    const kelvin = { issuer: ISSUER, subject: "k2", claims: { email: "\u212Aim@example.com", email_verified: true } };
+    expect(await isAdminIdentity(kelvin, { emails: new Set(["kim@example.com"]) })).toBe(true);
+    const wide = { issuer: ISSUER, subject: "k3", claims: { email: "ｋｉｍ@example.com", email_verified: true } };
+    expect(await isAdminIdentity(wide, { emails: new Set(["kim@example.com"]) })).toBe(true);
     expect(await isAdminIdentity(null, { emails: new Set(["boss@example.com"]) })).toBe(false);
   });
 });
@@ -181,5 +186,48 @@ describe("the admin console's data", () => {
     const response = await admin(url);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
+  });
+});
+
+describe("admin by e-mail with the embedded sign-in", () => {
+  const logs = logCapture();
+  let server: Awaited<ReturnType<typeof startAuthServer>>;
+  beforeAll(async () => {
+    server = await startAuthServer({ env: { ADMIN_EMAILS: "Kim@Example.com" }, deps: { logger: { level: "info", stream: logs.stream } } });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const get = (token: string, url: string) => server.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+
+  it("a look-alike of an address cannot sign up", async () => {
+    for (const email of ["\u212Aim@example.com", "ｋim@example.com", "kim@ex\u0430mple.com", "ki\u200Bm@example.com"]) {
+      await expect(signInThroughPages(server, { name: "Mallory", email, password: "mallory-password" }, { signUp: true }), email).rejects.toThrow(
+        /sign-in did not finish \(400\)/,
+      );
+    }
+    expect(await server.db.db.select().from(localAccounts)).toEqual([]);
+  });
+
+  it("a listed address counts only once the operator's verification link from the log was opened", async () => {
+    const account = { name: "Kim", email: "kim@example.com", password: "kim-password" };
+    const first = (await signInThroughPages(server, account, { signUp: true })).tokens.access_token;
+    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${first}` }, payload: {} })).statusCode).toBe(200);
+    expect((await get(first, "/api/v1/admin/access")).statusCode).toBe(404);
+    expect((await get(first, "/api/v1/user/usersettings")).json()).toMatchObject({ email: "kim@example.com", email_verified: false });
+
+    const line = logs.lines.find((l) => typeof l.msg === "string" && l.msg.includes("/oidc/verify/"));
+    expect(line?.msg).toContain("kim@example.com");
+    const link = /\/oidc\/verify\/[A-Za-z0-9_-]+/.exec(String(line!.msg))![0];
+    expect((await server.app.inject({ method: "GET", url: "/oidc/verify/not-a-real-code-at-all-0000000000" })).statusCode).toBe(404);
+    const opened = await server.app.inject({ method: "GET", url: link });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain("kim@example.com is verified");
+    // A link works once.
+    expect((await server.app.inject({ method: "GET", url: link })).statusCode).toBe(404);
+
+    const again = (await signInThroughPages(server, account)).tokens.access_token;
+    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${again}` }, payload: {} })).statusCode).toBe(200);
+    expect((await get(again, "/api/v1/admin/access")).statusCode).toBe(200);
+    expect((await get(again, "/api/v1/user/usersettings")).json()).toMatchObject({ email_verified: true });
   });
 });

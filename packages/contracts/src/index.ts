@@ -9,5 +9,6 @@ export * from "./messages";
 export * from "./plans";
 export * from "./reach";
 export * from "./discovery";
+export * from "./email";
 export * from "./schemas";
 export * from "./moderation";

@@ -3,8 +3,8 @@ import type Provider from "oidc-provider";
 import type { InteractionResults } from "oidc-provider";
 import { isStorableText } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount } from "./local-accounts";
-import { renderError, renderSignIn, renderSignUp } from "./pages";
+import { ACCOUNT_MESSAGES, authenticateLocalAccount, createLocalAccount, verifyLocalAccountEmail } from "./local-accounts";
+import { renderError, renderNotice, renderSignIn, renderSignUp } from "./pages";
 import { importOidcProvider } from "./oidc-module";
 import { OIDC_MOUNT_PATH } from "./provider";
 import type { AttemptLimiter, FailureThrottle } from "./limits";
@@ -16,6 +16,8 @@ export type InteractionDeps = {
   db: Database;
   clientId: string;
   homeUrl: string;
+  /** The server's public address, for the verification links written to the log. */
+  publicUrl: string;
   /** Failed sign-ins per (email, client IP), and form posts per client IP (sign-in and sign-up). */
   limits: { account: FailureThrottle; ip: AttemptLimiter };
 };
@@ -87,9 +89,21 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
 
     const created = await createLocalAccount(deps.db, form);
     if (created.error !== undefined) return sendHtml(reply, 400, signUpPage(interaction.uid, { ...shown, error: created.error }));
+    // The embedded provider sends no mail: the operator verifies an address (which makes it count
+    // for ADMIN_EMAILS) by opening this link, or by handing it to the address's owner.
+    const link = `${deps.publicUrl}${OIDC_MOUNT_PATH}/verify/${created.verificationCode}`;
+    request.log.warn({ account: created.account.id }, `New account ${created.account.email}: its address is unverified; to verify it, open ${link}`);
     return finish(deps.provider, request, reply, { login: { accountId: created.account.id } });
   });
+
+  scope.get<{ Params: { code: string } }>("/verify/:code", async (request, reply) => {
+    const account = await verifyLocalAccountEmail(deps.db, request.params.code);
+    if (!account) return sendHtml(reply, 404, renderError(VERIFY_NOT_FOUND, deps.homeUrl));
+    return sendHtml(reply, 200, renderNotice("Address verified", `${account.email} is verified. Its owner sees it at their next sign-in.`, deps.homeUrl));
+  });
 }
+
+const VERIFY_NOT_FOUND = "This verification link is unknown or was already used.";
 
 /** The interaction behind the request's cookie, when it is the one the URL names and still alive. */
 async function loadInteraction(provider: Provider, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {

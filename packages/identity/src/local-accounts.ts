@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { isStorableText } from "@parley/contracts";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { isConfusableEmail, isStorableText } from "@parley/contracts";
 import { localAccounts, type Database } from "@parley/db";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 
@@ -14,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   nameRequired: "Enter your name.",
   nameUnstorable: "Enter your name without NUL characters or broken Unicode.",
   emailInvalid: "Enter a valid email address.",
+  emailConfusable: "This address has characters that look like other characters (such as the Kelvin sign for K, or a Cyrillic a). Type it in plain letters.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -32,6 +34,7 @@ export function checkSignUp(input: SignUpInput): string | undefined {
   if (!name || name.length > NAME_MAX_LENGTH) return ACCOUNT_MESSAGES.nameRequired;
   if (!isStorableText(name)) return ACCOUNT_MESSAGES.nameUnstorable;
   if (!isEmailAddress(email)) return ACCOUNT_MESSAGES.emailInvalid;
+  if (isConfusableEmail(email)) return ACCOUNT_MESSAGES.emailConfusable;
   if ([...input.password].length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
   if (input.password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return undefined;
@@ -42,24 +45,41 @@ function isEmailAddress(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && isStorableText(email);
 }
 
+/** SHA-256 suffices: a code is 192 random bits. */
+const codeHash = (code: string) => createHash("sha256").update(code).digest("hex");
+
 /**
  * Creates a local account, or answers why not. Emails are unique case-insensitively (a unique
- * index on lower(email)), so two racing sign-ups with one email create one account.
+ * index on lower(email)), so two racing sign-ups with one email create one account. The address
+ * starts unverified; `verificationCode` verifies it (verifyLocalAccountEmail) and is stored only
+ * hashed.
  */
 export async function createLocalAccount(
   db: Database,
   input: SignUpInput,
-): Promise<{ account: LocalAccount; error?: undefined } | { account?: undefined; error: string }> {
+): Promise<{ account: LocalAccount; verificationCode: string; error?: undefined } | { account?: undefined; error: string }> {
   const error = checkSignUp(input);
   if (error) return { error };
   const email = input.email.trim();
   if (await findLocalAccountByEmail(db, email)) return { error: ACCOUNT_MESSAGES.emailTaken };
+  const verificationCode = randomBytes(24).toString("base64url");
   const [account] = await db
     .insert(localAccounts)
-    .values({ name: input.name.trim(), email, passwordHash: await hashPassword(input.password) })
+    .values({ name: input.name.trim(), email, passwordHash: await hashPassword(input.password), verificationCodeHash: codeHash(verificationCode) })
     .onConflictDoNothing()
     .returning();
-  return account ? { account } : { error: ACCOUNT_MESSAGES.emailTaken };
+  return account ? { account, verificationCode } : { error: ACCOUNT_MESSAGES.emailTaken };
+}
+
+/** Verifies the address of the account `code` was made for; a code works once. Undefined: no such code. */
+export async function verifyLocalAccountEmail(db: Database, code: string) {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(code)) return undefined;
+  const [account] = await db
+    .update(localAccounts)
+    .set({ emailVerified: true, verificationCodeHash: null })
+    .where(and(isNotNull(localAccounts.verificationCodeHash), eq(localAccounts.verificationCodeHash, codeHash(code))))
+    .returning();
+  return account;
 }
 
 /**

@@ -164,3 +164,13 @@ ${alert(message)}
 <p><a href="${escapeHtml(homeUrl)}">${TEXTS.backToParley}</a></p>`,
   );
 }
+
+/** A page that tells something done, with the way back to Parley. */
+export function renderNotice(heading: string, message: string, homeUrl: string) {
+  return layout(
+    heading,
+    `<h1>${escapeHtml(heading)}</h1>
+<p role="status">${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(homeUrl)}">${TEXTS.backToParley}</a></p>`,
+  );
+}

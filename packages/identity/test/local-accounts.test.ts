@@ -38,6 +38,10 @@ describe("local accounts", () => {
     [{ name: "Ada", email: "a@example.test", password: "short" }, ACCOUNT_MESSAGES.passwordTooShort],
     [{ name: "Ada", email: "a@example.test", password: "x".repeat(1025) }, ACCOUNT_MESSAGES.passwordTooLong],
     [{ name: "Ada\u0000", email: "a@example.test", password: PASSWORD }, ACCOUNT_MESSAGES.nameUnstorable],
+    [{ name: "Ada", email: "\u212Aim@example.test", password: PASSWORD }, ACCOUNT_MESSAGES.emailConfusable],
+    [{ name: "Ada", email: "ｋim@example.test", password: PASSWORD }, ACCOUNT_MESSAGES.emailConfusable],
+    [{ name: "Ada", email: "kim@ex\u0430mple.test", password: PASSWORD }, ACCOUNT_MESSAGES.emailConfusable],
+    [{ name: "Ada", email: "ki\u200Bm@example.test", password: PASSWORD }, ACCOUNT_MESSAGES.emailConfusable],
   ])("refuses the sign-up form %j with a message", (input, message) => {
     expect(checkSignUp(input)).toBe(message);
   });

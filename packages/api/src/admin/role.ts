@@ -1,15 +1,14 @@
+import { normalizeEmail } from "@parley/contracts";
 import type { AuthIdentity } from "../caller";
 
 /**
- * Who is an admin: people whose verified email is in `emails` (lowercase), or whose sign-in
- * carries `claim` with `value` (a string, or an array holding it). `trustedIssuer` is the one
- * issuer whose unverified addresses count: the embedded sign-in, which keeps each address to
- * one account (see docs/operations.md).
+ * Who is an admin: people whose verified email is in `emails` (as normalizeEmail leaves them),
+ * or whose sign-in carries `claim` with `value` (a string, or an array holding it). An
+ * unverified address never counts, whoever issued it (see docs/operations.md).
  */
 export type AdminRule = {
   emails: ReadonlySet<string>;
   claim?: { name: string; value: string };
-  trustedIssuer?: string;
 };
 
 /** Nobody is an admin (tests and hosts that configure none). */
@@ -39,7 +38,6 @@ export async function isAdminIdentity(identity: AuthIdentity | null, rule: Admin
   if (rule.emails.size === 0 && !claim) return false;
   const profile = identity.profile ? await identity.profile() : identity.claims;
   if (claim && holds(claimOf(profile, claim.name), claim.value)) return true;
-  const email = typeof profile.email === "string" ? profile.email.trim().toLowerCase() : "";
-  if (!email || !rule.emails.has(email)) return false;
-  return profile.email_verified === true || (rule.trustedIssuer !== undefined && identity.issuer === rule.trustedIssuer);
+  const email = typeof profile.email === "string" ? normalizeEmail(profile.email) : "";
+  return email !== "" && rule.emails.has(email) && profile.email_verified === true;
 }
