@@ -1,3 +1,4 @@
+export { batchesOf, ROWS_PER_INSERT } from "./batches";
 export { DatabaseLockedError } from "./dir-lock";
 export { isDatabaseUnavailable } from "./unavailable";
 export { createDb, type CreateDbOptions, type Database, type DbHandle, type Executor, type Transaction } from "./client";

@@ -1,4 +1,4 @@
-import { chatEntries, chatSessions, type Database } from "@parley/db";
+import { batchesOf, chatEntries, chatSessions, type Database } from "@parley/db";
 import { branchOf, chainCopiedEntries, readLeaf } from "./branches";
 import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
@@ -6,7 +6,7 @@ import { getReadableSession, listEntriesBySession } from "./sessions";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
- * caller, in one transaction, recording where it came from. Only the branch the
+ * caller, in one transaction (in batches of rows, however long it is), recording where it came from. Only the branch the
  * caller reads is copied, as the new session's single branch.
  */
 export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date }) {
@@ -28,23 +28,31 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
       lastUpdated: options.now,
     });
     if (entries.length > 0) {
-      const copies = await tx.insert(chatEntries).values(
-        entries.map((entry) => ({
-          sessionId: id,
-          messageContent: entry.messageContent,
-          responseContent: entry.responseContent,
-          modelId: entry.modelId,
-          promptId: entry.promptId,
-          authorName: entry.authorName,
-          status: entry.status === "pending" ? "stopped" : entry.status,
-          error: entry.error,
-          inputTokens: entry.inputTokens,
-          outputTokens: entry.outputTokens,
-          createdAt: entry.createdAt,
-          compareColumn: entry.compareColumn,
-        })),
-      ).returning({ id: chatEntries.id });
-      if (source.compareModels) await linkCopiedEntries(tx, id, source, entries, copies.map((c) => c.id));
+      const copies: number[] = [];
+      for (const batch of batchesOf(entries)) {
+        const rows = await tx
+          .insert(chatEntries)
+          .values(
+            batch.map((entry) => ({
+              sessionId: id,
+              messageContent: entry.messageContent,
+              responseContent: entry.responseContent,
+              modelId: entry.modelId,
+              promptId: entry.promptId,
+              authorName: entry.authorName,
+              status: entry.status === "pending" ? "stopped" : entry.status,
+              error: entry.error,
+              inputTokens: entry.inputTokens,
+              outputTokens: entry.outputTokens,
+              createdAt: entry.createdAt,
+              compareColumn: entry.compareColumn,
+            })),
+          )
+          .returning({ id: chatEntries.id });
+        // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
+        copies.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+      }
+      if (source.compareModels) await linkCopiedEntries(tx, id, source, entries, copies);
       else await chainCopiedEntries(tx, id);
     }
     return { new_session_id: id };

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { chatEntries, chatSessions, models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
+import { batchesOf, chatEntries, chatSessions, models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { chainCopiedEntries } from "../chat/branches";
 import { newSessionId } from "../chat/session-id";
@@ -63,7 +63,7 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
       });
     }
     if (entries.length > 0) {
-      await tx.insert(chatEntries).values(entries);
+      for (const batch of batchesOf(entries)) await tx.insert(chatEntries).values(batch);
       await chainCopiedEntries(tx, id);
     }
     return { new_session_id: id, unavailable_models: [] as { model_id: string; model_name: string }[] };

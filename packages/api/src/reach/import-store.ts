@@ -1,10 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { chatEntries, chatSessions, type Database, type Transaction } from "@parley/db";
+import { batchesOf, chatEntries, chatSessions, type Database, type Transaction } from "@parley/db";
 import { newSessionId } from "../chat/session-id";
 import { parseExport, type ImportedConversation } from "./import-formats";
-
-/** Rows per insert statement: well under PostgreSQL's limit of bind parameters. */
-const CHUNK = 500;
 
 /**
  * Imports a ChatGPT or Claude export into the caller's account, all in one transaction: either
@@ -29,11 +26,11 @@ async function storeConversation(tx: Tx, userId: string, conversation: ImportedC
   const lastAt = conversation.exchanges.at(-1)!.createdAt;
   await tx.insert(chatSessions).values({ id, userId, description, createdAt: conversation.createdAt, lastUpdated: lastAt });
   const ids: number[] = [];
-  for (let start = 0; start < conversation.exchanges.length; start += CHUNK) {
+  for (const batch of batchesOf(conversation.exchanges)) {
     const rows = await tx
       .insert(chatEntries)
       .values(
-        conversation.exchanges.slice(start, start + CHUNK).map((e) => ({
+        batch.map((e) => ({
           sessionId: id,
           messageContent: e.message,
           responseContent: e.response,
@@ -46,8 +43,8 @@ async function storeConversation(tx: Tx, userId: string, conversation: ImportedC
     // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
     ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
   }
-  for (let start = 1; start < ids.length; start += CHUNK) {
-    const pairs = ids.slice(start, start + CHUNK).map((entryId, i) => sql`(${entryId}::bigint, ${ids[start + i - 1]!}::bigint)`);
+  for (const batch of batchesOf(ids.slice(1).map((entryId, i) => [entryId, ids[i]!] as const))) {
+    const pairs = batch.map(([entryId, parent]) => sql`(${entryId}::bigint, ${parent}::bigint)`);
     await tx.execute(
       sql`update ${chatEntries} set parent_entry_id = v.parent from (values ${sql.join(pairs, sql`, `)}) as v(id, parent) where ${chatEntries.id} = v.id`,
     );
