@@ -59,5 +59,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0011_instance_leases",
     "hash": "6b9ef02b4edb02a33e46b869bc6cb79d17cd6664d3e4ceeab0d881fb1b7c7171",
     "sql": "CREATE TABLE \"server_instances\" (\n\t\"id\" uuid PRIMARY KEY NOT NULL,\n\t\"started_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"heartbeat_at\" timestamp with time zone DEFAULT now() NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"allowance_holds\" ADD COLUMN \"instance_id\" uuid;--> statement-breakpoint\nCREATE INDEX \"allowance_holds_instance_idx\" ON \"allowance_holds\" USING btree (\"instance_id\");"
+  },
+  {
+    "tag": "0012_import_jobs",
+    "hash": "a66457f9e27720e8176d5ac6b0c3a522936ef112101c45b61a0b2a4ce19d9f44",
+    "sql": "CREATE TABLE \"import_jobs\" (\n\t\"id\" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,\n\t\"user_id\" uuid NOT NULL,\n\t\"staging_user_id\" uuid,\n\t\"status\" text DEFAULT 'running' NOT NULL,\n\t\"conversations_total\" integer NOT NULL,\n\t\"conversations_done\" integer DEFAULT 0 NOT NULL,\n\t\"exchanges_total\" integer NOT NULL,\n\t\"exchanges_done\" integer DEFAULT 0 NOT NULL,\n\t\"created_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"updated_at\" timestamp with time zone DEFAULT now() NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"import_jobs\" ADD CONSTRAINT \"import_jobs_user_id_users_id_fk\" FOREIGN KEY (\"user_id\") REFERENCES \"public\".\"users\"(\"id\") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"import_jobs\" ADD CONSTRAINT \"import_jobs_staging_user_id_users_id_fk\" FOREIGN KEY (\"staging_user_id\") REFERENCES \"public\".\"users\"(\"id\") ON DELETE set null ON UPDATE no action;--> statement-breakpoint\nCREATE INDEX \"import_jobs_status_updated_idx\" ON \"import_jobs\" USING btree (\"status\",\"updated_at\");"
   }
 ];

@@ -5,3 +5,4 @@ export * from "./community";
 export * from "./users";
 export * from "./public-links";
 export * from "./moderation";
+export * from "./imports";
