@@ -39,6 +39,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Draining and the end of streams at shutdown (main.ts stops the app through it). */
   lifecycle?: Lifecycle;
+  /** This server's lease id on a shared PostgreSQL database (main.ts keeps the lease). */
+  instance?: string | null;
 };
 
 export { REDACTED_PATHS, serializeRequest } from "./http/logging";
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
     shutdown: lifecycle.signal,
     metrics: metrics.replies,
     admins: adminRuleOf(deps.config),
+    instance: deps.instance ?? null,
   };
 
   registerErrorHandler(app);

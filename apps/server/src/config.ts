@@ -102,6 +102,12 @@ const envSchema = z.object({
     .min(0)
     .max(600_000)
     .default(10_000),
+  INSTANCE_LEASE_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1000)
+    .max(600_000)
+    .default(45_000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters (a random secret)").optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
   REDIS_KEY_PREFIX: optionalString

@@ -3,7 +3,8 @@
 // within SHUTDOWN_GRACE_MS (then ends streams, keeping what they carried) and closes the database.
 import { fileURLToPath } from "node:url";
 import { createDb, DatabaseLockedError, migrate } from "@parley/db";
-import { createKeyVault, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
+import { randomUUID } from "node:crypto";
+import { createKeyVault, endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
 import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
 import { createBilling } from "./billing/create-billing";
@@ -12,7 +13,7 @@ import { loadEncryptionKey } from "./encryption-key";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { startModels } from "./models/start-models";
 
-/** How often interrupted replies are looked for while the server runs. */
+/** How often interrupted replies are looked for while the server runs (with PostgreSQL, a third of the lease). */
 const SETTLE_INTERVAL_MS = 60_000;
 
 function fail(message: string): never {
@@ -53,6 +54,11 @@ const { gateway: models, modelIds } = await startModels(config, db.db).catch((er
   fail(`Cannot set up the model catalogue: ${(error as Error).message}`),
 );
 
+// On a shared PostgreSQL database this instance holds a lease; the reservations of its replies
+// name it, so that another instance gives them back if this one stops without ending them.
+const instance = db.kind === "postgres" ? randomUUID() : null;
+if (instance) await renewInstanceLease(db.db, instance).catch((error: unknown) => fail(`Cannot take this instance's lease: ${(error as Error).message}`));
+
 const keys = createKeyVault(encryption.key);
 // Public links made before their tokens were sealed are sealed now (the migration cannot).
 await sealLegacyPublicLinks(db.db, keys).catch((error: unknown) => fail(`Cannot seal the tokens of public links: ${(error as Error).message}`));
@@ -69,6 +75,7 @@ const app = await buildApp({
   authenticator,
   keys,
   billing: createBilling(config),
+  instance,
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 }).catch((error: unknown) => fail(`Cannot start: ${(error as Error).message}`));
 
@@ -80,17 +87,21 @@ app.log.info(
 );
 
 // Replies whose server died mid-stream (this one before a restart, or a peer sharing the
-// database) are settled now and then every minute: marked failed, their allowance given back.
-async function settleReplies() {
+// database) are settled now and then regularly: marked failed, their allowance given back. On
+// the embedded database the directory lock proves no other process is alive, so at start-up
+// every reply still pending is settled at once; with PostgreSQL, those of instances whose lease
+// ran out (and this instance renews its own lease each time).
+async function settleReplies(atStart: boolean) {
   try {
-    const settled = await settleInterruptedReplies(db.db, new Date());
+    if (instance) await renewInstanceLease(db.db, instance);
+    const settled = await settleInterruptedReplies(db.db, new Date(), { everything: atStart && db.kind === "pglite", leaseMs: config.INSTANCE_LEASE_MS });
     if (settled.entries > 0 || settled.tokens > 0) app.log.warn(settled, "settled replies interrupted by a server that stopped");
   } catch (error) {
     app.log.error({ err: error }, "could not settle interrupted replies");
   }
 }
-await settleReplies();
-const settling = setInterval(() => void settleReplies(), SETTLE_INTERVAL_MS);
+await settleReplies(true);
+const settling = setInterval(() => void settleReplies(false), instance ? Math.floor(config.INSTANCE_LEASE_MS / 3) : SETTLE_INTERVAL_MS);
 settling.unref();
 
 let closing = false;
@@ -100,6 +111,7 @@ async function shutdown(signal: string) {
   clearInterval(settling);
   app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, "shutting down");
   await lifecycle.stop(app, { graceMs: config.SHUTDOWN_GRACE_MS, log: app.log });
+  if (instance) await endInstanceLease(db.db, instance).catch((error: unknown) => app.log.warn({ err: error }, "could not end this instance's lease"));
   await db.close();
   process.exit(0);
 }

@@ -130,13 +130,17 @@ describe("a server killed mid-reply", () => {
     return url.toString();
   }
 
-  it("has its reply marked failed and its reservation given back at the next start, and the user can send again", async () => {
+  // On the embedded database the next start settles at once (the directory lock proves the killed
+  // server is gone); on PostgreSQL another instance settles once the killed one's lease runs out
+  // (a short lease here, so the test waits seconds, not a minute).
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  it(`has its reply marked failed and its reservation given back ${onPostgres ? "by another instance once its lease runs out" : "at the next start, at once"}, and the user can send again`, async () => {
     const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
     const data = mkdtempSync(join(tmpdir(), "parley-killed-"));
     dirs.push(data);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = {
+    const env: Record<string, string> = {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -148,18 +152,21 @@ describe("a server killed mid-reply", () => {
       OPENAI_BASE_URL: openai.baseURL,
       OPENAI_MODELS: "gpt-4o-mini",
       OLLAMA_BASE_URL: "http://127.0.0.1:1",
+      INSTANCE_LEASE_MS: "2000",
     };
-    const start = () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const start = (listenOn = port) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: serverDir, env: { ...env, PORT: String(listenOn) }, stdio: ["ignore", "pipe", "pipe"] });
       children.push(child);
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));
       const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-      return { child, exited, output: () => output };
+      return { child, exited, output: () => output, url: `http://127.0.0.1:${listenOn}` };
     };
     const ready = async (proc: ReturnType<typeof start>) =>
-      until(() => fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false), `the server to start:\n${proc.output()}`);
+      until(() => fetch(`${proc.url}/readyz`).then((r) => r.ok, () => false), `the server to start:\n${proc.output()}`);
+    // Calls go to whichever server is serving.
+    let serving = baseUrl;
 
     try {
       const first = start();
@@ -170,7 +177,7 @@ describe("a server killed mid-reply", () => {
         { signUp: true },
       );
       const call = async (method: "GET" | "POST", path: string, body?: unknown) => {
-        const response = await fetch(`${baseUrl}/api/v1${path}`, {
+        const response = await fetch(`${serving}/api/v1${path}`, {
           method,
           headers: { authorization: `Bearer ${tokens.access_token}`, ...(body ? { "content-type": "application/json" } : {}) },
           ...(body ? { body: JSON.stringify(body) } : {}),
@@ -186,19 +193,29 @@ describe("a server killed mid-reply", () => {
       await until(() => openai.requests.length > 0, "the model call");
       const reserved = await call("GET", "/subscription/userSubscription");
       expect(reserved.body.free_tokens_used).toBeGreaterThan(0);
+      // With PostgreSQL a second instance serves on the same database while the first is killed.
+      let second = onPostgres ? start(await freePort()) : undefined;
+      if (second) await ready(second);
       first.child.kill("SIGKILL");
       await first.exited;
       await cutOff;
 
-      // As the killed server left it, once the reply time-out is over.
-      const db = await createDb(env.DATABASE_URL);
-      for (const statement of agePending(sql`(select id from users limit 1)`)) await db.db.execute(statement);
-      const left = resultRows<{ status: string }>(await db.db.execute(sql`select status from chat_entries`));
-      await db.close();
-      expect(left).toEqual([{ status: "pending" }]);
-
-      const second = start();
-      await ready(second);
+      if (!second) {
+        // As the killed server left it: the reply pending, the allowance still held.
+        const db = await createDb(env.DATABASE_URL!);
+        const left = resultRows<{ status: string }>(await db.db.execute(sql`select status from chat_entries`));
+        const held = resultRows<{ count: number }>(await db.db.execute(sql`select count(*)::int as count from allowance_holds`));
+        await db.close();
+        expect(left).toEqual([{ status: "pending" }]);
+        expect(held).toEqual([{ count: 1 }]);
+        second = start();
+        await ready(second);
+      }
+      serving = second.url;
+      if (onPostgres) {
+        // Not at once: the killed instance's lease runs out first (a few seconds here).
+        await until(async () => (await call("GET", "/subscription/userSubscription")).body.free_tokens_used === 0, "the killed instance's holds to be settled");
+      }
       const record = await call("GET", "/subscription/userSubscription");
       expect(record.body).toMatchObject({ free_tokens_used: 0, tokens_left: 500 });
       const sessions = await call("GET", "/chat/getSessionHistory");
@@ -213,6 +230,13 @@ describe("a server killed mid-reply", () => {
       expect((await call("GET", "/subscription/userSubscription")).body).toMatchObject({ free_tokens_used: 11 });
       second.child.kill("SIGTERM");
       await second.exited;
+      if (onPostgres) {
+        // A clean stop ends the instance's lease; the killed one's was ended by the settling.
+        const db = await createDb(env.DATABASE_URL!);
+        const leases = resultRows<{ count: number }>(await db.db.execute(sql`select count(*)::int as count from server_instances`));
+        await db.close();
+        expect(leases).toEqual([{ count: 0 }]);
+      }
     } finally {
       await openai.close();
     }

@@ -30,6 +30,11 @@ export type Context = {
   metrics?: ReplyMetrics;
   /** Who may use the admin procedures (ADMIN_EMAILS or the configured claim). */
   admins: AdminRule;
+  /**
+   * This server's lease id on a shared PostgreSQL database (null on the embedded one): the
+   * reservations of its replies name it, so another instance settles them if it stops.
+   */
+  instance: string | null;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
@@ -54,5 +59,6 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     shutdown: options.shutdown,
     metrics: options.metrics,
     admins: options.admins ?? NO_ADMINS,
+    instance: options.instance ?? null,
   };
 }

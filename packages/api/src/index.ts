@@ -16,7 +16,7 @@ export type { CompareEvent } from "./chat/compare";
 export { ColumnStops, type ColumnKey, type StopChannel } from "./chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED, type Billing } from "./subscription/billing";
 export { periodEnd } from "./subscription/allowance";
-export { REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/send/interrupted";
+export { DEFAULT_INSTANCE_LEASE_MS, endInstanceLease, renewInstanceLease, REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./chat/send/interrupted";
 export { applyStripeEvent, type StripeEventOutcome } from "./subscription/stripe-events";
 export {
   DEFAULT_RATE_LIMITS,

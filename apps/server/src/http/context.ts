@@ -18,6 +18,8 @@ export type ContextDeps = {
   metrics?: ReplyMetrics;
   /** Who may use the admin procedures. */
   admins?: AdminRule;
+  /** This server's lease id on a shared database, named by the reservations its replies hold. */
+  instance?: string | null;
 };
 
 /**
@@ -44,5 +46,6 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     shutdown: deps.shutdown,
     metrics: deps.metrics,
     admins: deps.admins,
+    instance: deps.instance,
   });
 }

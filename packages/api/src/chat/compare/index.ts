@@ -68,6 +68,7 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
     content: input.content,
     promptId: input.promptId,
     exchanges: CONTEXT_EXCHANGES,
+    instance: deps.instance ?? null,
     now: deps.now(),
   });
   const prepared = await whenAllowanceFrees(

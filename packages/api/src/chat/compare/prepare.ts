@@ -33,6 +33,8 @@ export type CompareRequest = {
   promptId: number | null;
   /** Earlier complete exchanges of each column read back as its context. */
   exchanges: number;
+  /** The server instance whose lease covers the reservations (null on the embedded database). */
+  instance: string | null;
   now: Date;
 };
 
@@ -213,8 +215,8 @@ async function prepareIn(tx: Transaction, userId: string, request: FollowUpReque
       sql`, `,
     );
     ctes.push(sql`h as (
-        insert into ${h} (${columnNames(h.entryId, h.userId, h.tokens, h.free, h.createdAt)})
-        select e.id, ${userId}::uuid, v.tokens, v.free, ${at} from e join (values ${values}) as v(compare_column, tokens, free) on v.compare_column = e.compare_column
+        insert into ${h} (${columnNames(h.entryId, h.userId, h.tokens, h.free, h.createdAt, h.instanceId)})
+        select e.id, ${userId}::uuid, v.tokens, v.free, ${at}, ${request.instance}::uuid from e join (values ${values}) as v(compare_column, tokens, free) on v.compare_column = e.compare_column
         returning ${h.entryId}
       )`);
   }

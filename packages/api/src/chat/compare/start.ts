@@ -88,10 +88,10 @@ export async function prepareNewCompare(db: Database, request: CompareRequest & 
         returning ${sessions.id}
       ),
       h as (
-        insert into ${holds} (${columnNames(holds.entryId, holds.userId, holds.tokens, holds.free, holds.createdAt)})
+        insert into ${holds} (${columnNames(holds.entryId, holds.userId, holds.tokens, holds.free, holds.createdAt, holds.instanceId)})
         select e.id, (select id from u),
           paid.estimate + (r.reserved - need.input) / need.n + case when paid.ord = 1 then (r.reserved - need.input) % need.n else 0 end,
-          r.free, ${at}
+          r.free, ${at}, ${request.instance}::uuid
         from e join paid on paid.col = e.col cross join reserved r cross join need
         returning ${holds.entryId} as entry_id, ${holds.tokens} as tokens, ${holds.free} as free
       )

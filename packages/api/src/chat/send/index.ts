@@ -39,7 +39,16 @@ export type SendEvent =
   | { type: "done"; session_id: number; message_response: string; usage: { input_tokens: number; output_tokens: number; charged_tokens: number } }
   | { type: "error"; session_id: number; message: string; detail: string; partial_response: string };
 
-export type SendDeps = { db: Database; models: ModelGateway; keys: KeyVault; log: Logger; now: () => Date; metrics?: ReplyMetrics };
+export type SendDeps = {
+  db: Database;
+  models: ModelGateway;
+  keys: KeyVault;
+  log: Logger;
+  now: () => Date;
+  metrics?: ReplyMetrics;
+  /** The server's lease id, named by the reservations of its replies (see settleInterruptedReplies). */
+  instance?: string | null;
+};
 
 export type PreparedSend = {
   userId: string;
@@ -78,6 +87,7 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
     siblingOf: input.siblingOf ?? null,
     exchanges: CONTEXT_EXCHANGES,
     replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
+    instance: deps.instance ?? null,
     now,
   });
   const prepared = await prepareWhenAllowanceFrees(deps, request, signal);

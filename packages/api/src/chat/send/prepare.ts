@@ -38,6 +38,8 @@ export type SendRequest = {
   exchanges: number;
   /** The reply budget reserved beyond the input estimate when the platform's key pays (at most half of what is left), and the least worth a call. */
   replyTokens: { wanted: number; minimum: number };
+  /** The server instance whose lease covers the reservation (null on the embedded database). */
+  instance: string | null;
   now: Date;
 };
 
@@ -195,8 +197,8 @@ export async function prepareMessage(db: Database, request: SendRequest): Promis
     // The hold names the entry, so the reservation can be settled even if this process dies.
     const holds = allowanceHolds;
     ctes.push(sql`hold as (
-        insert into ${holds} (${columnNames(holds.entryId, holds.userId, holds.tokens, holds.free, holds.createdAt)})
-        select e.id, (select id from u), r.reserved, r.free, ${at} from entry e cross join reserved r
+        insert into ${holds} (${columnNames(holds.entryId, holds.userId, holds.tokens, holds.free, holds.createdAt, holds.instanceId)})
+        select e.id, (select id from u), r.reserved, r.free, ${at}, ${request.instance}::uuid from entry e cross join reserved r
         returning ${holds.entryId}
       )`);
   }
