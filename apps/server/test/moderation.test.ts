@@ -133,6 +133,59 @@ describe("hiding and restoring a post", () => {
   });
 });
 
+describe("hiding reaches every public copy of the conversation", () => {
+  let sessionId: number;
+  let hiddenPost: number;
+  let sessionToken: string;
+  beforeAll(async () => {
+    sessionId = (await t.send("alice", "Tell me about wombats")).body.session_id as number;
+    expect((await t.call("alice", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    sessionToken = (await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    hiddenPost = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Wombat facts", categories: ["general"] })).body.post_id as number;
+    expect(await admin("POST", "/admin/hide", { kind: "post", id: hiddenPost })).toMatchObject({ status: 200, body: { hidden: true, changed: true } });
+  });
+
+  it("the source conversation's share and public link lead nowhere for others; its owner still reads it", async () => {
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(404);
+    expect((await t.call("bob", "POST", "/chat/cloneChat", { sessionId })).status).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/s/${sessionToken}` })).statusCode).toBe(404);
+    expect((await t.call("bob", "GET", `/public/chat/${sessionToken}`)).status).toBe(404);
+    expect((await t.call("bob", "GET", `/public/chat/${sessionToken}/share`)).status).toBe(404);
+    expect((await t.call("alice", "POST", "/chat/getChatHistory", { sessionId })).status).toBe(200);
+  });
+
+  it("the hidden conversation cannot be posted again, nor given a public link, and its owner is told why", async () => {
+    const again = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Wombat facts, again", categories: ["general"] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MODERATION_MESSAGES.conversationHidden);
+    const postLink = await t.call("alice", "POST", `/post/publicLink/${hiddenPost}`, { enabled: true });
+    expect(postLink.status).toBe(409);
+    expect(postLink.body.message).toBe(MODERATION_MESSAGES.postHiddenNoLink);
+    const sessionLink = await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true });
+    expect(sessionLink.status).toBe(409);
+    expect(sessionLink.body.message).toBe(MODERATION_MESSAGES.conversationHidden);
+  });
+
+  it("an admin opening the hidden post from the queue sees it, marked", async () => {
+    expect(await queue("hidden")).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "post", id: hiddenPost, hidden: true })]));
+    const opened = await admin("GET", `/post/getPost/${hiddenPost}`);
+    expect(opened).toMatchObject({ status: 200, body: { id: hiddenPost, hidden: true, description: "Wombat facts" } });
+    const viaTrpc = await t.app.inject({ method: "GET", url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: hiddenPost }))}`, headers: asAdmin("boss") });
+    expect(viaTrpc.statusCode).toBe(200);
+    // Nobody else does.
+    expect((await t.call("bob", "GET", `/post/getPost/${hiddenPost}`)).status).toBe(404);
+  });
+
+  it("restoring the post restores the conversation: its share, its link and posting it", async () => {
+    expect(await admin("POST", "/admin/restore", { kind: "post", id: hiddenPost })).toMatchObject({ status: 200, body: { changed: true } });
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: `/s/${sessionToken}` })).statusCode).toBe(200);
+    expect((await t.call("alice", "POST", `/post/publicLink/${hiddenPost}`, { enabled: true })).status).toBe(200);
+    const again = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Wombat facts, again", categories: ["general"] });
+    expect(again.status).toBe(200);
+  });
+});
+
 describe("comments", () => {
   let commentId: number;
   beforeAll(async () => {

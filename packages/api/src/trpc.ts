@@ -89,6 +89,9 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
+/** Whether the caller is an admin (for reads that show admins more, such as a hidden post). */
+export const callerIsAdmin = (ctx: Pick<Context, "auth" | "admins">) => isAdminIdentity(ctx.auth, ctx.admins);
+
 /**
  * Counts the caller's `action` against its rule (ctx.limiter) and refuses it beyond the limit.
  * Used after `.input()`, so only valid requests count.

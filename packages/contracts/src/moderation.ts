@@ -27,4 +27,8 @@ export const MODERATION_MESSAGES = {
   ownItem: "This is yours: you cannot report your own post or comment.",
   commentNotFound: "Comment not found. It may have been removed.",
   itemNotFound: "Nothing with that id is waiting for a moderator. It may have been removed.",
+  /** The owner of a conversation a moderator hid (directly, or by hiding a post of it), on posting it or making it public. */
+  conversationHidden: "A moderator hid this conversation: it cannot be posted or given a public link until an admin restores it.",
+  /** The author of a hidden post asking for its public link. */
+  postHiddenNoLink: "A moderator hid this post: it cannot have a public link until an admin restores it.",
 } as const;

@@ -64,10 +64,18 @@ export async function getOwnedSession(db: Executor, userId: string, sessionId: n
   return row;
 }
 
-/** A session the caller may read: their own, or one its owner shares. Otherwise NOT_FOUND. */
+/**
+ * Whether `userId` may read a session: its owner always; anyone else while its owner shares it
+ * and no moderator hides it (hiding one of its posts hides it too).
+ */
+export function isSessionReadableBy(session: Pick<SessionRow, "userId" | "sharedAt" | "hiddenAt">, userId: string): boolean {
+  return session.userId === userId || (session.sharedAt !== null && session.hiddenAt === null);
+}
+
+/** A session the caller may read (isSessionReadableBy). Otherwise NOT_FOUND. */
 export async function getReadableSession(db: Executor, userId: string, sessionId: number): Promise<SessionRow> {
   const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)).limit(1);
-  if (!row || (row.userId !== userId && row.sharedAt === null)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (!row || !isSessionReadableBy(row, userId)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MODERATION, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from "@parley/contracts";
-import { comments, contentReports, posts, users, type Database, type Executor } from "@parley/db";
+import { chatSessions, comments, contentReports, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { authorColumns, presentAuthor } from "../post/authors";
 import type { ItemKind, ItemRef } from "./input";
@@ -166,7 +166,24 @@ async function requireItem(db: Executor, item: ItemRef) {
 }
 
 /**
- * Hides or restores a post or comment (hiding settles its open reports as acted on). A comment's
+ * Hides or restores a conversation and every post made from it: all public copies of its text
+ * (its share, its public link, its posts) go or come back together, and a hidden conversation
+ * cannot be posted again.
+ */
+async function setConversationHidden(tx: Executor, sessionId: number, hidden: boolean, now: Date) {
+  await tx
+    .update(chatSessions)
+    .set({ hiddenAt: hidden ? now : null })
+    .where(and(eq(chatSessions.id, sessionId), hidden ? isNull(chatSessions.hiddenAt) : isNotNull(chatSessions.hiddenAt)));
+  await tx
+    .update(posts)
+    .set({ hiddenAt: hidden ? now : null })
+    .where(and(eq(posts.sourceSessionId, sessionId), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)));
+}
+
+/**
+ * Hides or restores a post or comment (hiding settles its open reports as acted on). A post
+ * takes its source conversation with it (setConversationHidden). A comment's
  * post counts only visible comments, so its counter moves with it, in the same transaction.
  * Doing what is already done changes nothing.
  */
@@ -179,8 +196,10 @@ export async function setItemHidden(db: Database, adminId: string, item: ItemRef
         .update(posts)
         .set({ hiddenAt: hidden ? now : null })
         .where(and(eq(posts.id, item.id), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)))
-        .returning({ id: posts.id });
+        .returning({ id: posts.id, sourceSessionId: posts.sourceSessionId });
       changed = rows.length > 0;
+      const sessionId = rows[0]?.sourceSessionId;
+      if (sessionId) await setConversationHidden(tx, sessionId, hidden, now);
     } else {
       const [row] = await tx
         .update(comments)

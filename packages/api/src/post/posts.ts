@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FEED_CATEGORY_MATCHES, INT4_MAX, type FeedCategory, type FeedSort } from "@parley/contracts";
+import { FEED_CATEGORY_MATCHES, INT4_MAX, MODERATION_MESSAGES, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { perDatabase } from "../per-database";
@@ -26,11 +26,18 @@ async function originCategories(tx: Executor, postId: number | null) {
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select({ id: chatSessions.id, activeEntryId: chatSessions.activeEntryId, compareModels: chatSessions.compareModels, forkedFromPostId: chatSessions.forkedFromPostId })
+      .select({
+        id: chatSessions.id,
+        activeEntryId: chatSessions.activeEntryId,
+        compareModels: chatSessions.compareModels,
+        forkedFromPostId: chatSessions.forkedFromPostId,
+        hiddenAt: chatSessions.hiddenAt,
+      })
       .from(chatSessions)
       .where(and(eq(chatSessions.id, input.sessionId), eq(chatSessions.userId, userId)))
       .limit(1);
     if (!session) throw new AppError("NOT_FOUND", "Conversation not found. Save your conversation first before posting.");
+    if (session.hiddenAt !== null) throw new AppError("CONFLICT", MODERATION_MESSAGES.conversationHidden);
     const categories = [...new Set([...input.categories, ...(await originCategories(tx, session.forkedFromPostId))])];
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (session.compareModels) {
@@ -118,14 +125,21 @@ export function presentPost(row: PostRow) {
 export const hasLikedBy = (viewerId: ViewerRef) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
-/** One post with its conversation. */
-export async function getPostById(db: Executor, viewerId: string, postId: number) {
-  const [row] = await db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.id, postId), postVisibleTo(viewerId)))
-    .limit(1);
+/**
+ * One post with its conversation. A post hidden from the viewer is a 404, unless `seesHidden`
+ * (asked only then) says the viewer moderates: an admin opening it from the queue.
+ */
+export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>) {
+  const read = async (visibility: ReturnType<typeof postVisibleTo> | undefined) =>
+    (
+      await db
+        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(posts.id, postId), visibility))
+        .limit(1)
+    )[0];
+  const row = (await read(postVisibleTo(viewerId))) ?? (seesHidden && (await seesHidden()) ? await read(undefined) : undefined);
   if (!row) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost);
   return { ...presentPost(row), messages: row.messages, comparison: null };

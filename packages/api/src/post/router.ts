@@ -1,5 +1,5 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
-import { loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
+import { callerIsAdmin, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
 import { addComment, deleteComment, listComments } from "./comments";
 import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
@@ -22,7 +22,7 @@ export const postRouter = router({
       return published;
     }),
   byId: protectedProcedure.input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
-    ...(await getPostById(ctx.db, ctx.user.id, input.id)),
+    ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx))),
     ...(await getPostLineage(ctx.db, input.id)),
   })),
   search: protectedProcedure

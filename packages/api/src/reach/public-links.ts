@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
+import { MODERATION_MESSAGES } from "@parley/contracts";
 import { chatSessions, posts, publicLinks, type Database, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { KeyVaultError, type KeyVault } from "../user/key-vault";
-import { getOwnedSession, SESSION_NOT_FOUND } from "../chat/sessions";
+import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../chat/sessions";
 import { POST_NOT_FOUND } from "../post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
 
@@ -62,7 +63,7 @@ function statusOf(prefix: "p" | "s", link: { token: string | null; listed: boole
 }
 
 async function ownedPost(db: Executor, userId: string, postId: number) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).limit(1);
+  const [post] = await db.select({ id: posts.id, hiddenAt: posts.hiddenAt }).from(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   return post;
 }
@@ -81,11 +82,12 @@ export async function getPostLinkStatus(db: Executor, keys: KeyVault, userId: st
  */
 export async function setPostLink(db: Database, keys: KeyVault, userId: string, postId: number, input: { enabled: boolean; listed?: boolean }) {
   return db.transaction(async (tx) => {
-    await ownedPost(tx, userId, postId);
+    const post = await ownedPost(tx, userId, postId);
     if (!input.enabled) {
       await tx.delete(publicLinks).where(eq(publicLinks.postId, postId));
       return OFF;
     }
+    if (post.hiddenAt !== null) throw new AppError("CONFLICT", MODERATION_MESSAGES.postHiddenNoLink);
     const [existing] = await tx.select().from(publicLinks).where(eq(publicLinks.postId, postId)).limit(1);
     if (existing) {
       const listed = input.listed ?? existing.listed;
@@ -125,6 +127,7 @@ export async function setSessionLink(db: Database, keys: KeyVault, userId: strin
     if (session.sharedAt === null) {
       throw new AppError("BAD_REQUEST", "Share the conversation first: only a shared conversation can have a public link.");
     }
+    if (session.hiddenAt !== null) throw new AppError("CONFLICT", MODERATION_MESSAGES.conversationHidden);
     if (existing && liveFor(session, existing)) return statusOf("s", { token: tokenOf(keys, existing), listed: existing.listed });
     if (existing) await tx.delete(publicLinks).where(eq(publicLinks.tokenHash, existing.tokenHash));
     const createdAt = now.getTime() < session.sharedAt.getTime() ? session.sharedAt : now;
@@ -175,8 +178,12 @@ export async function getPublicSession(db: Executor, token: string) {
 async function liveSessionOf(db: Executor, token: string): Promise<number> {
   const link = await linkByToken(db, token);
   if (!link?.sessionId) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-  const [session] = await db.select({ sharedAt: chatSessions.sharedAt }).from(chatSessions).where(eq(chatSessions.id, link.sessionId)).limit(1);
-  if (!session || !liveFor(session, link)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  const [session] = await db
+    .select({ userId: chatSessions.userId, sharedAt: chatSessions.sharedAt, hiddenAt: chatSessions.hiddenAt })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, link.sessionId))
+    .limit(1);
+  if (!session || !liveFor(session, link) || !isSessionReadableBy(session, NOBODY)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   return link.sessionId;
 }
 
