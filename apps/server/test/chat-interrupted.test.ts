@@ -13,6 +13,7 @@ import { createDb, resultRows } from "@parley/db";
 import { createTestDataDir } from "@parley/db/testing";
 import { freePort, signInThroughPages } from "./support/auth-flow";
 import { createChatApp, MODEL, PLATFORM_OPENAI_KEY } from "./support/chat-fixture";
+import { ensureBuiltServer } from "./support/instances";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 const subjectIs = (name: string) => sql`(select id from users where subject = ${name})`;
@@ -155,7 +156,7 @@ describe("a server killed mid-reply", () => {
       INSTANCE_LEASE_MS: "2000",
     };
     const start = (listenOn = port) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: serverDir, env: { ...env, PORT: String(listenOn) }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [ensureBuiltServer()], { cwd: serverDir, env: { ...env, PORT: String(listenOn) }, stdio: ["ignore", "pipe", "pipe"] });
       children.push(child);
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));

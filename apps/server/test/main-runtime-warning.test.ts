@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { createTestDataDir } from "@parley/db/testing";
 import { freePort } from "./support/auth-flow";
+import { ensureBuiltServer } from "./support/instances";
 
 // Parley supports Node 20.19+ (package.json engines). oidc-provider prints "Unsupported runtime"
 // on any Node older than 22 LTS; a supported start-up must not greet the operator with it.
@@ -19,7 +20,7 @@ it(`starting the server on this Node (${process.version}) prints no runtime warn
   // empty directory is tested in main.test.ts).
   await createTestDataDir(join(data, "db"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [ensureBuiltServer()], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", DATA_DIR: data, DATABASE_URL: join(data, "db") },
     stdio: ["ignore", "pipe", "pipe"],

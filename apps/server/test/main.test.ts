@@ -12,8 +12,10 @@ import type { AppRouter, SendEvent } from "@parley/api";
 import { createDb, resultRows } from "@parley/db";
 import { createTestDataDir } from "@parley/db/testing";
 import { signInThroughPages } from "./support/auth-flow";
+import { ensureBuiltServer } from "./support/instances";
 
-// Runs src/main.ts as a real process, the way `node dist/main.js` runs in production.
+// Runs the built server (dist/main.js, rebuilt first only when older than its sources) as a real
+// process, the way it runs in production.
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 const dirs: string[] = [];
 const children = new Set<ChildProcess>();
@@ -38,7 +40,7 @@ async function freePort() {
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [ensureBuiltServer()], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

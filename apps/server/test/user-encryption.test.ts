@@ -12,6 +12,7 @@ import { userProviderKeys, users } from "@parley/db";
 import { loadEncryptionKey } from "../src/encryption-key";
 import { ConfigError } from "../src/config";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";
+import { ensureBuiltServer } from "./support/instances";
 
 // Provider keys at rest: AES-256-GCM with a fresh IV per value, tamper-evident, never plaintext
 // in the column; and ENCRYPTION_KEY's handling at start-up.
@@ -118,7 +119,7 @@ describe("loading the encryption key at start-up", () => {
 
   it("the server refuses to start with a wrong-length ENCRYPTION_KEY", async () => {
     const serverDir = fileURLToPath(new URL("..", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [ensureBuiltServer()], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, PORT: "1", DATA_DIR: tempDir(), DATABASE_URL: "memory://", ENCRYPTION_KEY: "c2hvcnQ=" },
       stdio: ["ignore", "pipe", "pipe"],
