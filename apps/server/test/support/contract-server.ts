@@ -6,6 +6,7 @@ import { createBilling } from "../../src/billing/create-billing";
 import { loadConfig } from "../../src/config";
 import { signInThroughPages, startAuthServer } from "./auth-flow";
 import { startFakeStripe } from "./fake-stripe";
+import { logCapture } from "./test-app";
 
 export const CONTRACT_PRICES = { basic: "price_basic_contract", pro: "price_pro_contract" } as const;
 export const CONTRACT_MODELS = { demo: "demo:parley-demo", openai: "openai:gpt-4o-mini" } as const;
@@ -35,11 +36,13 @@ export async function startContractServer() {
     ADMIN_EMAILS: "alice@example.com",
   };
   const catalogue = { openai: { apiKey: OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini"] }, demo: true };
+  const logs = logCapture();
   const server = await startAuthServer({
     env,
     deps: {
       billing: createBilling(loadConfig({ PUBLIC_URL: "http://localhost:3000", ...env })),
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
+      logger: { level: "warn", stream: logs.stream },
     },
   });
   await syncModelCatalogue(server.db.db, buildCatalogue(catalogue));
@@ -62,9 +65,16 @@ export async function startContractServer() {
     return { status: response.status, headers: response.headers, body: json, text };
   }
 
-  /** Signs a person up through the provider's pages and sets up their account; returns their access token. */
+  /**
+   * Signs a person up through the provider's pages, verifies their address through the link the
+   * server logs (as the operator does), signs in again and sets up their account; returns their access token.
+   */
   async function signUp(name: string) {
-    const { tokens } = await signInThroughPages(server, { name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password-1` }, { signUp: true });
+    const account = { name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password-1` };
+    await signInThroughPages(server, account, { signUp: true });
+    const link = logs.lines.map((line) => String(line.msg)).find((msg) => msg.startsWith(`New account ${account.email}:`))?.match(/\/oidc\/verify\/\S+/)?.[0];
+    if (!link || (await fetch(`${server.baseUrl}${link}`)).status !== 200) throw new Error(`could not verify ${account.email}`);
+    const { tokens } = await signInThroughPages(server, account);
     const setup = await call({ method: "POST", path: "/user/addUser", token: tokens.access_token, body: { user: { nickname: name.toLowerCase() } } });
     if (setup.status !== 200) throw new Error(`account setup failed: ${setup.text}`);
     return { accessToken: tokens.access_token, subject: String(decodeJwt(tokens.access_token).sub) };
