@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
     models: deps.models,
     billing,
     limiter,
+    storageQuotaBytes: deps.config.STORAGE_QUOTA_MB * 1024 * 1024,
     stops,
     shutdown: lifecycle.signal,
     metrics: metrics.replies,

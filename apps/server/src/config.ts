@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { normalizeEmail } from "@parley/contracts";
+import { normalizeEmail, STORAGE_QUOTA } from "@parley/contracts";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { readModelsFile, type ModelsFile } from "./models/models-file";
 
@@ -96,6 +96,12 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_URL: optionalUrl,
   AUTH_IP_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(50),
+  STORAGE_QUOTA_MB: z.coerce
+    .number({ message: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(1)
+    .max(100_000_000)
+    .default(STORAGE_QUOTA.defaultMegabytes),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })
     .int("must be a whole number of milliseconds")

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { ACCESS_TOKEN_MESSAGES, MESSAGES, restResponses } from "@parley/contracts";
@@ -241,6 +242,15 @@ const contracts: Record<string, Contract> = {
   "POST /chat/import": {
     ok: async (w) => ({ method: "POST", path: "/chat/import", token: w.alice.pat, text: JSON.stringify(claudeExport) }),
     bad: (w) => ({ method: "POST", path: "/chat/import", token: w.alice.pat, body: { file: "[]" }, message: /not a ChatGPT or Claude export/ }),
+  },
+  "GET /chat/import/:jobId": {
+    ok: async (w) => {
+      const jobId = randomUUID();
+      await w.as(w.alice.pat)("POST", "/chat/import", { file: JSON.stringify(claudeExport), jobId });
+      return { method: "GET", path: `/chat/import/${jobId}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "GET", path: "/chat/import/abc", token: w.alice.pat, message: /jobId: must be an import id/ }),
+    missing: (w) => ({ method: "GET", path: `/chat/import/${randomUUID()}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "GET /post/publicLink/:postId": {
     ok: async (w) => ({ method: "GET", path: `/post/publicLink/${w.post}`, token: w.alice.pat }),

@@ -1,3 +1,4 @@
+import { STORAGE_QUOTA } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { NO_ADMINS, type AdminRule } from "./admin/role";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
@@ -22,6 +23,8 @@ export type Context = {
   billing: Billing | null;
   /** Per-person limits on sends, comments, likes and posts. */
   limiter: RateLimiter;
+  /** Bytes of conversation text an account may hold (STORAGE_QUOTA_MB); imports beyond it are refused. */
+  storageQuotaBytes: number;
   /** Ends one comparison column on its own, wherever it streams (in this process, or through the host's channel). */
   stops: ColumnStops;
   /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
@@ -55,6 +58,7 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     models: options.models ?? emptyModelGateway,
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
+    storageQuotaBytes: options.storageQuotaBytes ?? STORAGE_QUOTA.defaultMegabytes * 1024 * 1024,
     stops: options.stops ?? columnStops,
     shutdown: options.shutdown,
     metrics: options.metrics,

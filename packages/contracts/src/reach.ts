@@ -6,6 +6,12 @@ export const IMPORT_LIMITS = {
   conversations: 2_000,
 } as const;
 
+/** Conversation text (messages and replies) one account may hold; imports beyond it are refused. */
+export const STORAGE_QUOTA = {
+  /** Without STORAGE_QUOTA_MB. */
+  defaultMegabytes: 1024,
+} as const;
+
 /** The file size limit as people read it, e.g. "20 MB". */
 export const IMPORT_SIZE_TEXT = `${IMPORT_LIMITS.bytes / (1024 * 1024)} MB`;
 

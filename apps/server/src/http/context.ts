@@ -10,6 +10,8 @@ export type ContextDeps = {
   models?: ModelGateway;
   billing: Billing | null;
   limiter?: RateLimiter;
+  /** Bytes of conversation text an account may hold (STORAGE_QUOTA_MB). */
+  storageQuotaBytes?: number;
   /** Ends one comparison column on its own, on whichever instance it streams. */
   stops?: ColumnStops;
   /** Aborted when the server stops after its grace period. */
@@ -42,6 +44,7 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     models: deps.models,
     billing: deps.billing,
     limiter: deps.limiter,
+    storageQuotaBytes: deps.storageQuotaBytes,
     stops: deps.stops,
     shutdown: deps.shutdown,
     metrics: deps.metrics,

@@ -11,8 +11,13 @@ const format = (req: FastifyRequest) => (req.query as { format?: In["archive"]["
  * The import's input: a browser's upload sends the file as it is (text/plain), a JSON client
  * either the export's array itself or the procedure's `{ file }`.
  */
-const importInput = (req: FastifyRequest): In["archive"]["import"] =>
-  typeof req.body === "string" ? { file: req.body } : Array.isArray(req.body) ? { file: fileOf(req.body) } : ((req.body ?? {}) as In["archive"]["import"]);
+const importInput = (req: FastifyRequest): In["archive"]["import"] => {
+  // A file sent as it is names its import id in the query (?jobId=...).
+  const jobId = (req.query as { jobId?: string }).jobId;
+  if (typeof req.body === "string") return { file: req.body, jobId };
+  if (Array.isArray(req.body)) return { file: fileOf(req.body), jobId };
+  return (req.body ?? {}) as In["archive"]["import"];
+};
 
 /** The export's array as the file's text; JSON nested past the stack's depth is refused, not a crash. */
 function fileOf(conversations: unknown[]): string {
@@ -57,10 +62,20 @@ export const reachRoutes: readonly RestRoute[] = [
   {
     method: "POST",
     path: "/chat/import",
-    doc: { summary: "Import a ChatGPT or Claude conversations.json as the caller's conversations (the file as text/plain, the export's array, or { file })", body: importRequest },
+    doc: {
+      summary: "Import a ChatGPT or Claude conversations.json as the caller's conversations (the file as text/plain, the export's array, or { file, jobId })",
+      description: "Send a jobId (a UUID you pick; in the query with a text/plain file or the array) to follow the import's progress at GET /chat/import/{jobId} while it runs.",
+      body: importRequest,
+    },
     // A little room above the file itself for the request's own framing.
     bodyLimit: { bytes: IMPORT_LIMITS.bytes + 64 * 1024, message: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` },
     call: (caller, req) => caller.archive.import(importInput(req)),
+  },
+  {
+    method: "GET",
+    path: "/chat/import/:jobId",
+    doc: { summary: "How far one of the caller's imports got: the import id is the one sent as jobId (query or body), or the job_id of its answer", input: archiveInputs.importProgress },
+    call: (caller, req) => caller.archive.importProgress(req.params as In["archive"]["importProgress"]),
   },
   { method: "GET", path: "/post/publicLink/:postId", doc: { summary: "Whether one of the caller's posts has an 'anyone with the link' address", input: publicLinkInputs.postStatus }, call: (caller, req) => caller.publicLink.postStatus(req.params as In["publicLink"]["postStatus"]) },
   {

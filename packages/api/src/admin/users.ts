@@ -1,7 +1,8 @@
-import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
 import { subscriptions, usageLedger, users, type Executor } from "@parley/db";
 import { displayNameOf } from "../chat/display-name";
+import { STAGING_ISSUER } from "../reach/import-store";
 import { periodEnd } from "../subscription/allowance";
 
 export type ListUsersQuery = { q?: string; limit: number; offset: number };
@@ -15,9 +16,11 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * they were last seen. `q` narrows to emails, names, nicknames and handles containing it.
  */
 export async function listUsers(db: Executor, query: ListUsersQuery, now: Date) {
+  // The stand-in accounts of imports in progress are nobody.
+  const people = ne(users.issuer, STAGING_ISSUER);
   const where = query.q
-    ? or(ilike(users.email, likePattern(query.q)), ilike(users.nickname, likePattern(query.q)), ilike(users.name, likePattern(query.q)), ilike(users.handle, likePattern(query.q)))
-    : undefined;
+    ? and(people, or(ilike(users.email, likePattern(query.q)), ilike(users.nickname, likePattern(query.q)), ilike(users.name, likePattern(query.q)), ilike(users.handle, likePattern(query.q))))
+    : people;
   const periodStart = sql`coalesce(${subscriptions.periodStart}, ${users.createdAt})`;
   const rows = await db
     .select({

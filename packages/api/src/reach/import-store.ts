@@ -1,54 +1,161 @@
-import { eq, sql } from "drizzle-orm";
-import { batchesOf, chatEntries, chatSessions, type Database, type Transaction } from "@parley/db";
+import { randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { batchesOf, chatEntries, chatSessions, importJobs, resultRows, users, type Database } from "@parley/db";
 import { newSessionId } from "../chat/session-id";
+import { AppError } from "../errors";
 import { parseExport, type ImportedConversation } from "./import-formats";
+import { assertStorageFor } from "./storage-quota";
 
 /**
- * Imports a ChatGPT or Claude export into the caller's account, all in one transaction: either
- * every conversation is stored or none is. Each conversation becomes one session whose exchanges
- * form a single branch (each one's parent is the previous exchange), the last one active.
+ * Exchanges written per step. Each step is its own short transaction, so other people's requests
+ * get the database between steps (PGlite has a single connection), however large the import.
  */
-export async function importConversations(db: Database, userId: string, text: string) {
+const EXCHANGES_PER_STEP = 500;
+/** A running import not heard from for this long is taken for dead (its server stopped). */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+/** The issuer of the stand-in accounts imports write under: no sign-in ever has it. */
+export const STAGING_ISSUER = "parley:import";
+
+export const IMPORT_NOT_FOUND = "Import not found: there is no import with this id in your account.";
+export const IMPORT_ID_TAKEN = "This import id is already in use. Start the import again; it gets a new id.";
+
+type Options = { jobId?: string; quotaBytes: number; now: Date };
+
+/**
+ * Imports a ChatGPT or Claude export into the caller's account, all or nothing: the
+ * conversations are written in short steps under a stand-in account, with the import's progress
+ * (see getImportProgress), and all change owner in one last transaction. Each conversation
+ * becomes one session whose exchanges form a single branch (each one's parent is the previous
+ * exchange), the last one active. Refused with a 413 beyond the account's storage quota.
+ */
+export async function importConversations(db: Database, userId: string, text: string, options: Options) {
   const { source, conversations } = parseExport(text);
-  const sessions = await db.transaction(async (tx) => {
-    const stored: { id: number; description: string; exchanges: number }[] = [];
-    for (const conversation of conversations) stored.push(await storeConversation(tx, userId, conversation));
-    return stored;
-  });
-  return { source, imported: sessions.length, exchanges: sessions.reduce((sum, s) => sum + s.exchanges, 0), sessions };
+  await assertStorageFor(db, userId, conversations, options.quotaBytes);
+  await clearAbandonedImports(db, options.now);
+  const jobId = options.jobId ?? randomUUID();
+  const stagingId = await startJob(db, userId, jobId, conversations);
+  try {
+    const sessions: { id: number; description: string; exchanges: number }[] = [];
+    for (const conversation of conversations) sessions.push(await storeConversation(db, jobId, stagingId, conversation));
+    await db.transaction(async (tx) => {
+      await tx.update(chatSessions).set({ userId }).where(eq(chatSessions.userId, stagingId));
+      await tx.update(importJobs).set({ status: "done", stagingUserId: null }).where(eq(importJobs.id, jobId));
+      await tx.delete(users).where(eq(users.id, stagingId));
+    });
+    return { source, job_id: jobId, imported: sessions.length, exchanges: sessions.reduce((sum, s) => sum + s.exchanges, 0), sessions };
+  } catch (error) {
+    await discardStaging(db, jobId, stagingId);
+    throw error;
+  }
 }
 
-type Tx = Transaction;
+/** How far one of the caller's imports got; someone else's is NOT_FOUND. */
+export async function getImportProgress(db: Database, userId: string, jobId: string) {
+  const [job] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.userId, userId)))
+    .limit(1);
+  if (!job) throw new AppError("NOT_FOUND", IMPORT_NOT_FOUND);
+  return {
+    job_id: job.id,
+    /** 'running', 'done' or 'failed' (nothing of it was kept). */
+    status: job.status as "running" | "done" | "failed",
+    conversations_done: job.conversationsDone,
+    conversations_total: job.conversationsTotal,
+    exchanges_done: job.exchangesDone,
+    exchanges_total: job.exchangesTotal,
+  };
+}
 
-async function storeConversation(tx: Tx, userId: string, conversation: ImportedConversation) {
+async function startJob(db: Database, userId: string, jobId: string, conversations: ImportedConversation[]) {
+  return db.transaction(async (tx) => {
+    const [staging] = await tx.insert(users).values({ issuer: STAGING_ISSUER, subject: jobId }).onConflictDoNothing().returning({ id: users.id });
+    const job = staging
+      ? await tx
+          .insert(importJobs)
+          .values({
+            id: jobId,
+            userId,
+            stagingUserId: staging.id,
+            conversationsTotal: conversations.length,
+            exchangesTotal: conversations.reduce((sum, c) => sum + c.exchanges.length, 0),
+          })
+          .onConflictDoNothing()
+          .returning({ id: importJobs.id })
+      : [];
+    if (!staging || job.length === 0) throw new AppError("BAD_REQUEST", IMPORT_ID_TAKEN);
+    return staging.id;
+  });
+}
+
+/** Lets the requests waiting for the database go first. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function storeConversation(db: Database, jobId: string, stagingId: string, conversation: ImportedConversation) {
   const id = newSessionId();
   const description = conversation.title.slice(0, 255);
-  const lastAt = conversation.exchanges.at(-1)!.createdAt;
-  await tx.insert(chatSessions).values({ id, userId, description, createdAt: conversation.createdAt, lastUpdated: lastAt });
-  const ids: number[] = [];
-  for (const batch of batchesOf(conversation.exchanges)) {
-    const rows = await tx
-      .insert(chatEntries)
-      .values(
-        batch.map((e) => ({
-          sessionId: id,
-          messageContent: e.message,
-          responseContent: e.response,
-          modelId: e.modelId,
-          status: "complete",
-          createdAt: e.createdAt,
-        })),
-      )
-      .returning({ id: chatEntries.id });
-    // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
-    ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+  // The exchanges' ids, drawn up front, so each one names its parent as it is written.
+  const ids = resultRows<{ id: number }>(
+    await db.execute(sql`select nextval(pg_get_serial_sequence('chat_entries', 'id'))::float8 as id from generate_series(1, ${conversation.exchanges.length}::int)`),
+  )
+    .map((row) => Number(row.id))
+    .sort((a, b) => a - b);
+  let offset = 0;
+  for (const [step, batch] of batchesOf(conversation.exchanges, EXCHANGES_PER_STEP).entries()) {
+    const first = offset;
+    await db.transaction(async (tx) => {
+      if (step === 0) {
+        await tx.insert(chatSessions).values({ id, userId: stagingId, description, createdAt: conversation.createdAt, lastUpdated: conversation.exchanges.at(-1)!.createdAt, activeEntryId: ids.at(-1)! });
+      }
+      await tx
+        .insert(chatEntries)
+        .overridingSystemValue()
+        .values(
+          batch.map((e, i) => ({
+            id: ids[first + i]!,
+            sessionId: id,
+            parentEntryId: first + i === 0 ? null : ids[first + i - 1]!,
+            messageContent: e.message,
+            responseContent: e.response,
+            modelId: e.modelId,
+            status: "complete",
+            createdAt: e.createdAt,
+          })),
+        );
+      const last = first + batch.length === ids.length;
+      await tx
+        .update(importJobs)
+        .set({ exchangesDone: sql`${importJobs.exchangesDone} + ${batch.length}::int`, ...(last ? { conversationsDone: sql`${importJobs.conversationsDone} + 1` } : {}) })
+        .where(eq(importJobs.id, jobId));
+    });
+    offset += batch.length;
+    await yieldToOthers();
   }
-  for (const batch of batchesOf(ids.slice(1).map((entryId, i) => [entryId, ids[i]!] as const))) {
-    const pairs = batch.map(([entryId, parent]) => sql`(${entryId}::bigint, ${parent}::bigint)`);
-    await tx.execute(
-      sql`update ${chatEntries} set parent_entry_id = v.parent from (values ${sql.join(pairs, sql`, `)}) as v(id, parent) where ${chatEntries.id} = v.id`,
-    );
-  }
-  await tx.update(chatSessions).set({ activeEntryId: ids.at(-1)! }).where(eq(chatSessions.id, id));
   return { id, description, exchanges: ids.length };
+}
+
+/** Imports whose server stopped mid-way: what they wrote goes, and they read as failed. */
+async function clearAbandonedImports(db: Database, now: Date) {
+  const abandoned = await db
+    .select({ id: importJobs.id, stagingUserId: importJobs.stagingUserId })
+    .from(importJobs)
+    .where(and(eq(importJobs.status, "running"), lt(importJobs.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS))));
+  for (const job of abandoned) await discardStaging(db, job.id, job.stagingUserId);
+}
+
+/** Deletes what an import wrote under its stand-in account, in short steps, and marks it failed. */
+async function discardStaging(db: Database, jobId: string, stagingId: string | null) {
+  if (stagingId) {
+    for (;;) {
+      const gone = await db.execute(sql`delete from ${chatEntries} where ${chatEntries.id} in (
+        select e.id from ${chatEntries} e join ${chatSessions} s on s.id = e.session_id where s.user_id = ${stagingId}::uuid limit ${EXCHANGES_PER_STEP * 4}::int
+      ) returning ${chatEntries.id}`);
+      if (resultRows(gone).length === 0) break;
+      await yieldToOthers();
+    }
+    await db.delete(chatSessions).where(eq(chatSessions.userId, stagingId));
+    await db.delete(users).where(eq(users.id, stagingId));
+  }
+  await db.update(importJobs).set({ status: "failed", stagingUserId: null }).where(eq(importJobs.id, jobId));
 }

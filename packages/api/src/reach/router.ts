@@ -1,6 +1,6 @@
 import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
-import { importConversations } from "./import-store";
+import { getImportProgress, importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
 import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
 import { renderTranscript } from "./transcript";
@@ -25,8 +25,13 @@ export const archiveRouter = router({
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
       if (input.file.length > IMPORT_LIMITS.bytes) throw tooLarge();
-      return importConversations(ctx.db, ctx.user.id, input.file);
+      return importConversations(ctx.db, ctx.user.id, input.file, { jobId: input.jobId, quotaBytes: ctx.storageQuotaBytes, now: ctx.now() });
     }),
+  /** How far one of the caller's imports got (while it runs, and after). */
+  importProgress: protectedProcedure
+    .input(archiveInputs.importProgress)
+    .use(loadUser)
+    .query(async ({ ctx, input }) => getImportProgress(ctx.db, ctx.user.id, input.jobId)),
 });
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */

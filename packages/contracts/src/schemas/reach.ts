@@ -8,11 +8,19 @@ const postId = int4Id("a post id");
 const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
 const enabled = z.boolean({ message: "must be true or false" });
 
+/** The id of an import, picked by the client to follow its progress. */
+const importJobId = z.uuid({ message: "must be an import id (a UUID)" });
+
 /** Inputs of the download and import procedures, by procedure name. */
 export const archiveInputs = {
   exportSession: z.object({ sessionId: sessionIdSchema, format }),
   exportPost: z.object({ postId, format }),
-  import: z.object({ file: z.string({ message: "must be the text of the export file (conversations.json)" }) }),
+  import: z.object({
+    file: z.string({ message: "must be the text of the export file (conversations.json)" }),
+    /** An id the client picks (a UUID) to follow the import's progress while it runs. */
+    jobId: importJobId.optional(),
+  }),
+  importProgress: z.object({ jobId: importJobId }),
 } as const;
 
 /** Inputs of the public link procedures, by procedure name. */

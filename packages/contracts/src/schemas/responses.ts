@@ -164,9 +164,18 @@ export const restResponses = {
   "GET /post/export/:postId": z.string().describe("The file: Markdown (text/markdown) or JSON (application/json), sent as an attachment"),
   "POST /chat/import": z.object({
     source: z.enum(["chatgpt", "claude"]),
+    job_id: z.string().describe("The import's id: its progress reads at GET /chat/import/{jobId}"),
     imported: z.number().int(),
     exchanges: z.number().int(),
     sessions: z.array(z.object({ id: z.number().int(), description: z.string(), exchanges: z.number().int() })),
+  }),
+  "GET /chat/import/:jobId": z.object({
+    job_id: z.string(),
+    status: z.enum(["running", "done", "failed"]).describe("'failed': nothing of the import was kept"),
+    conversations_done: z.number().int(),
+    conversations_total: z.number().int(),
+    exchanges_done: z.number().int(),
+    exchanges_total: z.number().int(),
   }),
   "GET /post/publicLink/:postId": publicLinkStatus,
   "POST /post/publicLink/:postId": publicLinkStatus,

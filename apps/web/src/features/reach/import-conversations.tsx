@@ -2,18 +2,26 @@ import { useId, useRef, useState } from "react";
 import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
 import { useAuthClient } from "../../lib/auth";
 import { readAgain, trpc } from "../../lib/trpc";
-import { importedText, REACH_TEXTS } from "./texts";
+import { importedText, importingText, REACH_TEXTS } from "./texts";
 
-type Progress = { phase: "idle" } | { phase: "uploading"; percent: number } | { phase: "importing" } | { phase: "done"; text: string } | { phase: "failed"; text: string };
+type Progress =
+  | { phase: "idle" }
+  | { phase: "uploading"; percent: number; jobId: string }
+  | { phase: "importing"; jobId: string }
+  | { phase: "done"; text: string }
+  | { phase: "failed"; text: string };
+
+/** How often a running import's progress is read. */
+const PROGRESS_EVERY_MS = 500;
 
 /**
  * Sends the file to the import endpoint, reporting upload progress. Resolves with the server's
  * answer; a refusal rejects with the server's message.
  */
-function upload(file: File, token: string | null, onProgress: (percent: number) => void): Promise<{ source: string; imported: number; exchanges: number }> {
+function upload(file: File, jobId: string, token: string | null, onProgress: (percent: number) => void): Promise<{ source: string; imported: number; exchanges: number }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/v1/chat/import");
+    request.open("POST", `/api/v1/chat/import?jobId=${jobId}`);
     request.setRequestHeader("Content-Type", "text/plain; charset=utf-8");
     if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => {
@@ -53,9 +61,13 @@ export function ImportConversations() {
       setProgress({ phase: "failed", text: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` });
       return;
     }
-    setProgress({ phase: "uploading", percent: 0 });
+    // The import's id, picked here, so its progress can be read while the server stores it.
+    const jobId = crypto.randomUUID();
+    setProgress({ phase: "uploading", percent: 0, jobId });
     try {
-      const result = await upload(file, await auth.getAccessToken(), (percent) => setProgress(percent >= 100 ? { phase: "importing" } : { phase: "uploading", percent }));
+      const result = await upload(file, jobId, await auth.getAccessToken(), (percent) =>
+        setProgress(percent >= 100 ? { phase: "importing", jobId } : { phase: "uploading", percent, jobId }),
+      );
       setProgress({ phase: "done", text: importedText(result) });
       // The list's first load may still be on its way, read before the import: read it again.
       await readAgain(utils.chat.sessions);
@@ -95,14 +107,7 @@ export function ImportConversations() {
           </span>
         </div>
       )}
-      {progress.phase === "importing" && (
-        <div className="flex flex-col gap-1">
-          <progress className="w-full accent-brand-600" aria-label={REACH_TEXTS.importing} />
-          <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
-            {REACH_TEXTS.importing}
-          </span>
-        </div>
-      )}
+      {progress.phase === "importing" && <ImportProgress jobId={progress.jobId} />}
       {progress.phase === "done" && (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
           {progress.text}
@@ -114,5 +119,24 @@ export function ImportConversations() {
         </p>
       )}
     </section>
+  );
+}
+
+/** A running import's progress, read from the server until the import answers. */
+function ImportProgress({ jobId }: { jobId: string }) {
+  // Until the server has read the file, the import has no progress yet (a 404): keep asking.
+  const job = trpc.archive.importProgress.useQuery({ jobId }, { refetchInterval: PROGRESS_EVERY_MS, retry: false });
+  const stored = job.data && job.data.exchanges_total > 0 ? job.data : null;
+  return (
+    <div className="flex flex-col gap-1">
+      {stored ? (
+        <progress className="w-full accent-brand-600" max={stored.exchanges_total} value={stored.exchanges_done} aria-label={REACH_TEXTS.importing} />
+      ) : (
+        <progress className="w-full accent-brand-600" aria-label={REACH_TEXTS.importing} />
+      )}
+      <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+        {stored ? importingText(stored) : REACH_TEXTS.importing}
+      </span>
+    </div>
   );
 }

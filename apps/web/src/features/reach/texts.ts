@@ -24,6 +24,11 @@ export const REACH_TEXTS = {
   noMessages: "No messages to display",
 } as const;
 
+/** "Importing conversations… 1,500 of 12,000 exchanges stored." */
+export function importingText(progress: { exchanges_done: number; exchanges_total: number }) {
+  return `${REACH_TEXTS.importing} ${progress.exchanges_done.toLocaleString("en-US")} of ${progress.exchanges_total.toLocaleString("en-US")} exchanges stored.`;
+}
+
 /** "Imported 3 conversations (12 exchanges) from ChatGPT." */
 export function importedText(result: { source: string; imported: number; exchanges: number }) {
   const from = result.source === "chatgpt" ? "ChatGPT" : "Claude";
