@@ -42,7 +42,8 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     // Every browser in the suite signs in from 127.0.0.1: one address, many people.
     AUTH_IP_LIMIT: "100000",
-    OPENAI_API_KEY: "",
+    // A spec that needs models paid with the platform's key (and so an allowance) starts its own server with this.
+    OPENAI_API_KEY: process.env.E2E_PLATFORM_OPENAI_KEY ?? "",
     OPENAI_BASE_URL: openai.baseURL,
     OPENAI_MODELS: "gpt-4o-mini,gpt-4o",
     ANTHROPIC_API_KEY: "",

@@ -41,12 +41,21 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   // A chosen category belongs to the conversation it was chosen in.
   const [categoryChoice, setCategoryChoice] = useState<{ sessionId: number; category: string } | null>(null);
   const [panel, setPanel] = useState<"none" | "sessions" | "options">("none");
-  const [modelId, setModelId] = useState("");
+  // A model picked belongs to the conversation it was picked in; without one, a saved
+  // conversation goes on with the model it used.
+  const [modelChoice, setModelChoice] = useState<{ sessionId: number; modelId: string } | null>(null);
   const [promptId, setPromptId] = useState<number | null>(null);
   const [description, setDescription] = useState("");
 
   const openSession = useCallback((id: number) => void navigate({ to: "/chat", search: id > 0 ? { sessionId: id } : {} }), [navigate]);
-  const onNewSession = useCallback((id: number) => void navigate({ to: "/chat", search: { sessionId: id }, replace: true }), [navigate]);
+  const onNewSession = useCallback(
+    (id: number) => {
+      // The model picked for the new conversation stays picked once it has its id.
+      setModelChoice((choice) => (choice?.sessionId === 0 ? { sessionId: id, modelId: choice.modelId } : choice));
+      void navigate({ to: "/chat", search: { sessionId: id }, replace: true });
+    },
+    [navigate],
+  );
   const { send, stop, streaming: replying } = useChatSend(streaming, onNewSession);
   const cloning = useCloneOnOpen(mode);
 
@@ -61,7 +70,11 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     },
   );
 
-  const selectedModel = modelId || options.data?.userModels[0]?.id || "";
+  const usable = options.data?.userModels ?? NO_MODELS;
+  const usedModel = history.data?.sessions.at(-1)?.model_id ?? null;
+  const pickedModel = modelChoice?.sessionId === sessionId ? modelChoice.modelId : "";
+  const selectedModel = pickedModel || (usedModel && usable.some((m) => m.id === usedModel) ? usedModel : "") || usable[0]?.id || "";
+  const setModelId = useCallback((id: string) => setModelChoice({ sessionId, modelId: id }), [sessionId]);
   // The category comes with the history; a new chat starts with 'general'.
   const category = (categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined) ?? history.data?.category ?? DEFAULT_CATEGORY;
   const modelNames = useMemo(() => new Map((options.data?.userModels ?? []).map((m) => [m.id, m.name])), [options.data]);
@@ -79,7 +92,9 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     return [...explained, ...mine.unsent];
   }, [history.data, modelNames, aiName, shared, mine]);
 
-  const remember = (text: string, result: SendResult) => {
+  // A send the server refused before storing it is shown as an unsent message with the reason;
+  // a refused regeneration only with the reason (its message is on the screen already).
+  const remember = (text: string, result: SendResult, regenerated: boolean) => {
     if (!result.error) return;
     const error = result.error;
     setFailures((current) => {
@@ -87,21 +102,25 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
       if (result.entryId !== null) return { ...base, details: { ...base.details, [result.entryId]: error } };
       const now = new Date().toISOString();
       const pair: UiMessage[] = [
-        { key: `unsent-${now}-user`, isUser: true, user: DEFAULT_USER_LABEL, content: text, timestamp: now },
+        ...(regenerated ? [] : [{ key: `unsent-${now}-user`, isUser: true, user: DEFAULT_USER_LABEL, content: text, timestamp: now }]),
         { key: `unsent-${now}-ai`, isUser: false, user: aiName, content: "", timestamp: now, note: `${CHAT_TEXTS.sendFailed}: ${error}` },
       ];
       return { ...base, unsent: [...base.unsent, ...pair] };
     });
   };
-  const onSend = async (text: string, version?: { modelId: string; siblingOf: number }) =>
-    remember(text, await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf }));
+  /** Sends; answers whether the server stored the message (a refused one goes back to the composer). */
+  const onSend = async (text: string, version?: { modelId: string; siblingOf: number; regenerated: boolean }) => {
+    const result = await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf });
+    remember(text, result, version?.regenerated ?? false);
+    return result.entryId !== null || !result.error;
+  };
   const branching = useBranching({
     sessionId,
     enabled: !shared && sessionId > 0 && history.data?.is_owner === true,
     busy: replying || cloning,
     models: options.data?.userModels ?? NO_MODELS,
     defaultModelId: selectedModel,
-    send: (text, version, siblingOf) => onSend(text, { modelId: version, siblingOf }),
+    send: async (text, version, siblingOf, regenerated) => void (await onSend(text, { modelId: version, siblingOf, regenerated })),
   });
   const compare = useCompareMode({
     sessionId,
@@ -198,7 +217,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onPromptChange={setPromptId}
             busy={replying || cloning || compare.streaming}
             streaming={replying || compare.streaming}
-            onSend={(text) => void (compare.active ? compare.send(text) : onSend(text))}
+            onSend={(text) => (compare.active ? void compare.send(text) : onSend(text))}
             onStop={compare.streaming ? compare.stop : stop}
             compare={compare}
           />

@@ -23,7 +23,8 @@ type ComposerProps = {
   onPromptChange: (id: number | null) => void;
   busy: boolean;
   streaming: boolean;
-  onSend: (text: string) => void;
+  /** Sends; a send that answers false was refused before it was stored, and its text comes back to the box. */
+  onSend: (text: string) => void | Promise<boolean>;
   onStop: () => void;
   /** Comparing models: the toggle beside the model picker, the models chosen above it, and whether the send has its models. */
   compare?: { toggle: ReactNode; picker: ReactNode; ready: boolean } | null;
@@ -51,8 +52,12 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
 
   const send = () => {
     if (blank || busy || !ready) return;
-    onSend(text.trim());
+    const sent = text.trim();
     setText("");
+    void Promise.resolve(onSend(sent)).then((stored) => {
+      // Refused (the allowance, say): what was typed is not lost, unless something new was typed meanwhile.
+      if (stored === false) setText((current) => (current === "" ? sent : current));
+    });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,7 +11,7 @@ type BranchingInput = {
   models: { id: string; name: string }[];
   defaultModelId: string;
   /** Sends `text` on `modelId` as a new version of exchange `siblingOf`. */
-  send: (text: string, modelId: string, siblingOf: number) => Promise<void>;
+  send: (text: string, modelId: string, siblingOf: number, regenerated: boolean) => Promise<void>;
 };
 
 /** Switching with an error the person can act on. */
@@ -31,10 +31,10 @@ export function useBranching({ sessionId, enabled, busy, models, defaultModelId,
 
   const actions = useMemo<BranchActions | null>(() => {
     if (!enabled) return null;
-    const sendVersion = async (text: string, modelId: string, siblingOf: number) => {
+    const sendVersion = async (text: string, modelId: string, siblingOf: number, regenerated: boolean) => {
       setReplacing(siblingOf);
       try {
-        await send(text, modelId, siblingOf);
+        await send(text, modelId, siblingOf, regenerated);
       } finally {
         setReplacing(null);
       }
@@ -43,8 +43,8 @@ export function useBranching({ sessionId, enabled, busy, models, defaultModelId,
       busy: busy || switchBranch.isPending,
       models,
       defaultModelId,
-      edit: (entryId, text) => void sendVersion(text, defaultModelId, entryId),
-      regenerate: (entryId, message, modelId) => void sendVersion(message, modelId, entryId),
+      edit: (entryId, text) => void sendVersion(text, defaultModelId, entryId, false),
+      regenerate: (entryId, message, modelId) => void sendVersion(message, modelId, entryId, true),
       switchTo: (entryId) => switchBranch.mutate({ sessionId, entryId }),
     };
   }, [enabled, busy, models, defaultModelId, send, sessionId, switchBranch]);

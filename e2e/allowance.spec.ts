@@ -1,0 +1,116 @@
+// The allowance in Chromium, on a server of this file's own whose OpenAI models are paid with the
+// platform's key (the shared e2e servers have none, so nothing there is charged): a saved
+// conversation goes on with the model it used, not the first (paid) model; a message the
+// allowance cannot cover is refused saying what is left and what it needs, and what was typed
+// stays in the box; a refused regeneration adds no second "You said".
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const PAID = "openai:gpt-4o-mini";
+const DEMO = "demo:parley-demo";
+const WIDE = { width: 1400, height: 900 };
+// 2,499 characters: an input estimate of 629 tokens, more than the 500 of the free plan.
+const LONG = "word ".repeat(500).trim();
+const REFUSAL = /You have 500 of the 500 tokens of your Free plan left this month, and this message needs at least 661 \(its text and the shortest reply\)\./;
+
+let server: ChildProcess | undefined;
+let exited: Promise<unknown> = Promise.resolve();
+let origin = "";
+let person: StorageState;
+
+test.beforeAll(async () => {
+  const testInfo = test.info();
+  test.setTimeout(120_000);
+  const kind = testInfo.project.name;
+  const port = Number(new URL(testInfo.project.use.baseURL!).port) + 50;
+  origin = `http://localhost:${port}`;
+  const postgres = process.env.TEST_DATABASE_URL || process.env.E2E_POSTGRES_FOUND || "postgres://postgres@127.0.0.1:5432/postgres";
+  server = spawn(process.execPath, ["e2e/support/serve.mjs", kind, String(port)], {
+    env: { ...process.env, E2E_PLATFORM_OPENAI_KEY: "sk-e2e-platform-openai-0001", ...(kind === "postgres" ? { TEST_DATABASE_URL: postgres } : {}) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  exited = new Promise((resolve) => server!.once("exit", resolve));
+  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  person = await createAccount(origin, newAccount("allowance"));
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await exited;
+});
+
+const input = (page: Page) => page.getByPlaceholder("Type your message here...");
+const model = (page: Page) => page.getByLabel("Model", { exact: true });
+const sent = (page: Page, text: string) => page.getByRole("article", { name: "You said" }).filter({ hasText: text });
+const replyDone = (page: Page) => expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+const badge = (page: Page) => page.getByRole("link", { name: "Free (500 tokens left)" });
+
+async function sendMessage(page: Page, text: string) {
+  await input(page).fill(text);
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  await input(page).press("Enter");
+  await replyDone(page);
+}
+
+test("a saved conversation opens with the model it used, and an edit goes to that model", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  await page.goto("/chat");
+  // A new chat starts on the first model, which the platform's key pays for.
+  await expect(model(page)).toHaveValue(PAID);
+  await model(page).selectOption(DEMO);
+  await sendMessage(page, "Plan a picnic");
+  await expect(page).toHaveURL(/sessionId=\d+/);
+  const saved = page.url();
+
+  // Opened again: the demo is selected, not the first model.
+  await page.goto("/chat");
+  await expect(model(page)).toHaveValue(PAID);
+  await page.goto(saved);
+  await expect(sent(page, "Plan a picnic")).toBeVisible({ timeout: 15_000 });
+  await expect(model(page)).toHaveValue(DEMO);
+
+  // An edit goes to the demo: its reply quotes the message, and nothing is charged.
+  await sent(page, "Plan a picnic").getByRole("button", { name: "Edit message" }).click();
+  const editor = page.getByRole("textbox", { name: "Edit your message" });
+  await editor.fill("Plan a picnic for four");
+  await editor.press("Enter");
+  await replyDone(page);
+  const reply = page.getByRole("article", { name: /said$/ }).last();
+  await expect(reply).toHaveAccessibleName("Parley Demo (offline) said");
+  await expect(reply).toContainText("Plan a picnic for four");
+  await page.reload();
+  await expect(badge(page)).toBeVisible({ timeout: 15_000 });
+  await expect(model(page)).toHaveValue(DEMO);
+  await close();
+});
+
+test("a message the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  await page.goto("/chat");
+  await expect(model(page)).toHaveValue(PAID);
+  await input(page).fill(LONG);
+  await input(page).press("Enter");
+  await expect(page.getByText(REFUSAL)).toBeVisible({ timeout: 15_000 });
+  await expect(input(page)).toHaveValue(LONG);
+  await expect(badge(page)).toBeVisible();
+  await close();
+});
+
+test("a refused regeneration shows the refusal once, without a second \"You said\"", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  await page.goto("/chat");
+  // The long message goes to the demo (free), then its reply is asked of the paid model.
+  await model(page).selectOption(DEMO);
+  await sendMessage(page, LONG);
+  await expect(sent(page, "word word")).toHaveCount(1);
+  await page.getByRole("article", { name: /said$/ }).last().getByRole("button", { name: "Regenerate" }).click();
+  await page.getByLabel("Model for the new reply").selectOption(PAID);
+  await page.getByRole("button", { name: "Regenerate reply" }).click();
+  await expect(page.getByText(REFUSAL)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("article", { name: "You said" })).toHaveCount(1);
+  await expect(badge(page)).toBeVisible();
+  await close();
+});
