@@ -18,6 +18,7 @@ import { createLifecycle, type Lifecycle } from "./http/lifecycle";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { registerPublicPages } from "./public/public-pages";
+import { createPreviews, type DrawPreview } from "./public/previews";
 import { registerTrpc } from "./http/trpc";
 import { registerRestRoutes } from "./rest/adapter";
 import { registerApiDocs } from "./rest/api-docs";
@@ -39,6 +40,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Draining and the end of streams at shutdown (main.ts stops the app through it). */
   lifecycle?: Lifecycle;
+  /** Draws public links' preview images (renderPreviewImage; tests count its calls). */
+  drawPreview?: DrawPreview;
   /** This server's lease id on a shared PostgreSQL database (main.ts keeps the lease). */
   instance?: string | null;
 };
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   await registerRestRoutes(app, restRoutes, contextDeps);
   registerApiDocs(app, restRoutes, { publicUrl: deps.config.publicUrl, authenticator: deps.authenticator, admins: contextDeps.admins });
   await registerTrpc(app, contextDeps, metrics.noteError);
-  registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot });
+  registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot, previews: createPreviews({ limiter, draw: deps.drawPreview }) });
   await registerSpa(app, deps.webRoot);
   return app;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_RATE_LIMITS } from "@parley/api";
+import { DEFAULT_RATE_LIMITS, type RateLimitedAction } from "@parley/api";
 import { loadConfig } from "../src/config";
 import { createChatApp } from "./support/chat-fixture";
 import { startRedisServer } from "./support/redis-server";
@@ -88,6 +88,36 @@ describe("per-person rate limits", () => {
     expect(refused.body.message).toMatch(retryAfterMessage("messages"));
     expect(refused.raw.headers["retry-after"]).toMatch(/^\d+$/);
     expect(await sessions()).toBe(before);
+  });
+});
+
+describe("sharing, public links, clones, search and export are limited per person as the other writes are", () => {
+  type Call = (name: string, own: { sessionId: number; postId: number }) => ReturnType<typeof t.call>;
+  const cases: [string, RateLimitedAction, string, Call][] = [
+    ["sharing and unsharing a conversation", "share", "sharing changes", (name, own) => t.call(name, "POST", `/chat/shareChat/${own.sessionId}`)],
+    ["a post's public link", "share", "sharing changes", (name, own) => t.call(name, "POST", `/post/publicLink/${own.postId}`, { enabled: true })],
+    ["cloning a post", "clone", "copies", (name) => t.call(name, "POST", "/chat/getChatHistory", { post_id: postId, clone: true })],
+    ["searching posts", "search", "searches", (name) => t.call(name, "GET", "/post/search?q=talk")],
+    ["searching one's conversations", "search", "searches", (name) => t.call(name, "GET", "/chat/search?q=talk")],
+    ["downloading a post", "export", "downloads", (name) => t.call(name, "GET", `/post/export/${postId}?format=json`)],
+    ["changing one's handle", "handle", "handle changes", (name) => t.call(name, "POST", "/user/handle", { handle: `${name}-${(handleChanges += 1)}` })],
+  ];
+  let person = 0;
+  let handleChanges = 0;
+
+  it.each(cases)("%s: the rule's allowance a minute, then 429 with Retry-After", async (_what, action, noun, call) => {
+    const name = `limited${(person += 1)}`;
+    await t.signUp(name);
+    const sessionId = (await t.send(name, "Something to talk about")).body.session_id as number;
+    const ownPost = (await t.call(name, "POST", "/post/postChat", { chat_id: sessionId, description: "Mine", categories: [] })).body.post_id as number;
+    const { limit } = DEFAULT_RATE_LIMITS[action];
+    const statuses: number[] = [];
+    for (let i = 0; i < limit; i++) statuses.push((await call(name, { sessionId, postId: ownPost })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await call(name, { sessionId, postId: ownPost });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(retryAfterMessage(noun));
+    expect(refused.raw.headers["retry-after"]).toMatch(/^\d+$/);
   });
 });
 

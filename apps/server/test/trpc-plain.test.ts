@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "@parley/db/testing";
+import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "../src/auth/authenticator";
@@ -29,7 +30,7 @@ type Side = { app: FastifyInstance; db: DbHandle };
 async function side(mode: "plain" | "standard"): Promise<Side> {
   const db = await createTestDb();
   const limiter = createRateLimiter(
-    { send: { limit: 5, windowMs: 60_000 }, comment: { limit: 5, windowMs: 60_000 }, like: { limit: 2, windowMs: 60_000 }, post: { limit: 5, windowMs: 60_000 } },
+    { ...DEFAULT_RATE_LIMITS, send: { limit: 5, windowMs: 60_000 }, comment: { limit: 5, windowMs: 60_000 }, like: { limit: 2, windowMs: 60_000 }, post: { limit: 5, windowMs: 60_000 } },
     null,
   );
   const handlers = trpcHandlers({ db: db.db, authenticator, billing: null, limiter });

@@ -30,6 +30,7 @@ export {
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./post/search";
 export { forgetWordFrequencies } from "./search/word-frequency";
+export { getPublicPreviewStamp } from "./reach/preview-stamp";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./admin/role";
 export { UnlistedPathError } from "./trpc";

@@ -1,7 +1,7 @@
 import { AppError } from "./errors";
 
 /** What a person may do only so often (quotas and limits are data). */
-export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post"] as const;
+export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview"] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /** At most `limit` of an action per person in each window of `windowMs`. */
@@ -15,9 +15,31 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitRule> = {
   comment: { limit: 20, windowMs: MINUTE },
   like: { limit: 120, windowMs: MINUTE },
   post: { limit: 10, windowMs: MINUTE },
+  /** Sharing a conversation and turning public links on or off (each one a new public address). */
+  share: { limit: 30, windowMs: MINUTE },
+  /** Copies of posts and conversations into new conversations. */
+  clone: { limit: 30, windowMs: MINUTE },
+  search: { limit: 120, windowMs: MINUTE },
+  /** Downloads of conversations and posts as files. */
+  export: { limit: 30, windowMs: MINUTE },
+  /** Changes of one's handle (each frees an address and takes another). */
+  handle: { limit: 30, windowMs: MINUTE },
+  /** Preview images drawn for a public link, per client address (a cached image costs nothing). */
+  preview: { limit: 20, windowMs: MINUTE },
 };
 
-const NOUNS: Record<RateLimitedAction, string> = { send: "messages", comment: "comments", like: "likes", post: "posts" };
+const NOUNS: Record<RateLimitedAction, string> = {
+  send: "messages",
+  comment: "comments",
+  like: "likes",
+  post: "posts",
+  share: "sharing changes",
+  clone: "copies",
+  search: "searches",
+  export: "downloads",
+  handle: "handle changes",
+  preview: "preview images",
+};
 
 /**
  * The port the host implements: counts one `action` by `userKey` and says whether it is within

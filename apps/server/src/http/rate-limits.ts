@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import { RATE_LIMITED_ACTIONS, type RateLimitedAction, type RateLimiter, type RateLimitRule } from "@parley/api";
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ACTIONS, type RateLimitedAction, type RateLimiter, type RateLimitRule } from "@parley/api";
 import type { SignInLimits } from "@parley/identity";
 import type { Config } from "../config";
 import {
@@ -18,9 +18,10 @@ export type RateLimitRules = Record<RateLimitedAction, RateLimitRule>;
 
 const MINUTE = 60_000;
 
-/** The per-person rules of sends, comments, likes and posts, from RATE_LIMIT_* (per minute). */
+/** The per-person rules: sends, comments, likes and posts from RATE_LIMIT_* (per minute), the others as DEFAULT_RATE_LIMITS says. */
 export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS">): RateLimitRules {
   return {
+    ...DEFAULT_RATE_LIMITS,
     send: { limit: config.RATE_LIMIT_SENDS, windowMs: MINUTE },
     comment: { limit: config.RATE_LIMIT_COMMENTS, windowMs: MINUTE },
     like: { limit: config.RATE_LIMIT_LIKES, windowMs: MINUTE },

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, getPublicPost, getPublicSession, type Transcript } from "@parley/api";
+import { AppError, getPublicPost, getPublicPreviewStamp, getPublicSession, PUBLIC_LINK_NOT_FOUND, type Transcript } from "@parley/api";
 import type { Executor } from "@parley/db";
 import { escapeHtml, injectMeta } from "./page-meta";
-import { previewEtag, renderPreviewImage, type PreviewContent } from "./preview-image";
+import { previewEtag, type PreviewContent } from "./preview-image";
+import { boundedExcerpt, type Preview, type Previews } from "./previews";
 
 type PublicPage = { indexable: boolean; transcript: Transcript };
 type Loader = (db: Executor, token: string) => Promise<PublicPage>;
@@ -20,8 +21,6 @@ const PAGES: { prefix: "p" | "s"; load: Loader }[] = [
  */
 export const publicTextHeaders = (indexable: boolean) => ({ "Cache-Control": "no-cache", "X-Robots-Tag": indexable ? "all" : "noindex" });
 
-/** Rendered previews by ETag; a few hundred recent ones are kept. */
-const MAX_CACHED = 200;
 
 /**
  * The public pages /p/{token} (posts) and /s/{token} (conversations): the SPA's index.html with
@@ -29,10 +28,10 @@ const MAX_CACHED = 200;
  * scripts), and their preview images at /p/{token}/preview.png. A wrong or revoked token is a
  * 404. Every page says `X-Robots-Tag: noindex` unless its owner listed the post.
  */
-export function registerPublicPages(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined }) {
+export function registerPublicPages(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined; previews: Previews }) {
+  const { previews } = options;
   const indexPath = options.webRoot ? join(options.webRoot, "index.html") : undefined;
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
-  const images = new Map<string, Buffer>();
 
   for (const page of PAGES) {
     // A wrong or revoked token is a 404 page; any other failure (the database is down) stays an error.
@@ -52,22 +51,29 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
     });
 
     app.get(`/${page.prefix}/:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
-      const found = await find(request.params.token);
-      if (!found) return reply.status(404).header("X-Robots-Tag", "noindex").send({ message: "This link does not lead anywhere. It may have been turned off by its owner." });
-      const content = previewContentOf(found.transcript);
-      const etag = previewEtag(content);
-      // Revalidated on every use, so a revoked link stops showing its picture at once.
-      reply.header("ETag", etag).header("Cache-Control", "public, no-cache").header("X-Robots-Tag", found.indexable ? "all" : "noindex");
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-      let png = images.get(etag);
-      if (!png) {
-        png = await renderPreviewImage(content);
-        if (images.size >= MAX_CACHED) images.delete(images.keys().next().value!);
-        images.set(etag, png);
+      // The link is checked on every request (a revoked one stops showing its picture at once),
+      // but a picture this instance drew under the same stamp is answered without reading the conversation.
+      const link = await getPublicPreviewStamp(options.db, page.prefix, request.params.token);
+      const stamp = link?.stamp ?? null;
+      const cached = stamp === null ? undefined : previews.cached(stamp);
+      if (cached) {
+        reply.header("X-Robots-Tag", link!.indexable ? "all" : "noindex");
+        return sendPreview(request, reply, cached.etag, () => cached);
       }
-      return reply.type("image/png").send(png);
+      const found = await find(request.params.token);
+      if (!found) return reply.status(404).header("X-Robots-Tag", "noindex").send({ message: PUBLIC_LINK_NOT_FOUND });
+      const content = previewContentOf(found.transcript);
+      reply.header("X-Robots-Tag", found.indexable ? "all" : "noindex");
+      return sendPreview(request, reply, previews.etagOf(content), () => previews.picture(content, stamp, request.ip));
     });
   }
+}
+
+/** A preview image, or 304 when the client has it; revalidated on every use. */
+async function sendPreview(request: FastifyRequest, reply: FastifyReply, etag: string, picture: () => Preview | Promise<Preview>) {
+  reply.header("ETag", etag).header("Cache-Control", "public, no-cache");
+  if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+  return reply.type("image/png").send((await picture()).png);
 }
 
 function previewContentOf(t: Transcript): PreviewContent {
@@ -84,7 +90,7 @@ function metaOf(found: PublicPage, publicUrl: string, path: string) {
     title: `${t.title} · Parley`,
     description,
     url: `${publicUrl}${path}`,
-    image: `${publicUrl}${path}/preview.png?v=${previewEtag(previewContentOf(t)).slice(1, 13)}`,
+    image: `${publicUrl}${path}/preview.png?v=${previewEtag(boundedExcerpt(previewContentOf(t))).slice(1, 13)}`,
     noindex: !found.indexable,
   };
 }

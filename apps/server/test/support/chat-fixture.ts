@@ -37,6 +37,8 @@ export async function createChatApp(
     webRoot?: string;
     /** Logger options (a test capturing log lines passes a stream). */
     logger?: AppDeps["logger"];
+    /** Draws preview images (a test wraps the real renderer to count drawings). */
+    drawPreview?: AppDeps["drawPreview"];
   } = {},
 ) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
@@ -58,6 +60,7 @@ export async function createChatApp(
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
       ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.drawPreview ? { drawPreview: options.drawPreview } : {}),
     },
   });
   // What start-up does: the catalogue and the built-in prompts are stored.

@@ -20,6 +20,7 @@ export const chatRouter = router({
   options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
   search: protectedProcedure
     .input(chatInputs.search)
+    .use(rateLimit("search"))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
   sessions: protectedProcedure.use(loadViewer).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
@@ -42,10 +43,12 @@ export const chatRouter = router({
   /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure
     .input(chatInputs.clonePost)
+    .use(rateLimit("clone"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
   clone: protectedProcedure
     .input(chatInputs.clone)
+    .use(rateLimit("clone"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) =>
       cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
@@ -61,6 +64,7 @@ export const chatRouter = router({
     .mutation(async ({ ctx, input }) => deleteSession(ctx.db, ctx.user.id, input.id)),
   share: protectedProcedure
     .input(chatInputs.share)
+    .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
   ...compareProcedures(),

@@ -1,6 +1,6 @@
 import { creatorInputs } from "@parley/contracts";
 import { listRecentPosts } from "../post/posts";
-import { loadUser, protectedProcedure, router } from "../trpc";
+import { loadUser, protectedProcedure, rateLimit, router } from "../trpc";
 import { changeHandle } from "./handles";
 import { getCreatorByHandle } from "./profile";
 
@@ -17,6 +17,7 @@ export const creatorRouter = router({
   me: protectedProcedure.use(loadUser).query(async ({ ctx }) => ({ handle: ctx.user.handle })),
   updateHandle: protectedProcedure
     .input(creatorInputs.updateHandle)
+    .use(rateLimit("handle"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => changeHandle(ctx.db, ctx.user.id, input.handle, ctx.now())),
 });

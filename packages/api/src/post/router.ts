@@ -27,6 +27,7 @@ export const postRouter = router({
   })),
   search: protectedProcedure
     .input(postInputs.search)
+    .use(rateLimit("search"))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize, now: ctx.now() })),
   list: protectedProcedure.input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>

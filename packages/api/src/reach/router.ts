@@ -11,11 +11,13 @@ export const archiveRouter = router({
   /** The caller's conversation as a file (the branch the chat screen shows). */
   exportSession: protectedProcedure
     .input(archiveInputs.exportSession)
+    .use(rateLimit("export"))
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
   exportPost: protectedProcedure
     .input(archiveInputs.exportPost)
+    .use(rateLimit("export"))
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, ctx.user.id, input.postId), input.format, ctx.now())),
   /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
@@ -39,6 +41,7 @@ export const publicLinkRouter = router({
   postStatus: protectedProcedure.input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
   setPost: protectedProcedure
     .input(publicLinkInputs.setPost)
+    .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input)),
   sessionStatus: protectedProcedure
@@ -47,6 +50,7 @@ export const publicLinkRouter = router({
     .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.sessionId)),
   setSession: protectedProcedure
     .input(publicLinkInputs.setSession)
+    .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
