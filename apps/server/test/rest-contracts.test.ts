@@ -309,6 +309,14 @@ const contracts: Record<string, Contract> = {
     bad: (w) => ({ method: "POST", path: "/post/reportComment/1", token: w.alice.pat, body: { reason: "spam", details: "x".repeat(501) }, message: /at most 500 characters/ }),
     missing: (w) => ({ method: "POST", path: `/post/reportComment/${NO_SUCH_POST}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
+  "POST /chat/report/:sessionId": {
+    ok: async (w) => {
+      await w.as(w.bob.oidc)("POST", `/chat/shareChat/${w.bobSession}`);
+      return { method: "POST", path: `/chat/report/${w.bobSession}`, token: w.alice.pat, body: { reason: "illegal" } };
+    },
+    bad: (w) => ({ method: "POST", path: `/chat/report/${w.bobSession}`, token: w.alice.pat, body: { reason: "dull" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    missing: (w) => ({ method: "POST", path: `/chat/report/${2 ** 52}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
+  },
   "GET /admin/access": { ok: async (w) => ({ method: "GET", path: "/admin/access", token: w.alice.pat }) },
   "GET /admin/users": {
     ok: async (w) => ({ method: "GET", path: "/admin/users?limit=10", token: w.alice.pat }),
@@ -327,7 +335,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/hide": {
     ok: async (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post or comment/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment or conversation/ }),
     missing: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "POST /admin/restore": {
@@ -337,7 +345,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/dismiss": {
     ok: async (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post or comment/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment or conversation/ }),
     missing: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "GET /public/chat/:token/share": {

@@ -138,6 +138,12 @@ export const restRoutes: readonly RestRoute[] = [
     doc: { summary: "Report a comment to the moderators (one open report per person and comment)", input: postInputs.reportComment },
     call: (caller, req) => caller.post.reportComment({ ...(req.body as object), ...(req.params as { commentId: number }) } as In["post"]["reportComment"]),
   },
+  {
+    method: "POST",
+    path: "/chat/report/:sessionId",
+    doc: { summary: "Report a shared conversation to the moderators (one open report per person and conversation)", input: postInputs.reportConversation },
+    call: (caller, req) => caller.post.reportConversation({ ...(req.body as object), ...(req.params as { sessionId: number }) } as In["post"]["reportConversation"]),
+  },
   { method: "POST", path: "/post/like/:postId", doc: { summary: "Like a post (a second like answers already_liked)", input: postInputs.like }, call: (caller, req) => caller.post.like(req.params as In["post"]["like"]) },
   { method: "POST", path: "/post/unlike/:postId", doc: { summary: "Take back a like", input: postInputs.unlike }, call: (caller, req) => caller.post.unlike(req.params as In["post"]["unlike"]) },
   { method: "GET", path: "/post/hasLiked/:postId", doc: { summary: "Whether the caller likes a post", input: postInputs.hasLiked }, call: (caller, req) => caller.post.hasLiked(req.params as In["post"]["hasLiked"]) },

@@ -12,13 +12,31 @@ const DETAILS_SHOWN = 5;
 /** Characters of a post's description or a comment shown in the queue. */
 const EXCERPT = 280;
 
-type ReportRow = { postId: number | null; commentId: number | null; reason: string; details: string | null; createdAt: Date };
+type ReportRow = { postId: number | null; commentId: number | null; sessionId: number | null; reason: string; details: string | null; createdAt: Date };
+
+type Described = { post_id: number | null; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string };
 
 const keyOf = (kind: ItemKind, id: number) => `${kind}:${id}`;
 
 /** What moderators read about each item: its text, author, where it is, and whether it is hidden. */
-async function describeItems(db: Executor, postIds: number[], commentIds: number[]) {
-  const items = new Map<string, { post_id: number; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string }>();
+async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = []) {
+  const items = new Map<string, Described>();
+  if (sessionIds.length > 0) {
+    const rows = await db
+      .select({ id: chatSessions.id, description: chatSessions.description, hiddenAt: chatSessions.hiddenAt, createdAt: chatSessions.createdAt, ...authorColumns })
+      .from(chatSessions)
+      .innerJoin(users, eq(users.id, chatSessions.userId))
+      .where(inArray(chatSessions.id, sessionIds));
+    for (const row of rows) {
+      items.set(keyOf("conversation", row.id), {
+        post_id: null,
+        excerpt: row.description.slice(0, EXCERPT),
+        author: presentAuthor(row),
+        hidden: row.hiddenAt !== null,
+        created_at: row.createdAt.toISOString(),
+      });
+    }
+  }
   if (postIds.length > 0) {
     const rows = await db
       .select({ id: posts.id, description: posts.description, hiddenAt: posts.hiddenAt, createdAt: posts.createdAt, ...authorColumns })
@@ -58,8 +76,8 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
 function groupReports(reports: ReportRow[]) {
   const groups = new Map<string, { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }>();
   for (const report of reports) {
-    const kind: ItemKind = report.postId !== null ? "post" : "comment";
-    const id = (report.postId ?? report.commentId)!;
+    const kind: ItemKind = report.postId !== null ? "post" : report.commentId !== null ? "comment" : "conversation";
+    const id = (report.postId ?? report.commentId ?? report.sessionId)!;
     const key = keyOf(kind, id);
     let group = groups.get(key);
     if (!group) {
@@ -78,6 +96,7 @@ function groupReports(reports: ReportRow[]) {
 const reportColumns = {
   postId: contentReports.postId,
   commentId: contentReports.commentId,
+  sessionId: contentReports.sessionId,
   reason: contentReports.reason,
   details: contentReports.details,
   createdAt: contentReports.createdAt,
@@ -100,18 +119,36 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
     .where(isNotNull(comments.hiddenAt))
     .orderBy(desc(comments.hiddenAt))
     .limit(MODERATION.queuePage);
-  const hidden = [...hiddenPosts.map((p) => ({ kind: "post" as const, ...p })), ...hiddenComments.map((c) => ({ kind: "comment" as const, ...c }))]
+  // A conversation hidden with one of its posts is listed through the post; one hidden by itself, here.
+  const hiddenSessions = await db
+    .select({ id: chatSessions.id, at: chatSessions.hiddenAt })
+    .from(chatSessions)
+    .where(and(isNotNull(chatSessions.hiddenAt), sql`not exists (select 1 from ${posts} where ${posts.sourceSessionId} = ${chatSessions.id} and ${posts.hiddenAt} is not null)`))
+    .orderBy(desc(chatSessions.hiddenAt))
+    .limit(MODERATION.queuePage);
+  const hidden = [
+    ...hiddenPosts.map((p) => ({ kind: "post" as const, ...p })),
+    ...hiddenComments.map((c) => ({ kind: "comment" as const, ...c })),
+    ...hiddenSessions.map((s) => ({ kind: "conversation" as const, ...s })),
+  ]
     .sort((a, b) => b.at!.getTime() - a.at!.getTime())
     .slice(0, MODERATION.queuePage);
   const postIds = hidden.filter((h) => h.kind === "post").map((h) => h.id);
   const commentIds = hidden.filter((h) => h.kind === "comment").map((h) => h.id);
+  const sessionIds = hidden.filter((h) => h.kind === "conversation").map((h) => h.id);
   const reports =
     hidden.length === 0
       ? []
       : await db
           .select(reportColumns)
           .from(contentReports)
-          .where(or(postIds.length ? inArray(contentReports.postId, postIds) : undefined, commentIds.length ? inArray(contentReports.commentId, commentIds) : undefined))
+          .where(
+            or(
+              postIds.length ? inArray(contentReports.postId, postIds) : undefined,
+              commentIds.length ? inArray(contentReports.commentId, commentIds) : undefined,
+              sessionIds.length ? inArray(contentReports.sessionId, sessionIds) : undefined,
+            ),
+          )
           .limit(REPORTS_READ);
   const grouped = new Map(groupReports(reports).map((g) => [keyOf(g.kind, g.id), g]));
   const groups = hidden.map(
@@ -125,6 +162,7 @@ async function present(db: Executor, groups: ReturnType<typeof groupReports>) {
     db,
     groups.filter((g) => g.kind === "post").map((g) => g.id),
     groups.filter((g) => g.kind === "comment").map((g) => g.id),
+    groups.filter((g) => g.kind === "conversation").map((g) => g.id),
   );
   return {
     items: groups.flatMap((group) => {
@@ -154,14 +192,16 @@ async function settleReports(db: Executor, item: ItemRef, status: "dismissed" | 
   const settled = await db
     .update(contentReports)
     .set({ status, resolvedAt: now, resolvedBy: adminId })
-    .where(and(eq(contentReports.status, "open"), item.kind === "post" ? eq(contentReports.postId, item.id) : eq(contentReports.commentId, item.id)))
+    .where(and(eq(contentReports.status, "open"), eq(reportColumnOf(item.kind), item.id)))
     .returning({ id: contentReports.id });
   return settled.length;
 }
 
+const reportColumnOf = (kind: ItemKind) => (kind === "post" ? contentReports.postId : kind === "comment" ? contentReports.commentId : contentReports.sessionId);
+
 async function requireItem(db: Executor, item: ItemRef) {
-  const table = item.kind === "post" ? posts : comments;
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, item.id)).limit(1);
+  const id = item.kind === "post" ? posts.id : item.kind === "comment" ? comments.id : chatSessions.id;
+  const [row] = await db.select({ id }).from(id.table).where(eq(id, item.id)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.itemNotFound);
 }
 
@@ -170,15 +210,17 @@ async function requireItem(db: Executor, item: ItemRef) {
  * (its share, its public link, its posts) go or come back together, and a hidden conversation
  * cannot be posted again.
  */
-async function setConversationHidden(tx: Executor, sessionId: number, hidden: boolean, now: Date) {
-  await tx
+async function setConversationHidden(tx: Executor, sessionId: number, hidden: boolean, now: Date): Promise<boolean> {
+  const changed = await tx
     .update(chatSessions)
     .set({ hiddenAt: hidden ? now : null })
-    .where(and(eq(chatSessions.id, sessionId), hidden ? isNull(chatSessions.hiddenAt) : isNotNull(chatSessions.hiddenAt)));
+    .where(and(eq(chatSessions.id, sessionId), hidden ? isNull(chatSessions.hiddenAt) : isNotNull(chatSessions.hiddenAt)))
+    .returning({ id: chatSessions.id });
   await tx
     .update(posts)
     .set({ hiddenAt: hidden ? now : null })
     .where(and(eq(posts.sourceSessionId, sessionId), hidden ? isNull(posts.hiddenAt) : isNotNull(posts.hiddenAt)));
+  return changed.length > 0;
 }
 
 /**
@@ -191,7 +233,9 @@ export async function setItemHidden(db: Database, adminId: string, item: ItemRef
   return db.transaction(async (tx) => {
     await requireItem(tx, item);
     let changed: boolean;
-    if (item.kind === "post") {
+    if (item.kind === "conversation") {
+      changed = await setConversationHidden(tx, item.id, hidden, now);
+    } else if (item.kind === "post") {
       const rows = await tx
         .update(posts)
         .set({ hiddenAt: hidden ? now : null })

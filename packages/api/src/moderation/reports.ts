@@ -1,14 +1,24 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { MODERATION_MESSAGES, type ReportReason } from "@parley/contracts";
-import { comments, contentReports, posts, type Executor } from "@parley/db";
+import { chatSessions, comments, contentReports, posts, type Executor } from "@parley/db";
 import { AppError } from "../errors";
 import { POST_NOT_FOUND, postVisibleTo } from "../post/visibility";
+import { isSessionReadableBy, SESSION_NOT_FOUND } from "../chat/sessions";
 import type { ItemRef } from "./input";
 
 export type ReportInput = ItemRef & { reason: ReportReason; details?: string };
 
 /** The author of an item the reporter can see, or a 404 worded like the item's own. */
 async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemRef) {
+  if (item.kind === "conversation") {
+    const [session] = await db
+      .select({ userId: chatSessions.userId, sharedAt: chatSessions.sharedAt, hiddenAt: chatSessions.hiddenAt })
+      .from(chatSessions)
+      .where(eq(chatSessions.id, item.id))
+      .limit(1);
+    if (!session || !isSessionReadableBy(session, reporterId)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+    return session.userId;
+  }
   if (item.kind === "post") {
     const [post] = await db.select({ userId: posts.userId }).from(posts).where(and(eq(posts.id, item.id), postVisibleTo(reporterId))).limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
@@ -37,6 +47,7 @@ export async function reportItem(db: Executor, reporterId: string, input: Report
     .values({
       postId: input.kind === "post" ? input.id : null,
       commentId: input.kind === "comment" ? input.id : null,
+      sessionId: input.kind === "conversation" ? input.id : null,
       reporterId,
       reason: input.reason,
       details: input.details ?? null,

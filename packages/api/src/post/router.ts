@@ -54,6 +54,14 @@ export const postRouter = router({
     .mutation(({ ctx, input }) =>
       reportItem(ctx.db, ctx.user.id, { kind: "comment", id: input.commentId, reason: input.reason, details: input.details }, ctx.now()),
     ),
+  /** Reports a shared conversation (its share or public link) to the moderators. */
+  reportConversation: protectedProcedure
+    .input(postInputs.reportConversation)
+    .use(rateLimit("comment"))
+    .use(loadUser)
+    .mutation(({ ctx, input }) =>
+      reportItem(ctx.db, ctx.user.id, { kind: "conversation", id: input.sessionId, reason: input.reason, details: input.details }, ctx.now()),
+    ),
   addComment: protectedProcedure
     .input(postInputs.addComment)
     .use(rateLimit("comment"))

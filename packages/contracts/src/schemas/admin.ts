@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { int4Id, storableText } from "../input";
+import { INT4_MAX, storableText } from "../input";
 import { MODERATION, REPORT_REASONS } from "../moderation";
 
 /** What a report says: a reason from the list and, optionally, a few words. */
@@ -12,14 +12,21 @@ export const reportFields = {
     .transform((text) => (text ? text : undefined)),
 };
 
-export const ITEM_KINDS = ["post", "comment"] as const;
+/** What can be reported and hidden: a post, a comment, or a shared conversation (its share and public link). */
+export const ITEM_KINDS = ["post", "comment", "conversation"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** A post or a comment, as moderators name it. */
-const itemInput = z.object({
-  kind: z.enum(ITEM_KINDS, { message: "must be post or comment" }),
-  id: int4Id("a post or comment id"),
-});
+/** A post, a comment or a conversation, as moderators name it (a conversation's id goes up to 2^53). */
+const itemInput = z
+  .object({
+    kind: z.enum(ITEM_KINDS, { message: "must be post, comment or conversation" }),
+    id: z.coerce
+      .number({ message: "must be an id (a number)" })
+      .int("must be a whole number")
+      .positive("must be an id above 0")
+      .max(Number.MAX_SAFE_INTEGER, "must be an id of at most 2^53 - 1"),
+  })
+  .refine((item) => item.kind === "conversation" || item.id <= INT4_MAX, { path: ["id"], message: `must be a post or comment id of at most ${INT4_MAX}` });
 export type ItemRef = z.infer<typeof itemInput>;
 
 /** Inputs of the admin console's procedures, by procedure name. */

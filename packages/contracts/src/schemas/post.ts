@@ -3,7 +3,7 @@ import { CATEGORIES, FEED_CATEGORIES } from "../categories";
 import { FEED_SORTS } from "../discovery";
 import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
-import { cursorSchema } from "./common";
+import { cursorSchema, sessionIdSchema } from "./common";
 import { searchInput } from "./search";
 import { reportFields } from "./admin";
 
@@ -53,6 +53,8 @@ export const postInputs = {
   deleteComment: byComment,
   report: byPost.extend(reportFields),
   reportComment: byComment.extend(reportFields),
+  /** A shared conversation (read through its share or public link) reported to the moderators. */
+  reportConversation: z.object({ sessionId: sessionIdSchema, ...reportFields }),
   addComment: byPost.extend({
     content: storableText()
       .trim()

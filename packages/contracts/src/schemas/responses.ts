@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPORT_REASONS } from "../moderation";
+import { ITEM_KINDS } from "./admin";
 import {
   accessTokenSummary,
   authorShape,
@@ -39,7 +40,7 @@ const chatHistory = z.object({
 const reported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
 
 /** A post or comment hidden or restored by an admin. */
-const moderated = z.object({ kind: z.enum(["post", "comment"]), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
+const moderated = z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
 
 /** What the calls answer, by REST path (method and path under /api/v1). */
 export const restResponses = {
@@ -186,6 +187,7 @@ export const restResponses = {
   "GET /public/chat/:token/share": z.object({ session_id: z.number().int() }),
   "POST /post/deleteComment/:commentId": z.object({ deleted: z.literal(true), id: z.number().int(), post_id: z.number().int(), comments: z.number().int() }),
   "POST /post/report/:postId": reported,
+  "POST /chat/report/:sessionId": reported,
   "POST /post/reportComment/:commentId": reported,
   "GET /admin/access": z.object({ admin: z.literal(true) }),
   "GET /admin/users": z.object({
@@ -229,9 +231,9 @@ export const restResponses = {
   "GET /admin/queue": z.object({
     items: z.array(
       z.object({
-        kind: z.enum(["post", "comment"]),
+        kind: z.enum(ITEM_KINDS),
         id: z.number().int(),
-        post_id: z.number().int(),
+        post_id: z.number().int().nullable().describe("The post, or the comment's post; null for a conversation"),
         excerpt: z.string(),
         author: z.object(authorShape),
         hidden: z.boolean(),
@@ -246,7 +248,7 @@ export const restResponses = {
   }),
   "POST /admin/hide": moderated,
   "POST /admin/restore": moderated,
-  "POST /admin/dismiss": z.object({ kind: z.enum(["post", "comment"]), id: z.number().int(), dismissed: z.number().int() }),
+  "POST /admin/dismiss": z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), dismissed: z.number().int() }),
 } as const;
 
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */

@@ -57,7 +57,7 @@ export function ModerationPanel() {
         <ul className="space-y-3" aria-label={view === "open" ? "Reported items" : "Hidden items"}>
           {queue.data.items.map((item) => {
             const ref = { kind: item.kind, id: item.id };
-            const name = `${item.kind === "post" ? "Post" : "Comment"} by ${item.author.username}`;
+            const name = `${item.kind === "post" ? "Post" : item.kind === "comment" ? "Comment" : "Conversation"} by ${item.author.username}`;
             return (
               <li key={`${item.kind}:${item.id}`}>
                 <article aria-label={name} className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
@@ -66,9 +66,15 @@ export function ModerationPanel() {
                       {name}
                       {item.hidden && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden</span>}
                     </h3>
-                    <Link to="/post/$postId" params={{ postId: String(item.post_id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
-                      Open post {item.post_id}
-                    </Link>
+                    {item.post_id === null ? (
+                      <Link to="/chat/share/$sessionId" params={{ sessionId: String(item.id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
+                        Open conversation
+                      </Link>
+                    ) : (
+                      <Link to="/post/$postId" params={{ postId: String(item.post_id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
+                        Open post {item.post_id}
+                      </Link>
+                    )}
                   </header>
                   <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm whitespace-pre-wrap break-words dark:border-zinc-700">{item.excerpt}</blockquote>
                   <p className="text-sm">

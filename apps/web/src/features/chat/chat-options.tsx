@@ -2,6 +2,7 @@ import { CATEGORIES, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
 import { LinkIcon } from "../../components/action-icons";
+import { ReportConversation } from "./report-conversation";
 import { CHAT_TEXTS } from "./texts";
 
 const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
@@ -9,7 +10,7 @@ const FIELD =
   "rounded-xl border border-zinc-300 bg-white px-3 font-normal text-zinc-900 shadow-xs dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 type ChatOptionsProps =
-  | { mode: "shared"; onClone: () => void; cloning: boolean; available: boolean }
+  | { mode: "shared"; onClone: () => void; cloning: boolean; available: boolean; sessionId: number }
   | {
       mode: "own";
       category: string;
@@ -38,6 +39,7 @@ export function ChatOptions(props: ChatOptionsProps) {
             <ForkIcon className="size-4" />
             Clone and Continue
           </button>
+          {props.available && <ReportConversation sessionId={props.sessionId} />}
         </>
       ) : (
         <>

@@ -150,7 +150,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   );
   const unavailable = sessionId <= 0 || history.isError;
   const optionsControls = shared ? (
-    <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} />
+    <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} sessionId={sessionId} />
   ) : (
     <ChatOptions
       mode="own"
