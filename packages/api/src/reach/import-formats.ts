@@ -62,6 +62,41 @@ export function parseExport(text: string): { source: ImportSource; conversations
   } catch {
     throw new AppError("BAD_REQUEST", `${NOT_AN_EXPORT} (This file is not valid JSON.)`);
   }
+  const source = sourceOf(data);
+  return withMessages((data as unknown[]).map((item, index) => readConversation(source, item, index)), source);
+}
+
+/**
+ * parseExport in steps that each take a few milliseconds, letting other requests run between
+ * them: the file's conversations are cut apart and read one by one. The answer (and any refusal)
+ * is parseExport's.
+ */
+export async function parseExportInSteps(text: string): Promise<{ source: ImportSource; conversations: ImportedConversation[] }> {
+  if (Buffer.byteLength(text, "utf8") > IMPORT_LIMITS.bytes) throw tooLarge();
+  const pause = pauser();
+  const pieces = await topLevelItems(text, pause);
+  // Not an array of objects, or not valid JSON: parseExport says what is wrong.
+  if (!pieces || pieces.length === 0) return parseExport(text);
+  const data: unknown[] = [];
+  for (const piece of pieces) {
+    try {
+      data.push(JSON.parse(piece));
+    } catch {
+      return parseExport(text);
+    }
+    await pause();
+  }
+  const source = sourceOf(data);
+  const conversations: ReturnType<typeof readConversation>[] = [];
+  for (const [index, item] of data.entries()) {
+    conversations.push(readConversation(source, item, index));
+    await pause();
+  }
+  return withMessages(conversations, source);
+}
+
+/** Whether the export is ChatGPT's or Claude's, refusing anything else or too many conversations. */
+function sourceOf(data: unknown): ImportSource {
   if (!Array.isArray(data) || data.length === 0 || typeof data[0] !== "object" || data[0] === null) throw new AppError("BAD_REQUEST", NOT_AN_EXPORT);
   if (data.length > IMPORT_LIMITS.conversations) {
     throw new AppError("PAYLOAD_TOO_LARGE", `This export has ${data.length.toLocaleString("en-US")} conversations; one import can bring in at most ${IMPORT_LIMITS.conversations.toLocaleString("en-US")}.`);
@@ -69,13 +104,80 @@ export function parseExport(text: string): { source: ImportSource; conversations
   const first = data[0] as Record<string, unknown>;
   const source: ImportSource | null = "mapping" in first ? "chatgpt" : "chat_messages" in first ? "claude" : null;
   if (!source) throw new AppError("BAD_REQUEST", NOT_AN_EXPORT);
-  const conversations = data.map((item, index) => {
-    const turns = source === "chatgpt" ? chatgptTurns(parseItem(chatgptConversation, item, index)) : claudeTurns(parseItem(claudeConversation, item, index));
-    return { ...turns, exchanges: pairTurns(turns.turns, turns.createdAt) };
-  });
-  const withMessages = conversations.filter((c) => c.exchanges.length > 0).map(({ title, createdAt, exchanges }) => ({ title, createdAt, exchanges }));
-  if (withMessages.length === 0) throw new AppError("BAD_REQUEST", "This export has no conversation with messages to import.");
-  return { source, conversations: withMessages };
+  return source;
+}
+
+function readConversation(source: ImportSource, item: unknown, index: number) {
+  const turns = source === "chatgpt" ? chatgptTurns(parseItem(chatgptConversation, item, index)) : claudeTurns(parseItem(claudeConversation, item, index));
+  return { ...turns, exchanges: pairTurns(turns.turns, turns.createdAt) };
+}
+
+function withMessages(conversations: ReturnType<typeof readConversation>[], source: ImportSource) {
+  const kept = conversations.filter((c) => c.exchanges.length > 0).map(({ title, createdAt, exchanges }) => ({ title, createdAt, exchanges }));
+  if (kept.length === 0) throw new AppError("BAD_REQUEST", "This export has no conversation with messages to import.");
+  return { source, conversations: kept };
+}
+
+/** Resolves at once, or after letting waiting work run when the last pause was over 5 ms ago. */
+function pauser() {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < 5) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+
+/**
+ * The texts of a JSON array's items, cut apart without parsing them; null when the text is not
+ * an array of objects (the caller then parses it whole, for its error).
+ */
+async function topLevelItems(text: string, pause: () => Promise<void>): Promise<string[] | null> {
+  let i = 0;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  if (text.charCodeAt(i) !== OPEN_BRACKET) return null;
+  const items: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  // Between items exactly one comma, as JSON has it.
+  let afterItem = false;
+  for (i++; i < text.length; i++) {
+    if ((i & 0xfffff) === 0) await pause();
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (depth === 0) {
+        if (c !== OPEN_BRACE || afterItem) return null;
+        start = i;
+      }
+      depth++;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      if (depth === 0) return c === CLOSE_BRACKET && (afterItem || items.length === 0) && text.slice(i + 1).trim() === "" ? items : null;
+      depth--;
+      if (depth === 0) {
+        items.push(text.slice(start, i + 1));
+        afterItem = true;
+      }
+    } else if (depth === 0 && c === COMMA) {
+      if (!afterItem) return null;
+      afterItem = false;
+    } else if (depth === 0 && c !== 32 && c !== 10 && c !== 13 && c !== 9) return null;
+  }
+  return null;
 }
 
 export function tooLarge() {

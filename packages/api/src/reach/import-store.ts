@@ -3,14 +3,14 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { batchesOf, chatEntries, chatSessions, importJobs, resultRows, users, type Database } from "@parley/db";
 import { newSessionId } from "../chat/session-id";
 import { AppError } from "../errors";
-import { parseExport, type ImportedConversation } from "./import-formats";
+import { parseExportInSteps, type ImportedConversation } from "./import-formats";
 import { assertStorageFor } from "./storage-quota";
 
 /**
  * Exchanges written per step. Each step is its own short transaction, so other people's requests
  * get the database between steps (PGlite has a single connection), however large the import.
  */
-const EXCHANGES_PER_STEP = 500;
+const EXCHANGES_PER_STEP = 250;
 /** A running import not heard from for this long is taken for dead (its server stopped). */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 /** The issuer of the stand-in accounts imports write under: no sign-in ever has it. */
@@ -29,7 +29,7 @@ type Options = { jobId?: string; quotaBytes: number; now: Date };
  * exchange), the last one active. Refused with a 413 beyond the account's storage quota.
  */
 export async function importConversations(db: Database, userId: string, text: string, options: Options) {
-  const { source, conversations } = parseExport(text);
+  const { source, conversations } = await parseExportInSteps(text);
   await assertStorageFor(db, userId, conversations, options.quotaBytes);
   await clearAbandonedImports(db, options.now);
   const jobId = options.jobId ?? randomUUID();

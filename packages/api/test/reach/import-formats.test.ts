@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseExport } from "../../src/reach/import-formats";
+import { parseExport, parseExportInSteps } from "../../src/reach/import-formats";
 
 const node = (id: string, parent: string | null, children: string[], role?: string, text?: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -54,5 +54,29 @@ describe("refusals", () => {
     ["too many conversations", JSON.stringify(Array.from({ length: 2001 }, () => ({ mapping: {} }))), /at most 2,000/],
   ])("refuses %s", (_what, text, message) => {
     expect(() => parseExport(text)).toThrow(message);
+  });
+});
+
+describe("reading an export in steps", () => {
+  const claude = (name: string) => ({ uuid: name, name, created_at: "2024-01-01T00:00:00Z", chat_messages: [{ sender: "human", text: `Hi "${name}" [{,}]` }, { sender: "assistant", text: "Hello" }] });
+  const outcome = async (read: () => unknown) => {
+    try {
+      return { ok: await read() };
+    } catch (error) {
+      return { refused: (error as Error).message };
+    }
+  };
+  it.each([
+    ["an export", JSON.stringify([claude("one"), claude("two")], null, 2)],
+    ["an export with escaped quotes and brackets in its texts", JSON.stringify([claude('a \\"b\\" ]'), claude("}")])],
+    ["items without a comma between them", `[${JSON.stringify(claude("a"))}${JSON.stringify(claude("b"))}]`],
+    ["a trailing comma", `[${JSON.stringify(claude("a"))},]`],
+    ["text after the array", `[${JSON.stringify(claude("a"))}] x`],
+    ["an array of arrays", "[[1], [2]]"],
+    ["an object", JSON.stringify({ conversations: [claude("a")] })],
+    ["a malformed conversation", JSON.stringify([claude("a"), { uuid: "b" }])],
+    ["no JSON at all", "not json"],
+  ])("answers as reading it whole does: %s", async (_what, text) => {
+    expect(await outcome(() => parseExportInSteps(text))).toEqual(await outcome(() => parseExport(text)));
   });
 });
