@@ -224,6 +224,8 @@ describe("admin by e-mail with the embedded sign-in", () => {
     expect(opened.body).toContain("kim@example.com is verified");
     // A link works once.
     expect((await server.app.inject({ method: "GET", url: link })).statusCode).toBe(404);
+    // The profile tells the truth at once, before the next sign-in.
+    expect((await get(first, "/api/v1/user/usersettings")).json()).toMatchObject({ email_verified: true });
 
     const again = (await signInThroughPages(server, account)).tokens.access_token;
     expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${again}` }, payload: {} })).statusCode).toBe(200);

@@ -18,6 +18,8 @@ export type InteractionDeps = {
   homeUrl: string;
   /** The server's public address, for the verification links written to the log. */
   publicUrl: string;
+  /** The provider's issuer: the Parley accounts of its local accounts are under it. */
+  issuer: string;
   /** Failed sign-ins per (email, client IP), and form posts per client IP (sign-in and sign-up). */
   limits: { account: FailureThrottle; ip: AttemptLimiter };
 };
@@ -97,9 +99,9 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
   });
 
   scope.get<{ Params: { code: string } }>("/verify/:code", async (request, reply) => {
-    const account = await verifyLocalAccountEmail(deps.db, request.params.code);
+    const account = await verifyLocalAccountEmail(deps.db, deps.issuer, request.params.code);
     if (!account) return sendHtml(reply, 404, renderError(VERIFY_NOT_FOUND, deps.homeUrl));
-    return sendHtml(reply, 200, renderNotice("Address verified", `${account.email} is verified. Its owner sees it at their next sign-in.`, deps.homeUrl));
+    return sendHtml(reply, 200, renderNotice("Address verified", `${account.email} is verified. It counts for admin rights from its owner's next sign-in.`, deps.homeUrl));
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { isConfusableEmail, isStorableText } from "@parley/contracts";
-import { localAccounts, type Database } from "@parley/db";
+import { localAccounts, users, type Database } from "@parley/db";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords";
 
 export type LocalAccount = typeof localAccounts.$inferSelect;
@@ -71,15 +71,27 @@ export async function createLocalAccount(
   return account ? { account, verificationCode } : { error: ACCOUNT_MESSAGES.emailTaken };
 }
 
-/** Verifies the address of the account `code` was made for; a code works once. Undefined: no such code. */
-export async function verifyLocalAccountEmail(db: Database, code: string) {
+/**
+ * Verifies the address of the account `code` was made for, and of its Parley account under
+ * `issuer` (so the profile and personal access tokens say so at once; the provider's own tokens
+ * from the next sign-in). A code works once. Undefined: no such code.
+ */
+export async function verifyLocalAccountEmail(db: Database, issuer: string, code: string) {
   if (!/^[A-Za-z0-9_-]{32}$/.test(code)) return undefined;
-  const [account] = await db
-    .update(localAccounts)
-    .set({ emailVerified: true, verificationCodeHash: null })
-    .where(and(isNotNull(localAccounts.verificationCodeHash), eq(localAccounts.verificationCodeHash, codeHash(code))))
-    .returning();
-  return account;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .update(localAccounts)
+      .set({ emailVerified: true, verificationCodeHash: null })
+      .where(and(isNotNull(localAccounts.verificationCodeHash), eq(localAccounts.verificationCodeHash, codeHash(code))))
+      .returning();
+    if (account) {
+      await tx
+        .update(users)
+        .set({ emailVerified: true })
+        .where(and(eq(users.issuer, issuer), eq(users.subject, account.id), sql`lower(${users.email}) = lower(${account.email})`));
+    }
+    return account;
+  });
 }
 
 /**
