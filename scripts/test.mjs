@@ -1,5 +1,5 @@
 // `pnpm test`: every check of the project in one run, then one summary.
-// Legs: Chromium present → typecheck + lint → build → vitest on PGlite → vitest on PostgreSQL
+// Legs: Chromium present → typecheck + lint and build (at once) → vitest on PGlite → vitest on PostgreSQL
 // (TEST_DATABASE_URL, else a server found at the default address, else skipped and said so) →
 // Playwright e2e in Chromium against the built server on each database. Exits non-zero if any leg failed.
 import { rmSync } from "node:fs";
@@ -34,12 +34,19 @@ function record(name, ok, detail, passed = 0, failed = 0, seconds = undefined) {
   legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed, seconds });
 }
 
-/** `turbo run <tasks>`; --continue so one failing package does not hide the others' errors. */
-async function runTurbo(name, tasks) {
-  heading(name);
-  const { code, seconds } = await run(bin("turbo"), ["run", ...tasks, "--continue", "--output-logs=new-only"]);
-  record(name, code === 0, code === 0 ? "" : `exit ${code}`, 0, 0, seconds);
-  return code === 0;
+/**
+ * `turbo run <tasks>` for each leg, all at once (each output line names its package and task):
+ * typecheck and lint need no build, and neither waits for the other's slowest package.
+ * --continue so one failing package does not hide the others' errors. Resolves to each leg's ok.
+ */
+async function runTurboLegs(turboLegs) {
+  heading(turboLegs.map((leg) => leg.name).join(", at the same time as "));
+  const results = await Promise.all(turboLegs.map((leg) => run(bin("turbo"), ["run", ...leg.tasks, "--continue", "--output-logs=new-only"])));
+  return turboLegs.map((leg, i) => {
+    const { code, seconds } = results[i];
+    record(leg.name, code === 0, code === 0 ? "" : `exit ${code}`, 0, 0, seconds);
+    return code === 0;
+  });
 }
 
 /** One vitest run over every package (`turbo run test`), counted from each package's JSON report. */
@@ -147,8 +154,10 @@ try {
   process.exit(1);
 }
 
-await runTurbo("typecheck + lint", ["typecheck", "lint", "typecheck:e2e", "lint:e2e", "lint:cycles"]);
-const built = await runTurbo("build", ["build"]);
+const [, built] = await runTurboLegs([
+  { name: "typecheck + lint", tasks: ["typecheck", "lint", "typecheck:e2e", "lint:e2e", "lint:cycles"] },
+  { name: "build", tasks: ["build"] },
+]);
 await runVitest("pglite", "unit + integration (PGlite)", "");
 const postgresUrl = await findPostgres();
 if (postgresUrl) await runVitest("postgres", "unit + integration (PostgreSQL)", postgresUrl);
