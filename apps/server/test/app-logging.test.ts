@@ -78,6 +78,7 @@ describe("token-bearing paths", () => {
     `/api/v1/public/chat/${TOKEN}/share`,
     `/oidc/interaction/${TOKEN}`,
     `/oidc/auth/${TOKEN}`,
+    `/oidc/verify/${TOKEN}`,
     `/s/${TOKEN}/no-such-page`,
   ])("%s: the request log shows the path with the token redacted", async (url) => {
     const method = url.endsWith("/share") ? "POST" : "GET";

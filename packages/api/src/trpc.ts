@@ -94,13 +94,16 @@ export const callerIsAdmin = (ctx: Pick<Context, "auth" | "admins">) => isAdminI
 
 /**
  * Counts the caller's `action` against its rule (ctx.limiter) and refuses it beyond the limit.
- * Used after `.input()`, so only valid requests count.
+ * Used after `.input()`, so only valid requests count; `counts` narrows it to some calls.
  */
-export const rateLimit = (action: RateLimitedAction) =>
-  t.middleware(async ({ ctx, next }) => {
-    if (ctx.auth) {
+export const rateLimit = (action: RateLimitedAction, counts?: (input: unknown) => boolean) =>
+  t.middleware(async ({ ctx, input, next }) => {
+    if (ctx.auth && (counts === undefined || counts(input))) {
       const { allowed, retryAfterSeconds } = await ctx.limiter.hit(action, `${ctx.auth.issuer} ${ctx.auth.subject}`);
       if (!allowed) throw new RateLimitError(action, Math.max(1, retryAfterSeconds));
     }
     return next();
   });
+
+/** A new search counts against the `search` limit; its further pages (a `cursor`, read from its kept ranking) do not. */
+export const isNewSearch = (input: unknown) => !(input as { cursor?: unknown } | undefined)?.cursor;

@@ -1,6 +1,6 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../errors";
-import { loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
+import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
 import { clonePostIntoSession } from "../post/clone";
 import { switchBranch } from "./branches";
 import { usableModelIds } from "../post/fork-comparison";
@@ -20,7 +20,7 @@ export const chatRouter = router({
   options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
   search: protectedProcedure
     .input(chatInputs.search)
-    .use(rateLimit("search"))
+    .use(rateLimit("search", isNewSearch))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
   sessions: protectedProcedure.use(loadViewer).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),

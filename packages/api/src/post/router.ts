@@ -1,5 +1,5 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
-import { callerIsAdmin, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
+import { callerIsAdmin, isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../trpc";
 import { addComment, deleteComment, listComments } from "./comments";
 import { reportItem } from "../moderation/reports";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
@@ -27,7 +27,7 @@ export const postRouter = router({
   })),
   search: protectedProcedure
     .input(postInputs.search)
-    .use(rateLimit("search"))
+    .use(rateLimit("search", isNewSearch))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize, now: ctx.now() })),
   list: protectedProcedure.input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>
