@@ -1,6 +1,6 @@
 // Comparison posts in Chromium: the author compares three models (through the compare API the
 // chat screen uses) and posts it; a reader finds the 'Compare: 3 models' card, reads the answers
-// blind, votes, sees the models and the tally, changes the vote, reads it on a phone with tabs,
+// blind, votes, sees the models and the tally (a vote is final), reads it on a phone with tabs,
 // sees the Leaderboard move and forks the comparison into their own chat.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
@@ -60,7 +60,9 @@ test("Discover has a Leaderboard view, empty before any vote", async ({ browser,
   if (test.info().retry === 0) {
     expect(board).toEqual([]);
     await expect(page.getByText("No votes yet: vote on comparison posts to rank the models.")).toBeVisible();
-    await page.getByLabel("Category").selectOption("education");
+    // The categories a post can carry, named as the chat names them; no feed-only groups.
+  await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);
+  await page.getByLabel("Category").selectOption("education");
     await expect(page.getByText("No votes yet: vote on comparison posts to rank the models.")).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page);
@@ -100,7 +102,7 @@ test("the author compares three models and posts the comparison", async ({ brows
   await close();
 });
 
-test("a reader finds the card, reads blind, votes, sees the models and tally, and changes the vote", async ({ browser, baseURL }) => {
+test("a reader finds the card, reads blind, votes, sees the models and tally, and the vote is final", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   await page.goto("/discover");
   const card = page.getByRole("article").filter({ hasText: DESCRIPTION });
@@ -114,20 +116,19 @@ test("a reader finds the card, reads blind, votes, sees the models and tally, an
   await expect(page.getByText(/The models stay hidden behind the labels A, B, C until you vote/)).toBeVisible();
   await expect(page.locator("main")).not.toContainText(DEMO);
   await expect(page.getByText(/^Using /)).toHaveCount(0);
+  // A copy would name the models: it waits for the vote.
+  await expect(page.getByRole("link", { name: "Interact with this conversation" })).toHaveCount(0);
+  await expect(page.getByText("Vote first to continue this comparison in your own chat: your copy names each answer's model.")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Vote for this answer (answer A)" }).click();
   await expect(page.getByRole("heading", { name: `Answer A · ${DEMO}` })).toBeVisible();
   await expect(page.getByText("1 vote (100%) · Your vote")).toBeVisible();
-  await expect(page.getByText("Thanks for voting. 1 vote so far; you can change yours at any time.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Your vote (answer A)" })).toBeDisabled();
+  await expect(page.getByText("Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count.")).toBeVisible();
+  // Only a blind vote counts: once the models are shown there is nothing more to vote.
+  await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Interact with this conversation" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-
-  await page.getByRole("button", { name: "Vote for this answer (answer B)" }).click();
-  await expect(page.getByRole("button", { name: "Your vote (answer B)" })).toBeDisabled();
-  await expect(page.getByText("0 votes (0%)").first()).toBeVisible();
-  await page.getByRole("button", { name: "Vote for this answer (answer A)" }).click();
-  await expect(page.getByRole("button", { name: "Your vote (answer A)" })).toBeDisabled();
   await page.reload();
   await expect(page.getByText("1 vote (100%) · Your vote")).toBeVisible();
   await close();
@@ -143,7 +144,7 @@ test("on a phone the answers are tabs, one column at a time", async ({ browser, 
   await tabs.getByRole("tab").nth(1).click();
   await expect(tabs.getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("article", { name: `Answer A · ${DEMO} said` })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Vote for this answer (answer B)" })).toBeVisible();
+  await expect(page.getByRole("article", { name: /^Answer B · .+ said$/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await close();
 });
@@ -156,6 +157,8 @@ test("the leaderboard counts the vote, overall and in the post's category; the r
   const won = before.won + 1;
   const cast = before.cast + 1;
   await expect(row.getByRole("cell")).toHaveText(["1", String(won), String(cast), `${((won / cast) * 100).toFixed(1)}%`, /^\d+\.\d%$/], { timeout: 15_000 });
+  // The categories a post can carry, named as the chat names them; no feed-only groups.
+  await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);
   await page.getByLabel("Category").selectOption("education");
   await expect(row).toBeVisible();
   await page.getByLabel("Category").selectOption("technology");

@@ -1,11 +1,10 @@
-import { CATEGORIES, LIMITS } from "@parley/contracts";
+import { CATEGORIES, categoryLabel, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
 import { LinkIcon } from "../../components/action-icons";
 import { ReportConversation } from "./report-conversation";
 import { CHAT_TEXTS } from "./texts";
 
-const label = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 const FIELD =
   "rounded-xl border border-zinc-300 bg-white px-3 font-normal text-zinc-900 shadow-xs dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
@@ -48,7 +47,7 @@ export function ChatOptions(props: ChatOptionsProps) {
             <select value={props.category} onChange={(event) => props.onCategoryChange(event.target.value)} className={`${FIELD} h-10`}>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {label(category)}
+                  {categoryLabel(category)}
                 </option>
               ))}
             </select>

@@ -29,7 +29,8 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
 
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
-      <ConversationHeading postId={postId} title={COMPARE_TEXTS.heading(comparison.columns.length)} />
+      {/* A copy names the models: it waits for the vote, as the server does. */}
+      <ConversationHeading postId={postId} title={COMPARE_TEXTS.heading(comparison.columns.length)} blocked={comparison.revealed ? undefined : COMPARE_TEXTS.voteBeforeInteract} />
       <VoteStatus comparison={comparison} />
       {vote.error && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
@@ -55,19 +56,19 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
             </div>
           </div>
         ))}
-        {comparison.can_vote && (
+        {/* A vote is final: only a vote cast before the models are shown counts. */}
+        {comparison.can_vote && !comparison.revealed && (
           <div className={`grid gap-3 ${GRID[shown.length]}`}>
             {shown.map((column) => {
-              const mine = comparison.my_vote === column.column;
               return (
                 <button
                   key={column.column}
                   type="button"
-                  disabled={mine || vote.pending}
+                  disabled={vote.pending}
                   onClick={() => vote.cast(column.column)}
-                  className={buttonClass(mine ? "secondary" : "primary", "sm", "w-full")}
+                  className={buttonClass("primary", "sm", "w-full")}
                 >
-                  {mine ? COMPARE_TEXTS.yourVote : vote.pendingColumn === column.column ? COMPARE_TEXTS.voting : COMPARE_TEXTS.vote}
+                  {vote.pendingColumn === column.column ? COMPARE_TEXTS.voting : COMPARE_TEXTS.vote}
                   {/* Which answer the button is for, for screen readers (the visible text stays the start of its name). */}
                   <span className="sr-only"> {COMPARE_TEXTS.forAnswer(column.label)}</span>
                 </button>

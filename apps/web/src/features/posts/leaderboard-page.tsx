@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FEED_CATEGORIES, type FeedCategory } from "@parley/contracts";
+import { CATEGORIES, categoryLabel, type Category } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { PageIntro } from "../../components/page-intro";
 import { Spinner } from "../../components/spinner";
@@ -11,7 +11,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** Discover's leaderboard: models ranked by votes won on comparison posts, overall or in one category. */
 export function LeaderboardPage() {
-  const [category, setCategory] = useState<FeedCategory | "">("");
+  const [category, setCategory] = useState<Category | "">("");
   const board = trpc.post.leaderboard.useQuery(category ? { category } : {});
   const T = COMPARE_TEXTS.columns;
 
@@ -28,13 +28,14 @@ export function LeaderboardPage() {
         <select
           id="leaderboard-category"
           value={category}
-          onChange={(event) => setCategory(event.target.value as FeedCategory | "")}
+          onChange={(event) => setCategory(event.target.value as Category | "")}
           className="h-9 rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <option value="">{COMPARE_TEXTS.allCategories}</option>
-          {FEED_CATEGORIES.map((c) => (
+          {/* The categories a post can carry, as the chat's picker names them. */}
+          {CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(c)}
             </option>
           ))}
         </select>

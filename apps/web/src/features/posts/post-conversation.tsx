@@ -18,16 +18,20 @@ const authorOf = (message: PostMessage) => (message.isUser ? message.user || "Us
  * time, content as untrusted markdown; and the way to continue it in one's own chat.
  */
 /** A post's conversation heading with 'Interact with this conversation', which forks it into the viewer's chat. */
-export function ConversationHeading({ postId, title }: { postId: number; title: string }) {
+export function ConversationHeading({ postId, title, blocked }: { postId: number; title: string; /** Why it cannot be forked yet, if it cannot. */ blocked?: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
         {title}
       </h2>
-      <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
-        <CommentIcon className="size-4" />
-        {POST_TEXTS.interact}
-      </Link>
+      {blocked ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{blocked}</p>
+      ) : (
+        <Link to="/chat" search={{ postId, cloneChat: true }} className={buttonClass("primary", "sm")}>
+          <CommentIcon className="size-4" />
+          {POST_TEXTS.interact}
+        </Link>
+      )}
     </div>
   );
 }

@@ -90,7 +90,9 @@ export const COMPARE_TEXTS = {
   tabsLabel: "Answers",
   blindNote: (labels: string[]) =>
     `Which answer is best? The models stay hidden behind the labels ${labels.join(", ")} until you vote; then you see which model wrote each answer and how others voted.`,
-  votedNote: (total: number) => `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far; you can change yours at any time.`,
+  votedNote: (total: number) =>
+    `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far. Votes are final: only votes cast before the models are shown count.`,
+  voteBeforeInteract: "Vote first to continue this comparison in your own chat: your copy names each answer's model.",
   authorNote: "You made this comparison, so the models are named for you. Readers vote on it without seeing the names first.",
   status: (status: string) =>
     ({ error: "This model failed to answer.", stopped: "This answer was stopped before it finished.", missing: "No answer for this turn." })[status] ?? status,
