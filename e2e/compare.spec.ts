@@ -1,7 +1,9 @@
 // Comparing models side by side in Chromium: a person with their own OpenAI and Claude keys
 // sends one message to three models (OpenAI and Claude, each a local fake of its wire protocol,
 // and the offline demo), watches three replies stream in columns, follows up in every column,
-// reads the comparison as tabs on a small screen, and continues with the winner alone.
+// reads the comparison as tabs on a small screen, compares four models at 1280 px, shares it with
+// a reader who sees every column named, and continues with the winner alone; a newcomer with one
+// model is told what would add models.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -88,6 +90,72 @@ test("on a small screen the columns are tabs", async ({ browser, baseURL }) => {
   await expect(page.getByRole("tabpanel")).toContainText("Claude fake says hello.");
   await expect(page.getByRole("tabpanel")).not.toContainText("OpenAI fake");
   await expectNoSeriousA11yViolations(page);
+  await close();
+});
+
+test("at 1280 px a comparison of four models shows every column's header and Stop", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, ada, { width: 1280, height: 900 });
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const picker = page.getByRole("group", { name: "Models to compare" });
+  for (const name of [MODELS.openai, "GPT-4o", MODELS.claude, MODELS.demo]) await picker.getByRole("checkbox", { name, exact: true }).check();
+  await input(page).fill("Name a moon of Jupiter.");
+  await input(page).press("Enter");
+  // The demo model's reply streams for about a second: its Stop, in the last column, is on
+  // screen and would take the click (nothing covers it).
+  const stopDemo = page.getByRole("button", { name: `Stop ${MODELS.demo}` });
+  await expect(stopDemo).toBeInViewport({ ratio: 1 });
+  await stopDemo.click({ trial: true });
+  await replyDone(page);
+  // The options panel folds away while comparing and opens from the header.
+  await expect(page.getByRole("button", { name: "Show Chat Options" })).toBeVisible();
+  // Every column's header is on screen, inside the chat's centre, and not covered by a side panel.
+  const centre = await page.getByRole("region", { name: "Chat", exact: true }).boundingBox();
+  for (const name of [MODELS.openai, "GPT-4o", MODELS.claude, MODELS.demo]) {
+    const heading = column(page, name).getByRole("heading", { name, exact: true });
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    const box = (await heading.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(centre!.x + centre!.width);
+    await heading.click({ trial: true });
+  }
+  await close();
+});
+
+test("a signed-in reader of a shared comparison sees every column, named", async ({ browser, baseURL }) => {
+  const owner = await openSignedIn(browser, baseURL, ada);
+  await owner.page.goto(sessionUrl);
+  await expect(column(owner.page, MODELS.openai)).toBeVisible();
+  await owner.page.getByRole("button", { name: "Show Chat Options" }).click();
+  await owner.page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => owner.dialogs).toContain("Share link copied to clipboard! Anyone with this link can view this conversation.");
+  const link = await owner.page.evaluate(() => navigator.clipboard.readText());
+  await owner.close();
+
+  const reader = await createAccount(baseURL, newAccount("shared-reader"));
+  const { page, close } = await openSignedIn(browser, baseURL, reader);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
+  await expect(column(page, MODELS.openai).getByText("OpenAI fake says hello.")).toHaveCount(2);
+  await expect(column(page, MODELS.claude).getByText("Claude fake says hello.")).toHaveCount(2);
+  await expect(column(page, MODELS.demo)).toContainText("offline demo", { ignoreCase: true });
+  for (const name of Object.values(MODELS)) await expect(column(page, name).getByRole("heading", { name, exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Continue with this model/ })).toHaveCount(0);
+  await close();
+});
+
+test("with fewer than two models, Compare says what would add models", async ({ browser, baseURL }) => {
+  const newcomer = await createAccount(baseURL, newAccount("newcomer"));
+  const { page, close } = await openSignedIn(browser, baseURL, newcomer);
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const note = page.getByRole("note");
+  await expect(note).toContainText("Comparing needs at least 2 models, and only 1 is available to you. To add models:");
+  await expect(note.getByRole("link", { name: "Ollama" })).toHaveAttribute("href", "https://ollama.com/download");
+  await expect(note).toContainText("MODELS_FILE");
+  await expectNoSeriousA11yViolations(page);
+  await note.getByRole("link", { name: "Add your own OpenAI or Claude key under Profile → API Keys" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=api$/);
+  await expect(page.getByLabel("OpenAI API Key", { exact: true })).toBeVisible();
   await close();
 });
 

@@ -10,6 +10,8 @@ type ChatHeaderProps = {
   forkedFrom: ForkedFrom;
   onOpenSessions: () => void;
   onOpenOptions: () => void;
+  /** The options panel is folded away on wide screens too (while comparing): its toggle shows at every width. */
+  optionsFolded?: boolean;
 };
 
 const TOGGLE =
@@ -19,7 +21,7 @@ const TOGGLE =
  * The chat window's title, 'Chat' or 'Shared Chat (Read-only)', with what the
  * conversation is, whose it is or where it was cloned from, and the panels' toggles on narrow screens.
  */
-export function ChatHeader({ shared, description, owner, forkedFrom, onOpenSessions, onOpenOptions }: ChatHeaderProps) {
+export function ChatHeader({ shared, description, owner, forkedFrom, onOpenSessions, onOpenOptions, optionsFolded = false }: ChatHeaderProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200/80 px-2 sm:px-4 dark:border-zinc-800/80">
       <button type="button" onClick={onOpenSessions} className={`${TOGGLE} lg:hidden`} aria-label="Show Your Conversations" title="Your Conversations">
@@ -38,7 +40,7 @@ export function ChatHeader({ shared, description, owner, forkedFrom, onOpenSessi
           <span className="truncate">Forked from {forkedFrom.username ?? "another conversation"}</span>
         </p>
       )}
-      <button type="button" onClick={onOpenOptions} className={`${TOGGLE} xl:hidden`} aria-label="Show Chat Options" title="Chat Options">
+      <button type="button" onClick={onOpenOptions} className={`${TOGGLE} ${optionsFolded ? "" : "xl:hidden"}`} aria-label="Show Chat Options" title="Chat Options">
         <SlidersIcon />
       </button>
     </header>

@@ -124,7 +124,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   });
   const compare = useCompareMode({
     sessionId,
-    sessionModels: sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models,
+    // A shared comparison is not in the reader's own list: its history names its models.
+    sessionModels: sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models ?? history.data?.compare_models,
     shared,
     options: options.data,
     promptId,
@@ -186,6 +187,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
           forkedFrom={shared ? null : (history.data?.forked_from ?? null)}
           onOpenSessions={() => setPanel("sessions")}
           onOpenOptions={() => setPanel("options")}
+          optionsFolded={compare.active}
         />
         {compare.active ? (
           compare.view
@@ -223,7 +225,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
           />
         )}
       </section>
-      <div className="hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-5 xl:block dark:border-zinc-800 dark:bg-zinc-900/60">{optionsPanel}</div>
+      {/* While comparing, the columns take the options panel's width too (it opens from the header). */}
+      <div className={`hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-5 dark:border-zinc-800 dark:bg-zinc-900/60 ${compare.active ? "" : "xl:block"}`}>{optionsPanel}</div>
       {panel === "sessions" && (
         <SideDrawer side="left" title="Your Conversations" onClose={() => setPanel("none")}>
           {sessionList}

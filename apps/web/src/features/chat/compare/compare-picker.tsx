@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import type { RouterOutputs } from "@parley/api";
 import { COMPARE_LIMITS, COMPARE_TEXTS } from "./texts";
 
@@ -44,7 +45,11 @@ export function ComparePicker({
   return (
     <fieldset className="px-4 pt-2">
       <legend className="text-xs font-semibold text-zinc-700 dark:text-zinc-200">{COMPARE_TEXTS.pickerLegend}</legend>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.pickHint(COMPARE_LIMITS.min, COMPARE_LIMITS.max)}</p>
+      {models.length < COMPARE_LIMITS.min ? (
+        <TooFewModels count={models.length} />
+      ) : (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.pickHint(COMPARE_LIMITS.min, COMPARE_LIMITS.max)}</p>
+      )}
       <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1">
         {models.map((model) => {
           const checked = chosen.includes(model.id);
@@ -62,5 +67,36 @@ export function ComparePicker({
         })}
       </div>
     </fieldset>
+  );
+}
+
+const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300";
+
+/** With fewer than two usable models there is nothing to compare yet: what would add models. */
+function TooFewModels({ count }: { count: number }) {
+  return (
+    <div role="note" className="mt-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
+      <p>{COMPARE_TEXTS.tooFewModels(count)}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-4">
+        <li>
+          <Link to="/admin" search={{ tab: "api" }} className={LINK}>
+            {COMPARE_TEXTS.addOwnKeys}
+          </Link>
+          {COMPARE_TEXTS.addOwnKeysAfter}
+        </li>
+        <li>
+          {COMPARE_TEXTS.addOllamaBefore}
+          <a href="https://ollama.com/download" target="_blank" rel="noreferrer" className={LINK}>
+            Ollama
+          </a>
+          {COMPARE_TEXTS.addOllamaAfter}
+        </li>
+        <li>
+          {COMPARE_TEXTS.addModelsFileBefore}
+          <code>MODELS_FILE</code>
+          {COMPARE_TEXTS.addModelsFileAfter}
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -22,6 +22,11 @@ type CompareViewProps = {
 };
 
 const WIDE_QUERY = "(min-width: 768px)";
+/**
+ * A column's least width: four fit side by side in the centre at 1280 px (the options panel
+ * folds away while comparing); narrower, the columns scroll sideways.
+ */
+const MIN_COLUMN = "13rem";
 
 function useWide() {
   const [wide, setWide] = useState(() => typeof window === "undefined" || window.matchMedia(WIDE_QUERY).matches);
@@ -80,7 +85,7 @@ export function CompareView({ modelIds, stored, live, modelName, onStopColumn, o
   if (wide) {
     return (
       <div className="min-h-0 flex-1 overflow-x-auto overflow-y-auto px-3 py-4 sm:px-6">
-        <div className="grid min-w-full gap-4" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(16rem, 1fr))` }}>
+        <div className="grid min-w-full gap-4" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(${MIN_COLUMN}, 1fr))` }}>
           {columns.map((column) => (
             <section key={column.column} aria-label={`${modelName(column.modelId)} (column ${column.column + 1})`} className="min-w-0">
               {panel(column)}

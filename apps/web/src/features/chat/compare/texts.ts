@@ -4,6 +4,15 @@ export const COMPARE_TEXTS = {
   pickerLegend: "Models to compare",
   pickHint: (min: number, max: number) => `Pick ${min} to ${max} models: one message goes to all of them.`,
   following: (names: string) => `Comparing ${names}. A follow-up goes to every model.`,
+  /** Where fewer than two models are usable: what would add more. */
+  tooFewModels: (count: number) =>
+    `Comparing needs at least 2 models, and ${count === 0 ? "none is" : count === 1 ? "only 1 is" : `only ${count} are`} available to you. To add models:`,
+  addOwnKeys: "Add your own OpenAI or Claude key under Profile → API Keys",
+  addOwnKeysAfter: ": their models then appear here, and are never charged to your allowance.",
+  addOllamaBefore: "Run ",
+  addOllamaAfter: " on the server's machine: Parley offers a local Ollama's models when it starts (OLLAMA_BASE_URL).",
+  addModelsFileBefore: "Or the operator lists other OpenAI-compatible services (Gemini, Mistral, Groq…) in a ",
+  addModelsFileAfter: " (see .env.example) and restarts Parley.",
   tabsLabel: "Compared models",
   waiting: "Waiting for the reply…",
   continueWith: "Continue with this model",
