@@ -1,5 +1,5 @@
 // The community screens in Chromium: post a conversation, find it on Discover, filter, like,
-// comment, open it as a chat, and delete it as its author.
+// comment (its avatar opens the creator page), fork it and post the fork, and delete it as its author.
 import { expect, test } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -11,6 +11,7 @@ let reader: StorageState;
 let postPath = "";
 // A retry runs the whole serial group again and posts again: each run's post has its own words.
 const DESCRIPTION = `Sky colours, explained ${Date.now().toString(36)}`;
+const FORK_DESCRIPTION = `The reader's own take ${Date.now().toString(36)}`;
 test.beforeAll(async () => {
   const testInfo = test.info();
   author = await createAccount(testInfo.project.use.baseURL, newAccount("author"));
@@ -75,11 +76,33 @@ test("a reader finds it on Discover, filters, likes it and comments", async ({ b
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("button", { name: "Comments (1)" })).toBeVisible();
   await expect(page.getByText("Rayleigh scattering, nice!")).toBeVisible();
+  // The comment's avatar, like its author's name, opens the author's creator page.
+  const comment = page.getByRole("list", { name: "Comments" }).getByRole("listitem").filter({ hasText: "Rayleigh scattering, nice!" });
+  const creatorHref = await comment.getByRole("link", { name: /^reader-/ }).getAttribute("href");
+  expect(creatorHref).toMatch(/^\/u\//);
+  // The avatar is the comment's first element (a picture without text of its own).
+  await comment.locator(":scope > :first-child").click();
+  await expect(page).toHaveURL(creatorHref!);
+  await page.goBack();
+  await expect(page).toHaveURL(postPath);
 
   await page.getByRole("link", { name: "Interact with this conversation" }).click();
   await expect(page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
   expect(dialogs).toContain("Creating a clone of this chat. Please wait a moment...");
   await expect(page.getByRole("article", { name: /^author-.* said$/ }).filter({ hasText: "Why is the sky blue?" })).toBeVisible();
+
+  // Posted, the fork names its model and keeps the original's category; the original counts it at once.
+  await page.getByLabel("Description").fill(FORK_DESCRIPTION);
+  await page.getByRole("button", { name: "Post Conversation" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByText(/Using parley-demo/)).toBeVisible();
+  await expect(page.getByText("#technology")).toBeVisible();
+  await expect(page.getByText("Parley Demo (offline)").first()).toBeVisible();
+  await expect(page.getByText(/^Using AI/)).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Forks" }).getByRole("link", { name: DESCRIPTION }).click();
+  await expect(page).toHaveURL(postPath);
+  await expect(page.getByText("Forked once. Published forks:")).toBeVisible();
+  await expect(page.getByRole("link", { name: FORK_DESCRIPTION })).toBeVisible();
   await close();
 });
 

@@ -31,6 +31,8 @@ export function useCloneOnOpen(mode: ChatMode) {
     clone
       .then(async (result) => {
         if (!result.new_session_id) throw new Error("no new_session_id");
+        // The post's page counts its forks: it shows this one when opened again.
+        if (kind === "post") void utils.post.byId.invalidate({ id: Number(id) });
         // The list's first load may still be on its way without the copy; the chat screen finds
         // a comparison's models in the list.
         await readAgain(utils.chat.sessions);

@@ -73,6 +73,8 @@ export function useSessionActions({ sessionId, categories, description, clearDes
       const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: categories as never[] });
       if (!result.post_id) return window.alert(CHAT_TEXTS.postNoId);
       clearDescription();
+      // The post a fork came from lists it among its forks at once, and lists show the new post.
+      void utils.post.invalidate();
       void navigate({ to: "/post/$postId", params: { postId: String(result.post_id) } });
     } catch (error) {
       window.alert(error instanceof TRPCClientError ? CHAT_TEXTS.postError(messageOf(error)) : CHAT_TEXTS.postUnexpected);

@@ -24,7 +24,14 @@ export function CommentList({ comments, onDelete }: { comments: Comment[]; onDel
       <ul className="space-y-4" aria-label="Comments">
         {comments.map((comment) => (
           <li key={comment.id} className={`flex gap-3 ${comment.id < 0 ? "opacity-60" : ""}`} aria-busy={comment.id < 0}>
-            <Avatar avatar={comment.avatar} username={comment.username} size="sm" />
+            {comment.handle ? (
+              // The same place as the name's link; one stop for the keyboard and screen readers.
+              <Link to="/u/$handle" params={{ handle: comment.handle }} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
+                <Avatar avatar={comment.avatar} username={comment.username} size="sm" />
+              </Link>
+            ) : (
+              <Avatar avatar={comment.avatar} username={comment.username} size="sm" />
+            )}
             <div className="min-w-0 flex-1 rounded-2xl rounded-tl-md bg-zinc-50 px-4 py-2.5 dark:bg-zinc-800/60">
               <p className="flex flex-wrap items-baseline gap-x-2">
                 {comment.handle ? (
