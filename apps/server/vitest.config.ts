@@ -6,5 +6,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default on two cores is one file at a time; a server test file spends much of its
+    // time waiting (for its database, a started server, a stream), so two run side by side.
+    maxWorkers: 2,
   },
 });
