@@ -233,10 +233,12 @@ function TokenRow({ token, onRevoked }: { token: Token; onRevoked: () => void })
 
 /** When a token stops working, or that it never does. */
 function TokenExpiry({ iso }: { iso: string | null }) {
+  // The time the list was shown, read once: a render stays what it was until the list is read again.
+  const [shownAt] = useState(() => Date.now());
   if (iso === null) return <>Never expires</>;
   return (
     <>
-      {new Date(iso).getTime() <= Date.now() ? "Expired" : "Expires"} <LocalTime iso={iso} />
+      {new Date(iso).getTime() <= shownAt ? "Expired" : "Expires"} <LocalTime iso={iso} />
     </>
   );
 }
