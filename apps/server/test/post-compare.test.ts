@@ -196,6 +196,20 @@ describe("votes", () => {
     expect(final.body.total_votes).toBe(102);
   });
 
+  it("a vote moved after the models were shown (as votes could be before they were final) counts in no tally or leaderboard", async () => {
+    await t.signUp("gina");
+    const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
+    const id = (await publish("alice", { chat_id: sessionId, description: "Moved votes", categories: ["health"] })).body.post_id as number;
+    expect((await vote("carol", id, 0)).status).toBe(200);
+    await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
+      values (${id}, (select id from users where subject = 'gina'), 1, now() - interval '1 hour', now())`);
+    const read = (await t.call("alice", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number; columns: { votes: number }[] };
+    expect(read.columns.map((c) => c.votes)).toEqual([1, 0, 0]);
+    expect(read.total_votes).toBe(1);
+    const board = (await t.call("alice", "GET", "/post/leaderboard?category=health")).body.models as { model_id: string; votes_won: number; votes_cast: number }[];
+    expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(MODELS.map((m, i) => [m, i === 0 ? 1 : 0, 1]).sort());
+  });
+
   it("the author cannot vote on their own comparison", async () => {
     const response = await vote("alice", postId, 0);
     expect(response.status).toBe(403);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { resultRows, type Executor } from "@parley/db";
+import { countedVote } from "./votes";
 
 /** z for a 95% two-sided interval. */
 const Z95 = 1.959963984540054;
@@ -41,7 +42,7 @@ export async function getLeaderboard(db: Executor, category?: string) {
              count(*)::int as votes_cast,
              count(distinct e.post_id)::int as comparisons
       from entrants e
-      join post_votes v on v.post_id = e.post_id
+      join post_votes v on v.post_id = e.post_id and ${countedVote({ createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` })}
       group by e.model_key
     `),
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
@@ -14,12 +14,18 @@ export const VOTE_BEFORE_FORK =
 export const OWN_COMPARISON =
   "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
 
-/** Votes per column of a post, in column order. */
+/**
+ * Whether a vote counts: only one cast blind. Votes are final now, but one moved after the
+ * models were shown (as votes could be before) has a later `updated_at` and does not count.
+ */
+export const countedVote = (votes: { createdAt: SQLWrapper; updatedAt: SQLWrapper }) => sql`${votes.updatedAt} = ${votes.createdAt}`;
+
+/** Counted votes per column of a post, in column order. */
 async function tallyOf(db: Executor, postId: number, columns: number) {
   const rows = await db
     .select({ column: postVotes.column, votes: count() })
     .from(postVotes)
-    .where(eq(postVotes.postId, postId))
+    .where(and(eq(postVotes.postId, postId), countedVote(postVotes)))
     .groupBy(postVotes.column);
   const tally = Array.from({ length: columns }, () => 0);
   for (const row of rows) if (row.column < columns) tally[row.column] = Number(row.votes);
