@@ -94,7 +94,7 @@ export const comments = pgTable(
   (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
 );
 
-/** A viewer's vote for the best answer of a comparison post: one per viewer, changeable. */
+/** A viewer's vote for the best answer of a comparison post: one per viewer, cast blind and final. */
 export const postVotes = pgTable(
   "post_votes",
   {
