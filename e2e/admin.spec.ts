@@ -2,7 +2,7 @@
 // ADMIN_EMAILS in e2e/support/serve.mjs) finds it in the queue and hides it, it leaves Discover
 // for everyone else while its author sees it marked, and the admin restores it. The console's
 // usage chart counts the send this spec made.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -22,7 +22,20 @@ test.beforeAll(async () => {
   const baseURL = testInfo.project.use.baseURL;
   author = await createAccount(baseURL, newAccount("writer"));
   reader = await createAccount(baseURL, newAccount("reader"));
-  moderator = await createAccount(baseURL, { name: "Mo Moderator", email: "moderator@example.test" });
+  const mo = { name: "Mo Moderator", email: "moderator@example.test" };
+  moderator = await createAccount(baseURL, mo);
+  // The address counts once verified (serve.mjs opens the link the server logs, as an operator
+  // would) and from the next sign-in on.
+  const isAdmin = async (state: StorageState) => {
+    const { access_token } = JSON.parse(state.origins[0]!.localStorage[0]!.value) as { access_token: string };
+    const http = await request.newContext({ baseURL });
+    const status = (await http.get("/api/v1/admin/access", { headers: { authorization: `Bearer ${access_token}` } })).status();
+    await http.dispose();
+    return status;
+  };
+  await expect
+    .poll(async () => isAdmin((moderator = await createAccount(baseURL, mo, { existing: true }))), { timeout: 20_000 })
+    .toBe(200);
 });
 
 const card = (page: Page) => page.getByRole("article").filter({ hasText: description });
@@ -92,9 +105,18 @@ test("the admin sees the report in the queue and hides the post; it leaves Disco
   await expect(card(writer.page)).toContainText("Hidden by a moderator");
   await writer.close();
 
-  // Restored from the Hidden list, it is back for everyone.
+  // The admin opens it from the Hidden list and reads it, marked.
   await admin.page.getByRole("button", { name: "Hidden", exact: true }).click();
   const hidden = admin.page.getByRole("article").filter({ hasText: description });
+  await hidden.getByRole("link", { name: /^Open post \d+$/ }).click();
+  await expect(admin.page).toHaveURL(new RegExp(`${postPath}$`));
+  await expect(card(admin.page)).toContainText("Hidden by a moderator");
+  await expect(admin.page.getByText("What lives in a tide pool?", { exact: true })).toBeVisible();
+  await expect(admin.page.getByRole("heading", { name: "Post Not Found" })).toHaveCount(0);
+  await admin.page.goBack();
+
+  // Restored from the Hidden list, it is back for everyone.
+  await admin.page.getByRole("button", { name: "Hidden", exact: true }).click();
   await hidden.getByRole("button", { name: "Restore" }).click();
   await expect(hidden).toHaveCount(0);
   const again = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
@@ -103,6 +125,18 @@ test("the admin sees the report in the queue and hides the post; it leaves Disco
   await expect(card(again.page)).not.toContainText("Hidden by a moderator");
   await again.close();
   await admin.close();
+});
+
+test("the profile says whether an address is verified: the moderator's is, through the operator's link; the reader's is not", async ({ browser, baseURL }) => {
+  const mo = await openSignedIn(browser, baseURL, moderator);
+  await mo.page.goto("/profile");
+  await expect(mo.page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(mo.page.getByText("Not Verified", { exact: true })).toHaveCount(0);
+  await mo.close();
+  const other = await openSignedIn(browser, baseURL, reader);
+  await other.page.goto("/profile");
+  await expect(other.page.getByText("Not Verified", { exact: true })).toBeVisible();
+  await other.close();
 });
 
 test("the admin console lists people and charts usage, including this spec's send", async ({ browser, baseURL }) => {

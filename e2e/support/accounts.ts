@@ -49,9 +49,10 @@ async function submitForm(http: APIRequestContext, page: APIResponse, fields: Re
  * protocol (authorization code with PKCE, the API as resource, the account setup call), over
  * HTTP instead of a browser, and returns the signed-in browser state: the provider's session
  * cookies and the user that oidc-client-ts keeps in localStorage. Signing up and setting up in
- * the browser itself are what the sign-up specs test, through `signUpWithPopup`.
+ * the browser itself are what the sign-up specs test, through `signUpWithPopup`. With `existing`,
+ * the account signs in again instead (the setup call is then a harmless repeat).
  */
-export async function createAccount(baseURL: string | undefined, account: Account): Promise<StorageState> {
+export async function createAccount(baseURL: string | undefined, account: Account, options: { existing?: boolean } = {}): Promise<StorageState> {
   if (!baseURL) throw new Error("createAccount needs the project's baseURL");
   const origin = new URL(baseURL).origin;
   const http = await request.newContext({ baseURL: origin });
@@ -77,7 +78,7 @@ export async function createAccount(baseURL: string | undefined, account: Accoun
       nonce: randomBytes(16).toString("base64url"),
       code_challenge: createHash("sha256").update(verifier).digest("base64url"),
       code_challenge_method: "S256",
-      screen_hint: "signup",
+      ...(options.existing ? {} : { screen_hint: "signup" }),
       ...resource,
     }).toString();
 

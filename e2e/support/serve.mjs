@@ -2,6 +2,7 @@
 // database for one Playwright project, and removes that database when Playwright stops it.
 // Usage: node e2e/support/serve.mjs <pglite|postgres> <port>
 import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,9 +31,17 @@ const { startFakeAnthropicServer, startFakeOpenAIServer } = await import("../../
 const openai = await startFakeOpenAIServer({ scenario: { type: "reply", chunks: ["OpenAI", " fake", " says", " hello."], chunkDelayMs: 60 } });
 const anthropic = await startFakeAnthropicServer({ scenario: { type: "reply", chunks: ["Claude", " fake", " says", " hello."], chunkDelayMs: 60 } });
 
+// The embedded database starts as a migrated data directory copied from the test template (built
+// once per machine and migration set): initdb and every migration at each start are not what the
+// specs test; a first start on an empty directory is main.test.ts's.
+if (kind === "pglite") {
+  const { createTestDataDir } = await import("../../packages/db/src/testing.ts");
+  await createTestDataDir(database.url);
+}
+
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "inherit"],
   env: {
     ...process.env,
     PORT: port,
@@ -52,6 +61,15 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     // The address e2e/admin.spec.ts signs up with to moderate.
     ADMIN_EMAILS: "moderator@example.test",
   },
+});
+
+// The operator's part in e2e/admin.spec.ts: the server logs a verification link for each new
+// account; the moderator's is opened, as an operator who knows the address would.
+const ADMIN_SIGN_UP = /New account moderator@example\.test: .*open (http\S+\/oidc\/verify\/[A-Za-z0-9_-]+)/;
+createInterface({ input: server.stdout }).on("line", (line) => {
+  process.stdout.write(`${line}\n`);
+  const link = ADMIN_SIGN_UP.exec(line)?.[1];
+  if (link) globalThis.fetch(link).catch((error) => console.error(`could not open the verification link: ${error.message}`));
 });
 
 // Playwright stops web servers with SIGTERM to the whole process group; pass it on once and
