@@ -127,6 +127,45 @@ test("the admin sees the report in the queue and hides the post; it leaves Disco
   await admin.close();
 });
 
+test("a reader reports a shared conversation; the admin hides it from the queue and its share leads nowhere", async ({ browser, baseURL }) => {
+  const question = `Where do puffins nest? ${Date.now()}`;
+  const writer = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
+  await writer.page.goto("/chat");
+  await writer.page.getByPlaceholder("Type your message here...").fill(question);
+  await expect(writer.page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  await writer.page.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(writer.page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  await expect(writer.page).toHaveURL(/sessionId=\d+/);
+  const sessionId = new URL(writer.page.url()).searchParams.get("sessionId");
+  await writer.page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => writer.dialogs).toContain("Share link copied to clipboard! Anyone with this link can view this conversation.");
+  await writer.close();
+
+  const { page, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
+  await page.goto(`/chat/share/${sessionId}`);
+  await expect(page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
+  await page.getByRole("complementary", { name: "Chat Options" }).getByRole("button", { name: "Report", exact: true }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Report this conversation" });
+  await dialog.getByRole("radio", { name: "Harassment or hate" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Thanks: a moderator will look at it.");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const admin = await openSignedIn(browser, baseURL, moderator, { width: 1400, height: 900 });
+  await admin.page.goto("/admin?tab=moderation");
+  const item = admin.page.getByRole("article").filter({ hasText: question });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("heading", { name: /^Conversation by / })).toBeVisible();
+  await expect(item).toContainText("1 report: Harassment or hate (1)");
+  await item.getByRole("button", { name: "Hide" }).click();
+  await expect(item).toHaveCount(0);
+  await admin.close();
+
+  await page.reload();
+  await expect(page.getByText(question)).toHaveCount(0);
+  await close();
+});
+
 test("the profile says whether an address is verified: the moderator's is, through the operator's link; the reader's is not", async ({ browser, baseURL }) => {
   const mo = await openSignedIn(browser, baseURL, moderator);
   await mo.page.goto("/profile");
