@@ -154,11 +154,34 @@ test("importing a ChatGPT export shows its conversations", async ({ browser, bas
   await close();
 });
 
+test("an import shows how many of its exchanges are stored while the server works on it", async ({ browser, baseURL }) => {
+  const account = await createAccount(baseURL, newAccount("import-progress"));
+  const { page, close } = await openSignedIn(browser, baseURL, account, WIDE);
+  const region = page.getByRole("region", { name: "Import conversations" });
+  const progressShown = region.getByRole("status").filter({ hasText: "Importing conversations… 3 of 3 exchanges stored." }).waitFor({ timeout: 30_000 });
+  // The import's answer is held until its progress is on screen: the panel reads it from the server meanwhile.
+  let held = false;
+  await page.route((url) => url.pathname === "/api/v1/chat/import", async (route) => {
+    held = true;
+    // The file as the page sent it (Playwright does not pass a File body on by itself).
+    const response = await route.fetch({ postData: readFileSync(CHATGPT_EXPORT) });
+    await progressShown;
+    await route.fulfill({ response });
+  });
+  await page.goto("/chat");
+  await region.getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);
+  await progressShown;
+  await expect(region.getByRole("progressbar", { name: "Importing conversations…" })).toHaveAttribute("value", "3");
+  await expect(page.getByText("Imported 2 conversations (3 exchanges) from ChatGPT.")).toBeVisible({ timeout: 15_000 });
+  expect(held).toBe(true);
+  await close();
+});
+
 test("an import made while the conversation list is still loading shows up in it", async ({ browser, baseURL }) => {
   const account = await createAccount(baseURL, newAccount("import-early"));
   const { page, close } = await openSignedIn(browser, baseURL, account, WIDE);
   // The list's first load is held until the import has answered, so that load was read before it.
-  const importAnswered = page.waitForResponse((response) => response.url().endsWith("/api/v1/chat/import"), { timeout: 60_000 });
+  const importAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v1/chat/import", { timeout: 60_000 });
   let held = false;
   await page.route(/\/trpc\/[^?]*chat\.sessions/, async (route) => {
     if (held) return route.continue();

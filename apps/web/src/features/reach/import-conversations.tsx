@@ -27,6 +27,8 @@ function upload(file: File, jobId: string, token: string | null, onProgress: (pe
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
+    // Sent whole (a small file may report no progress before): the server is importing it now.
+    request.upload.onload = () => onProgress(100);
     request.onload = () => {
       let body: { message?: string } & Record<string, unknown> = {};
       try {
@@ -99,14 +101,7 @@ export function ImportConversations() {
         disabled={busy}
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
-      {progress.phase === "uploading" && (
-        <div className="flex flex-col gap-1">
-          <progress className="w-full accent-brand-600" max={100} value={progress.percent} aria-label={REACH_TEXTS.uploading} />
-          <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
-            {REACH_TEXTS.uploading} {progress.percent}%
-          </span>
-        </div>
-      )}
+      {progress.phase === "uploading" && <ImportProgress jobId={progress.jobId} uploadPercent={progress.percent} />}
       {progress.phase === "importing" && <ImportProgress jobId={progress.jobId} />}
       {progress.phase === "done" && (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
@@ -122,11 +117,24 @@ export function ImportConversations() {
   );
 }
 
-/** A running import's progress, read from the server until the import answers. */
-function ImportProgress({ jobId }: { jobId: string }) {
+/**
+ * The upload's progress, then the import's, read from the server until the import answers (it
+ * is read during the upload too: the browser may not report the upload's end).
+ */
+function ImportProgress({ jobId, uploadPercent }: { jobId: string; uploadPercent?: number }) {
   // Until the server has read the file, the import has no progress yet (a 404): keep asking.
   const job = trpc.archive.importProgress.useQuery({ jobId }, { refetchInterval: PROGRESS_EVERY_MS, retry: false });
   const stored = job.data && job.data.exchanges_total > 0 ? job.data : null;
+  if (!stored && uploadPercent !== undefined) {
+    return (
+      <div className="flex flex-col gap-1">
+        <progress className="w-full accent-brand-600" max={100} value={uploadPercent} aria-label={REACH_TEXTS.uploading} />
+        <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+          {REACH_TEXTS.uploading} {uploadPercent}%
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-1">
       {stored ? (
