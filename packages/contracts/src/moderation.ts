@@ -1,4 +1,4 @@
-/** Reasons a person can give when reporting a post or a comment, with the words the dialog shows. */
+/** Reasons a person can give when reporting a post, a comment or a conversation, with the words the dialog shows. */
 export const REPORT_REASONS = ["spam", "harassment", "illegal", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -24,7 +24,7 @@ export const MODERATION_MESSAGES = {
   /** What the author sees on their own hidden post or comment. */
   hidden: "Hidden by a moderator",
   reported: "Thanks: a moderator will look at it.",
-  ownItem: "This is yours: you cannot report your own post or comment.",
+  ownItem: "This is yours: you cannot report your own post, comment or conversation.",
   commentNotFound: "Comment not found. It may have been removed.",
   itemNotFound: "Nothing with that id is waiting for a moderator. It may have been removed.",
   /** The owner of a conversation a moderator hid (directly, or by hiding a post of it), on posting it or making it public. */
