@@ -3,7 +3,7 @@
 // and the root route reaches the router again by design of the generator.
 import madge from "madge";
 
-const SOURCES = ["apps/server/src", "apps/web/src", ...["ai", "api", "contracts", "db", "identity"].map((name) => `packages/${name}/src`)];
+const SOURCES = ["apps/server/src", "apps/web/src", ...["ai", "api", "contracts", "db", "identity", "keys"].map((name) => `packages/${name}/src`)];
 
 const graph = await madge(SOURCES, {
   fileExtensions: ["ts", "tsx"],

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { ColumnStops, type AdminRule, type Billing, type KeyVault, type ModelGateway } from "@parley/api";
+import { ColumnStops, type AdminRule, type Billing, type ModelGateway } from "@parley/api";
+import type { KeyVault } from "@parley/keys";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseEncryptionKey } from "@parley/api";
+import { parseEncryptionKey } from "@parley/keys";
 import { ConfigError, type Config } from "./config";
 
 export const ENCRYPTION_KEY_FILE = "encryption.key";

@@ -4,7 +4,8 @@
 import { fileURLToPath } from "node:url";
 import { createDb, DatabaseLockedError, migrate } from "@parley/db";
 import { randomUUID } from "node:crypto";
-import { createKeyVault, endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
+import { endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
 import { createBilling } from "./billing/create-billing";

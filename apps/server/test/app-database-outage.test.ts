@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { createDb, isDatabaseUnavailable, resultRows } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";

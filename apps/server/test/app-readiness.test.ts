@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp } from "../src/app";
 import { createLifecycle } from "../src/http/lifecycle";

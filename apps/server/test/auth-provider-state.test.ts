@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { oidcPayloads, serverSecrets } from "@parley/db";
 import { buildApp } from "../src/app";
 import { createAuthenticator } from "../src/auth/create-authenticator";

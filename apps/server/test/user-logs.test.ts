@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
-import { createKeyVault, createModelGateway } from "@parley/api";
+import { createModelGateway } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { REDACTED_PATHS } from "../src/app";
 import { Browser, isPage, signInThroughPages, startAuthorization, startAuthServer } from "./support/auth-flow";
 import { logCapture } from "./support/test-app";

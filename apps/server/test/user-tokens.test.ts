@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKENS, MESSAGES } from "@parley/contracts";
 import { personalAccessTokens, resultRows } from "@parley/db";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";

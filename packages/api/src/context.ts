@@ -1,12 +1,12 @@
 import { STORAGE_QUOTA } from "@parley/contracts";
 import type { Database } from "@parley/db";
+import { unconfiguredKeyVault, type KeyVault } from "@parley/keys";
 import { NO_ADMINS, type AdminRule } from "./admin/role";
 import { emptyModelGateway, type ModelGateway } from "./chat/model-gateway";
 import type { ReplyMetrics } from "./chat/reply-metrics";
 import { columnStops, type ColumnStops } from "./chat/compare/stops";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 import type { Billing } from "./subscription/billing";
-import { unconfiguredKeyVault, type KeyVault } from "./user/key-vault";
 import type { AuthIdentity, Logger } from "./caller";
 
 /** Everything a procedure may use. Built by the host per request; tests build it directly. */

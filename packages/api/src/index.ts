@@ -2,7 +2,6 @@ export { appRouter, nonAdminRouter, createCaller, type AppRouter, type RouterInp
 export type { AuthIdentity, Logger } from "./caller";
 export { createContextInner, type Context, type CreateContextInnerOptions } from "./context";
 export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./errors";
-export { createKeyVault, KeyVaultError, parseEncryptionKey, type KeyVault } from "./user/key-vault";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./user/provider-keys";
 export { authenticateAccessToken, isPersonalAccessToken, type AccessTokenSummary } from "./user/access-tokens";
 export { requireUser, SETUP_REQUIRED_MESSAGE, type UserRow } from "./user/require-user";

@@ -1,6 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
-import type { KeyVault } from "@parley/api";
+import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import { registerInteractions } from "./interactions";
 import type { SignInLimits } from "./limits";

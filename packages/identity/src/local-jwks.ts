@@ -1,5 +1,5 @@
 import { createLocalJWKSet, errors, type JWTVerifyGetKey } from "jose";
-import type { KeyVault } from "@parley/api";
+import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import { loadSigningKeys, publicKeysOf } from "./secrets";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
-import { KeyVaultError, type KeyVault } from "@parley/api";
+import { KeyVaultError, type KeyVault } from "@parley/keys";
 import { serverSecrets, type Database } from "@parley/db";
 
 /** Algorithm of the embedded provider's signing key (ID tokens and JWT access tokens). */

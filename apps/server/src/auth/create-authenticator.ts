@@ -1,4 +1,4 @@
-import type { KeyVault } from "@parley/api";
+import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import type { Config } from "../config";
 import { createAccessTokenVerifier } from "./access-token";

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type KeyVault, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
+import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
+import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
 

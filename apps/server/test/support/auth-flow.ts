@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { createTestDb } from "@parley/db/testing";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { buildApp, type AppDeps } from "../../src/app";
 import { createAuthenticator } from "../../src/auth/create-authenticator";
 import { loadConfig } from "../../src/config";

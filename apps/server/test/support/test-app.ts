@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { createKeyVault } from "@parley/api";
+import { createKeyVault } from "@parley/keys";
 import { createTestDb } from "@parley/db/testing";
 import { buildApp, type AppDeps } from "../../src/app";
 import type { Authenticator } from "../../src/auth/authenticator";

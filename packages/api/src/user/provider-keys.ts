@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { PROVIDER_KEY_NAMES } from "@parley/contracts";
 import { userProviderKeys, type Executor } from "@parley/db";
+import { KeyVaultError, type KeyVault } from "@parley/keys";
 import { AppError } from "../errors";
-import { KeyVaultError, type KeyVault } from "./key-vault";
 
 /** The providers a user can store an own key for. */
 export { PROVIDER_KEY_NAMES };

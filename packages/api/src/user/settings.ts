@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users, type Database, type Executor } from "@parley/db";
+import type { KeyVault } from "@parley/keys";
 import type { AuthIdentity } from "../caller";
-import type { KeyVault } from "./key-vault";
 import { KEY_MASK, listProviderKeyHints, maskKey, removeProviderKeys, saveProviderKey, type ProviderKeyName } from "./provider-keys";
 import type { UserRow } from "./require-user";
 

@@ -1,0 +1,1 @@
+export { createKeyVault, KeyVaultError, parseEncryptionKey, unconfiguredKeyVault, type KeyVault } from "./key-vault";
