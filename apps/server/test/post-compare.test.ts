@@ -114,6 +114,7 @@ describe("blind until the viewer votes", () => {
       revealed: false,
       can_vote: true,
       my_vote: null,
+      revealed_by_post_id: null,
       total_votes: null,
       columns: [0, 1, 2].map((column) => ({ column, label: "ABC"[column] })),
       turns: expect.any(Array),
@@ -297,6 +298,54 @@ describe("nothing names a column's model before the viewer votes", () => {
         for (const secret of secrets) expect(body).not.toContain(secret);
       }
     }
+  });
+});
+
+describe("a comparison and the comparisons forked from it are one blind set", () => {
+  type View = { revealed: boolean; can_vote: boolean; my_vote: number | null; revealed_by_post_id: number | null; total_votes: number | null; columns: { model_id?: string; votes?: number }[] };
+  const viewOf = async (name: string, id: number) => (await t.call(name, "GET", `/post/getPost/${id}`)).body.comparison as View;
+
+  it("a vote on one post of the set shows the others revealed and a vote there is refused, REST and tRPC; votes cast knowing the models count nowhere", async () => {
+    for (const name of ["hank", "ivy", "jo"]) await t.signUp(name);
+    const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
+    const original = (await publish("alice", { chat_id: sessionId, description: "Lineage", categories: ["business"] })).body.post_id as number;
+    // Hank votes, forks and publishes the fork: its columns are in the same order as the original's.
+    expect((await vote("hank", original, 0)).status).toBe(200);
+    const forkSession = (await t.call("hank", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
+    const fork = (await publish("hank", { chat_id: forkSession, description: "Lineage, forked", categories: ["business"] })).body.post_id as number;
+    expect((await t.call("ivy", "GET", `/post/getPost/${fork}`)).body.forked_from_post_id).toBe(original);
+
+    // Ivy knows neither: both are blind to her. Her vote on the fork is blind and counts.
+    expect(await viewOf("ivy", original)).toMatchObject({ revealed: false, can_vote: true, revealed_by_post_id: null });
+    expect((await vote("ivy", fork, 1)).status).toBe(200);
+    // She now knows the original's models too: it shows them, and her vote there is refused.
+    const seen = await viewOf("ivy", original);
+    expect(seen).toMatchObject({ revealed: true, can_vote: false, my_vote: null, revealed_by_post_id: fork, total_votes: 1 });
+    expect(seen.columns.map((c) => c.model_id)).toEqual(MODELS);
+    const rest = await vote("ivy", original, 1);
+    expect(rest.status).toBe(403);
+    expect(rest.body.message).toMatch(/You already know which model wrote each answer/);
+    const trpc = await trpcMutation("ivy", "post.vote", { postId: original, column: 1 });
+    expect(trpc.statusCode).toBe(403);
+    expect(trpc.json().error.message).toMatch(/You already know which model wrote each answer/);
+    const trpcView = (await trpcQuery("ivy", "post.byId", { id: original })).json().result.data.comparison as View;
+    expect(trpcView).toMatchObject({ revealed: true, can_vote: false, revealed_by_post_id: fork });
+
+    // The original's author knows the fork's models: it is revealed to her and her vote is refused.
+    expect(await viewOf("alice", fork)).toMatchObject({ revealed: true, can_vote: false, revealed_by_post_id: original });
+    expect((await vote("alice", fork, 0)).status).toBe(403);
+    // The fork's author voted on the original before forking: that vote was blind and counts.
+    expect((await viewOf("alice", original)).columns.map((c) => c.votes)).toEqual([1, 0, 0]);
+
+    // Votes cast knowing the models, as they could be before the set was one: neither counts.
+    await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
+      values (${original}, (select id from users where subject = 'ivy'), 2, now(), now()),
+             (${fork}, (select id from users where subject = 'alice'), 2, now(), now())`);
+    expect((await viewOf("jo", original)).revealed).toBe(false);
+    expect((await vote("jo", original, 0)).status).toBe(200);
+    expect((await viewOf("jo", original)).columns.map((c) => c.votes)).toEqual([2, 0, 0]);
+    expect((await viewOf("hank", fork)).columns.map((c) => c.votes)).toEqual([0, 1, 0]);
+    expect((await viewOf("jo", fork)).revealed_by_post_id).toBe(original);
   });
 });
 

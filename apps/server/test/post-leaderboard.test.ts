@@ -79,6 +79,32 @@ describe("the leaderboard", () => {
     expect(summary(after.json().result.data.models)).toEqual(before);
   });
 
+  it("a comparison and its published forks are one blind set: a vote cast after voting on or making one of them counts nowhere, over REST and tRPC", async () => {
+    await t.signUp("v6");
+    // v0 votes on the original (claude wins), forks it and publishes the fork in the same category.
+    const original = await comparisonPost([MODEL.platform, MODEL.claude], "business", [0, 1], ["v0"]);
+    const session = (await t.call("v0", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
+    const fork = (await t.call("v0", "POST", "/post/postChat", { chat_id: session, description: "Forked", categories: ["business"] })).body.post_id as number;
+    // v6 votes blind on the fork (the OpenAI model wins), then tries the original knowing the models.
+    expect((await t.call("v6", "POST", `/post/vote/${fork}`, { column: 0 })).status).toBe(200);
+    const refused = await t.call("v6", "POST", `/post/vote/${original}`, { column: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/You already know which model wrote each answer/);
+    // Votes cast knowing the models, as they could be before: by v6 on the original, by the original's author on the fork.
+    const { sql } = await import("drizzle-orm");
+    await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
+      values (${original}, (select id from users where subject = 'v6'), 1, now(), now()),
+             (${fork}, (select id from users where subject = 'author'), 1, now(), now())`);
+    const expected = [
+      [MODEL.claude, 1, 2],
+      [MODEL.platform, 1, 2],
+    ];
+    const rows = (await board("?category=business")).models;
+    expect(summary(rows).sort()).toEqual(expected.sort());
+    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "business" }))}`, headers: t.as("v1") });
+    expect(summary(trpc.json().result.data.models).sort()).toEqual(expected.sort());
+  });
+
   it("refuses an unknown category and an anonymous caller", async () => {
     const bad = await t.call("v0", "GET", "/post/leaderboard?category=gossip");
     expect(bad.status).toBe(400);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { resultRows, type Executor } from "@parley/db";
+import { blindSetLineage } from "./lineage";
 import { countedVote } from "./votes";
 
 /** z for a 95% two-sided interval. */
@@ -28,7 +29,7 @@ type Row = { model_key: string; model_id: string | null; model_name: string; vot
 export async function getLeaderboard(db: Executor, category?: string) {
   const rows = resultRows<Row>(
     await db.execute(sql`
-      with entrants as (
+      with recursive ${blindSetLineage()}, entrants as (
         select p.id as post_id, (m.ord - 1)::int as col, m.model ->> 'modelId' as model_id, m.model ->> 'modelName' as model_name,
                coalesce(m.model ->> 'modelId', m.model ->> 'modelName') as model_key
         from posts p
@@ -42,7 +43,7 @@ export async function getLeaderboard(db: Executor, category?: string) {
              count(*)::int as votes_cast,
              count(distinct e.post_id)::int as comparisons
       from entrants e
-      join post_votes v on v.post_id = e.post_id and ${countedVote({ createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` })}
+      join post_votes v on v.post_id = e.post_id and ${countedVote({ postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` })}
       group by e.model_key
     `),
   );

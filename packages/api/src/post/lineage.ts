@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { posts, users, type Executor } from "@parley/db";
+import { posts, resultRows, users, type Executor } from "@parley/db";
 import { presentAuthor } from "./authors";
 
 /** Most public forks a post lists. */
@@ -30,4 +30,51 @@ export async function getPostLineage(db: Executor, postId: number) {
     .limit(FORKS_SHOWN);
   const present = (row: NonNullable<typeof origin>) => ({ id: row.id, description: row.description, ...presentAuthor(row) });
   return { forked_from: origin ? present(origin) : null, public_forks: forks.map(present) };
+}
+
+/**
+ * A comparison's blind set, as the `lineage(post_id, root_id)` term of a `with recursive`: each
+ * comparison post with the root of its fork tree, a fork of a comparison published as a
+ * comparison joining its origin's tree. A fork keeps its origin's models (in the same order), so
+ * whoever knows one post's models knows them all. With `postId`, only that post's tree.
+ * Ids only grow along a fork (a fork is published after its origin), which bounds both walks.
+ */
+export const blindSetLineage = (postId?: number) => sql`lineage(post_id, root_id) as (
+  select r.id, r.id from posts r
+  where r.comparison is not null
+    and not exists (select 1 from posts o where o.id = r.forked_from_post_id and o.comparison is not null and o.id < r.id)
+    ${postId === undefined ? sql`` : sql`and r.id = (${rootOf(postId)})`}
+  union all
+  select p.id, l.root_id from posts p join lineage l on p.forked_from_post_id = l.post_id and p.id > l.post_id
+  where p.comparison is not null
+)`;
+
+/** The root of a comparison post's fork tree: the oldest comparison up its chain of origins. */
+const rootOf = (postId: number) => sql`
+  with recursive up(id, parent) as (
+    select id, forked_from_post_id from posts where id = ${postId}
+    union all
+    select o.id, o.forked_from_post_id from posts o join up on o.id = up.parent and o.id < up.id where o.comparison is not null
+  )
+  select min(id) from up`;
+
+/**
+ * SQL: the other posts of post `postId`'s blind set through which `userId` knew its models
+ * before `before` (or at all, without it): by voting on one or by making it. Needs `lineage`.
+ */
+const revealingPosts = (postId: SQLWrapper | number, userId: SQLWrapper | string, before?: SQLWrapper) => sql`
+  select other.post_id from lineage mine join lineage other on other.root_id = mine.root_id and other.post_id <> mine.post_id
+  where mine.post_id = ${postId} and (
+    exists (select 1 from post_votes e where e.post_id = other.post_id and e.user_id = ${userId} ${before ? sql`and e.created_at < ${before}` : sql``})
+    or exists (select 1 from posts a where a.id = other.post_id and a.user_id = ${userId} ${before ? sql`and a.created_at < ${before}` : sql``}))`;
+
+/** SQL: whether `userId` knew post `postId`'s models before `before` through another post of its blind set. Needs `lineage`. */
+export const knewFromBlindSet = (postId: SQLWrapper, userId: SQLWrapper, before: SQLWrapper) => sql`exists (${revealingPosts(postId, userId, before)})`;
+
+/** The first other post of `postId`'s blind set through which `userId` knows its models (by voting on it or making it), or null. */
+export async function knownThrough(db: Executor, postId: number, userId: string): Promise<number | null> {
+  const rows = resultRows<{ post_id: number }>(
+    await db.execute(sql`with recursive ${blindSetLineage(postId)} ${revealingPosts(postId, userId)} order by other.post_id limit 1`),
+  );
+  return rows[0] ? Number(rows[0].post_id) : null;
 }

@@ -1,7 +1,8 @@
-import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { postVotes, posts, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { postVotes, posts, resultRows, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
+import { blindSetLineage, knewFromBlindSet, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 
@@ -11,22 +12,32 @@ export const VOTE_IS_FINAL =
 /** Why a comparison the viewer has not voted on cannot be copied yet. */
 export const VOTE_BEFORE_FORK =
   "Vote for the best answer first: a copy of this comparison names the model of each answer, and only votes cast without knowing them count.";
+/** Why a vote is refused on a comparison whose models the viewer knows from another post of its blind set. */
+export const knownFromRelated = (postId: number) =>
+  `You already know which model wrote each answer: you voted on or made post ${postId}, which this comparison was forked from or into, with the same answers and models. Only votes cast without knowing the models count.`;
 export const OWN_COMPARISON =
   "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
 
 /**
  * Whether a vote counts: only one cast blind. Votes are final now, but one moved after the
- * models were shown (as votes could be before) has a later `updated_at` and does not count.
+ * models were shown (as votes could be before) has a later `updated_at` and does not count;
+ * nor does one cast after the voter voted on or made another post of the comparison's blind set
+ * (its lineage of forks, which share its models), as could be before. Needs the
+ * `blindSetLineage` term in the statement's `with recursive`.
  */
-export const countedVote = (votes: { createdAt: SQLWrapper; updatedAt: SQLWrapper }) => sql`${votes.updatedAt} = ${votes.createdAt}`;
+export const countedVote = (votes: { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper; updatedAt: SQLWrapper }) =>
+  sql`(${votes.updatedAt} = ${votes.createdAt} and not ${knewFromBlindSet(votes.postId, votes.userId, votes.createdAt)})`;
 
 /** Counted votes per column of a post, in column order. */
 async function tallyOf(db: Executor, postId: number, columns: number) {
-  const rows = await db
-    .select({ column: postVotes.column, votes: count() })
-    .from(postVotes)
-    .where(and(eq(postVotes.postId, postId), countedVote(postVotes)))
-    .groupBy(postVotes.column);
+  const v = { postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` };
+  const rows = resultRows<{ column: number; votes: number }>(
+    await db.execute(sql`
+      with recursive ${blindSetLineage(postId)}
+      select v."column", count(*)::int as votes from post_votes v
+      where v.post_id = ${postId} and ${countedVote(v)}
+      group by v."column"`),
+  );
   const tally = Array.from({ length: columns }, () => 0);
   for (const row of rows) if (row.column < columns) tally[row.column] = Number(row.votes);
   return tally;
@@ -53,17 +64,21 @@ export async function assertComparisonRevealed(db: Executor, viewerId: string, p
  * A comparison as one viewer may see it. Blind until the viewer has voted: answers are labelled
  * A, B, C, D and neither the model names nor the tally are sent. After the vote (and always for
  * the author, who made the comparison and knows its models) each column also has its model and
- * its votes.
+ * its votes. So too once the viewer voted on or made another post of its blind set (a post it
+ * was forked from or into): they know the models, so they cannot vote here (`revealed_by_post_id`
+ * names that post).
  */
 export async function presentComparison(db: Executor, viewerId: string, post: { id: number; userId: string; comparison: PostComparison }) {
   const isAuthor = post.userId === viewerId;
   const myVote = await voteOf(db, post.id, viewerId);
-  const revealed = isAuthor || myVote !== null;
+  const through = isAuthor || myVote !== null ? null : await knownThrough(db, post.id, viewerId);
+  const revealed = isAuthor || myVote !== null || through !== null;
   const tally = revealed ? await tallyOf(db, post.id, post.comparison.models.length) : null;
   return {
     revealed,
-    can_vote: !isAuthor,
+    can_vote: !isAuthor && through === null,
     my_vote: myVote,
+    revealed_by_post_id: through,
     total_votes: tally ? tally.reduce((a, b) => a + b, 0) : null,
     columns: post.comparison.models.map((model, column) => ({
       column,
@@ -106,6 +121,10 @@ export async function voteOnPost(db: Database, userId: string, postId: number, c
       throw new AppError("BAD_REQUEST", `column: this comparison has ${columns} answers; vote with a column from 0 to ${columns - 1}.`);
     }
     if (post.userId === userId) throw new AppError("FORBIDDEN", OWN_COMPARISON);
+    if ((await voteOf(tx, postId, userId)) === null) {
+      const through = await knownThrough(tx, postId, userId);
+      if (through !== null) throw new AppError("FORBIDDEN", knownFromRelated(through));
+    }
     const cast = await tx
       .insert(postVotes)
       .values({ postId, userId, column, createdAt: now, updatedAt: now })

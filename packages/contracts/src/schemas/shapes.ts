@@ -42,6 +42,11 @@ export const comparisonView = z.object({
   revealed: z.boolean(),
   can_vote: z.boolean(),
   my_vote: z.number().int().nullable(),
+  revealed_by_post_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("A post this comparison was forked from or into that the viewer voted on or made: they know its models, so the comparison is shown revealed and they cannot vote on it"),
   total_votes: z.number().int().nullable().describe("null until the viewer has voted (or for its author)"),
   columns: z.array(
     z.object({
