@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { createDb, DatabaseLockedError, migrate } from "@parley/db";
 import { randomUUID } from "node:crypto";
-import { endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
+import { clearAbandonedImports, endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
 import { createKeyVault } from "@parley/keys";
 import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
@@ -102,6 +102,17 @@ async function settleReplies(atStart: boolean) {
   }
 }
 await settleReplies(true);
+// An import cut short by a stopped server wrote only under its stand-in account (nobody sees it):
+// on the embedded database none can be running now, so that goes at start-up; with PostgreSQL,
+// the next import clears those not heard from for ten minutes.
+if (db.kind === "pglite") {
+  await clearAbandonedImports(db.db, new Date(), { everything: true }).then(
+    (cleared) => {
+      if (cleared > 0) app.log.warn({ imports: cleared }, "cleared imports interrupted by a server that stopped");
+    },
+    (error: unknown) => app.log.error({ err: error }, "could not clear interrupted imports"),
+  );
+}
 const settling = setInterval(() => void settleReplies(false), instance ? Math.floor(config.INSTANCE_LEASE_MS / 3) : SETTLE_INTERVAL_MS);
 settling.unref();
 

@@ -26,6 +26,7 @@ export {
   type RateLimiter,
   type RateLimitRule,
 } from "./rate-limits";
+export { clearAbandonedImports } from "./reach/import-store";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./post/search";
 export { forgetWordFrequencies } from "./search/word-frequency";

@@ -135,13 +135,18 @@ async function storeConversation(db: Database, jobId: string, stagingId: string,
   return { id, description, exchanges: ids.length };
 }
 
-/** Imports whose server stopped mid-way: what they wrote goes, and they read as failed. */
-async function clearAbandonedImports(db: Database, now: Date) {
+/**
+ * Imports whose server stopped mid-way: what they wrote goes, and they read as failed. Those not
+ * heard from for ABANDONED_AFTER_MS, or with `everything` (at start-up on the embedded database,
+ * where the directory lock proves no other process is importing) every running one.
+ */
+export async function clearAbandonedImports(db: Database, now: Date, options: { everything?: boolean } = {}) {
   const abandoned = await db
     .select({ id: importJobs.id, stagingUserId: importJobs.stagingUserId })
     .from(importJobs)
-    .where(and(eq(importJobs.status, "running"), lt(importJobs.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS))));
+    .where(and(eq(importJobs.status, "running"), options.everything ? undefined : lt(importJobs.updatedAt, new Date(now.getTime() - ABANDONED_AFTER_MS))));
   for (const job of abandoned) await discardStaging(db, job.id, job.stagingUserId);
+  return abandoned.length;
 }
 
 /** Deletes what an import wrote under its stand-in account, in short steps, and marks it failed. */
