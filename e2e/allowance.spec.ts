@@ -2,7 +2,8 @@
 // platform's key (the shared e2e servers have none, so nothing there is charged): a saved
 // conversation goes on with the model it used, not the first (paid) model; a message the
 // allowance cannot cover is refused saying what is left and what it needs, and what was typed
-// stays in the box; a refused regeneration adds no second "You said".
+// stays in the box; a refused regeneration adds no second "You said"; a paid reply lowers the
+// nav badge's tokens left at once, without a reload.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
@@ -112,5 +113,22 @@ test("a refused regeneration shows the refusal once, without a second \"You said
   await expect(page.getByText(REFUSAL)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("article", { name: "You said" })).toHaveCount(1);
   await expect(badge(page)).toBeVisible();
+  await close();
+});
+
+test("a reply paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-badge")), WIDE);
+  await page.goto("/chat");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
+  await expect(model(page)).toHaveValue(PAID);
+  await sendMessage(page, "Name three colours");
+  await expect(page.getByRole("article", { name: /said$/ }).last()).not.toBeEmpty();
+  // Charged: the badge now shows fewer than 500 tokens left, read again after the reply.
+  const after = nav.getByRole("link", { name: /^Free \((\d+) tokens left\)$/ });
+  await expect(after).not.toHaveAccessibleName("Free (500 tokens left)");
+  const left = Number(/\((\d+) tokens left\)/.exec((await after.textContent()) ?? "")?.[1]);
+  expect(left).toBeGreaterThan(0);
+  expect(left).toBeLessThan(500);
   await close();
 });

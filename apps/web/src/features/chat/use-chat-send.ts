@@ -47,11 +47,14 @@ export function useChatSend(store: StreamingStore, onNewSession: (id: number) =>
         return { sessionId, entryId, error: messageOf(error) };
       } finally {
         controller.current = null;
-        await Promise.all([utils.chat.sessions.invalidate(), sessionId > 0 ? utils.chat.history.invalidate({ sessionId }) : Promise.resolve()]);
+        // The allowance the subscription badge shows is read again with the conversation.
+        await Promise.all([
+          utils.chat.sessions.invalidate(),
+          sessionId > 0 ? utils.chat.history.invalidate({ sessionId }) : Promise.resolve(),
+          utils.subscription.current.invalidate(),
+        ]);
         store.stop();
         setStreaming(false);
-        // The subscription badge refreshes on this event.
-        window.dispatchEvent(new Event("chat-sent"));
       }
     },
     [store, utils, onNewSession],

@@ -7,18 +7,12 @@ const STORAGE_KEY = "subscriptionInfo";
 
 /**
  * The nav's subscribe button: the plan and tokens left ('Pro (1200 tokens left)' ✓ for
- * subscribers), 'Subscribe' until that is known; opens the subscription tab. It refreshes when a
- * chat reply arrives ('chat-sent') and keeps the last answer in session storage.
+ * subscribers), 'Subscribe' until that is known; opens the subscription tab. A send (chat or
+ * compare) invalidates `subscription.current` when its reply ends, so the figure follows without
+ * a reload; the last answer is kept in session storage.
  */
 export function SubscribeBadge({ placement = "nav" }: { placement?: "nav" | "menu" }) {
   const current = trpc.subscription.current.useQuery(undefined, { retry: false });
-  const { refetch } = current;
-  useEffect(() => {
-    const refresh = () => void refetch();
-    window.addEventListener("chat-sent", refresh);
-    return () => window.removeEventListener("chat-sent", refresh);
-  }, [refetch]);
-
   const data = current.data;
   const info = data ? { isSubscribed: data.plan !== "free", plan: planBadgeLabel(data.plan, data.tokens_left) } : readCached();
   useEffect(() => {

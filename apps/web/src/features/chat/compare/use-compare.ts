@@ -67,14 +67,14 @@ export function useCompare(onNewSession: (id: number) => void) {
         if (!abort.signal.aborted) setError(messageOf(failure));
       } finally {
         controller.current = null;
+        // The allowance the subscription badge shows is read again with the conversation.
         await Promise.all([
           utils.chat.sessions.invalidate(),
           sessionId > 0 ? utils.chat.compareColumns.invalidate({ sessionId }) : Promise.resolve(),
           sessionId > 0 ? utils.chat.history.invalidate({ sessionId }) : Promise.resolve(),
+          utils.subscription.current.invalidate(),
         ]);
         setLive(null);
-        // The subscription badge refreshes on this event.
-        window.dispatchEvent(new Event("chat-sent"));
       }
     },
     [utils, onNewSession],
