@@ -2,8 +2,8 @@
 // platform's key (the shared e2e servers have none, so nothing there is charged): a saved
 // conversation goes on with the model it used, not the first (paid) model; a message the
 // allowance cannot cover is refused saying what is left and what it needs, and what was typed
-// stays in the box; a refused regeneration adds no second "You said"; a paid reply lowers the
-// nav badge's tokens left at once, without a reload.
+// stays in the box; a refused regeneration adds no second "You said"; a paid reply, and a paid
+// comparison, lower the nav badge's tokens left at once, without a reload.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
@@ -116,19 +116,38 @@ test("a refused regeneration shows the refusal once, without a second \"You said
   await close();
 });
 
-test("a reply paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-badge")), WIDE);
-  await page.goto("/chat");
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
-  await expect(model(page)).toHaveValue(PAID);
-  await sendMessage(page, "Name three colours");
-  await expect(page.getByRole("article", { name: /said$/ }).last()).not.toBeEmpty();
-  // Charged: the badge now shows fewer than 500 tokens left, read again after the reply.
-  const after = nav.getByRole("link", { name: /^Free \((\d+) tokens left\)$/ });
+/** After a paid reply the nav badge shows fewer than 500 tokens left, without a reload. */
+async function expectBadgeCharged(page: Page) {
+  const after = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Free \((\d+) tokens left\)$/ });
   await expect(after).not.toHaveAccessibleName("Free (500 tokens left)");
   const left = Number(/\((\d+) tokens left\)/.exec((await after.textContent()) ?? "")?.[1]);
   expect(left).toBeGreaterThan(0);
   expect(left).toBeLessThan(500);
+}
+
+test("a reply paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-badge")), WIDE);
+  await page.goto("/chat");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
+  await expect(model(page)).toHaveValue(PAID);
+  await sendMessage(page, "Name three colours");
+  await expect(page.getByRole("article", { name: /said$/ }).last()).not.toBeEmpty();
+  await expectBadgeCharged(page);
+  await close();
+});
+
+test("a comparison paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-compare")), WIDE);
+  await page.goto("/chat");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  // The first two models offered, both paid with the platform's key.
+  const picker = page.getByRole("group", { name: "Models to compare" });
+  await expect(picker.getByRole("checkbox", { name: "GPT-4o", exact: true })).toBeChecked();
+  await input(page).fill("Name two planets");
+  await input(page).press("Enter");
+  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
+  await replyDone(page);
+  await expectBadgeCharged(page);
   await close();
 });
