@@ -16,6 +16,8 @@ const DESCRIPTION = `Recursion for kids, three models ${Date.now().toString(36)}
 let author: StorageState;
 let reader: StorageState;
 let postPath = "";
+/** The reader's fork of the comparison (a chat session), posted in the last test. */
+let forkSessionId = 0;
 /** The demo model's leaderboard entry before this run votes (a retry meets the first attempt's votes). */
 let before = { won: 0, cast: 0 };
 test.beforeAll(async () => {
@@ -167,6 +169,7 @@ test("the leaderboard counts the vote, overall and in the post's category; the r
   await page.goto(postPath);
   await page.getByRole("link", { name: "Interact with this conversation" }).click();
   await expect(page).toHaveURL(/\/chat\?sessionId=\d+$/, { timeout: 15_000 });
+  forkSessionId = Number(new URL(page.url()).searchParams.get("sessionId"));
   expect(dialogs).toContain("Creating a clone of this chat. Please wait a moment...");
   await expect(page.getByText(PROMPT).first()).toBeVisible();
   // The reader has no OpenAI key: the two OpenAI columns stay, marked as not available, and a
@@ -181,5 +184,26 @@ test("the leaderboard counts the vote, overall and in the post's category; the r
   await page.getByPlaceholder("Type your message here...").fill("And a follow-up?");
   await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
+  await close();
+});
+
+test("the reader posts the fork; its original's author reads it with the models named and nothing to vote: a comparison and its forks are one blind set", async ({ browser, baseURL }) => {
+  const reading = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
+  await reading.page.goto(postPath);
+  const posted = await api(reading.page, "POST", "/post/postChat", { chat_id: forkSessionId, description: `${DESCRIPTION}, forked`, categories: ["education"] });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  await reading.close();
+
+  const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
+  await page.goto(`/post/${posted.body.post_id as number}`);
+  await expect(page.getByRole("heading", { name: "Comparison of 3 models" })).toBeVisible({ timeout: 15_000 });
+  // The author made the original: the fork's models (same columns) are no secret to them.
+  await expect(page.getByRole("heading", { name: `Answer A · ${DEMO}` })).toBeVisible();
+  await expect(page.getByText(/^You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Open that comparison" }).click();
+  await expect(page).toHaveURL(postPath);
+  await expect(page.getByText("You made this comparison, so the models are named for you.")).toBeVisible();
   await close();
 });

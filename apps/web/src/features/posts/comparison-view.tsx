@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/button-styles";
 import { SparkIcon } from "../../components/action-icons";
 import { Markdown } from "../../lib/markdown/markdown";
@@ -82,6 +83,17 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
 }
 
 function VoteStatus({ comparison }: { comparison: Comparison }) {
+  // Known from a post of the same lineage: shown revealed, and a vote here would not be blind.
+  if (comparison.revealed_by_post_id !== null) {
+    return (
+      <p role="status" className="rounded-xl bg-zinc-100 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {COMPARE_TEXTS.relatedNote}{" "}
+        <Link to="/post/$postId" params={{ postId: String(comparison.revealed_by_post_id) }} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+          {COMPARE_TEXTS.relatedLink}
+        </Link>
+      </p>
+    );
+  }
   const text = !comparison.can_vote
     ? COMPARE_TEXTS.authorNote
     : comparison.revealed

@@ -94,6 +94,9 @@ export const COMPARE_TEXTS = {
     `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far. Votes are final: only votes cast before the models are shown count.`,
   voteBeforeInteract: "Vote first to continue this comparison in your own chat: your copy names each answer's model.",
   authorNote: "You made this comparison, so the models are named for you. Readers vote on it without seeing the names first.",
+  relatedNote:
+    "You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into, with the same models in the same columns. Only votes cast without knowing the models count, so there is nothing to vote on here.",
+  relatedLink: "Open that comparison",
   status: (status: string) =>
     ({ error: "This model failed to answer.", stopped: "This answer was stopped before it finished.", missing: "No answer for this turn." })[status] ?? status,
   postsTab: "Posts",
