@@ -337,6 +337,9 @@ describe("a comparison and the comparisons forked from it are one blind set", ()
     // The fork's author voted on the original before forking: that vote was blind and counts.
     expect((await viewOf("alice", original)).columns.map((c) => c.votes)).toEqual([1, 0, 0]);
 
+    // The models being no secret to them, each may copy the other post of the set, REST and tRPC.
+    expect((await t.call("ivy", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).status).toBe(200);
+    expect((await trpcMutation("alice", "chat.clonePost", { postId: fork })).statusCode).toBe(200);
     // Votes cast knowing the models, as they could be before the set was one: neither counts.
     await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
       values (${original}, (select id from users where subject = 'ivy'), 2, now(), now()),

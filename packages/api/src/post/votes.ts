@@ -54,10 +54,12 @@ async function voteOf(db: Executor, postId: number, userId: string) {
 
 /**
  * Refuses to copy a comparison to a viewer who may not know its models yet: neither its author
- * nor a voter. The copy names each column's model, which would unblind a later vote.
+ * nor a voter, nor someone who knows them from another post of its blind set. The copy names
+ * each column's model, which would unblind a later vote.
  */
 export async function assertComparisonRevealed(db: Executor, viewerId: string, post: { id: number; userId: string }) {
-  if (post.userId !== viewerId && (await voteOf(db, post.id, viewerId)) === null) throw new AppError("FORBIDDEN", VOTE_BEFORE_FORK);
+  if (post.userId === viewerId || (await voteOf(db, post.id, viewerId)) !== null) return;
+  if ((await knownThrough(db, post.id, viewerId)) === null) throw new AppError("FORBIDDEN", VOTE_BEFORE_FORK);
 }
 
 /**
