@@ -14,10 +14,9 @@ import { trackPair } from "./postgres-proxy";
 const serverDir = fileURLToPath(new URL("../..", import.meta.url));
 const builtServer = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 
-const sourceDirs = [
-  fileURLToPath(new URL("../../src", import.meta.url)),
-  ...["ai", "api", "contracts", "db", "identity"].map((name) => fileURLToPath(new URL(`../../../../packages/${name}/src`, import.meta.url))),
-];
+// The server's sources and every workspace package's (the build bundles those it imports).
+const packagesDir = fileURLToPath(new URL("../../../../packages", import.meta.url));
+const sourceDirs = [fileURLToPath(new URL("../../src", import.meta.url)), ...readdirSync(packagesDir).map((name) => join(packagesDir, name, "src"))];
 
 /** The newest modification time of any file under `dir`. */
 function newestIn(dir: string): number {
