@@ -2,7 +2,7 @@
 // with a stand-in sign-in check (`Bearer bench-<name>` is the person <name>) and the offline demo
 // model. PGlite in a scratch directory, or BENCH_DATABASE_URL.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCatalogue } from "@parley/ai";
@@ -10,6 +10,7 @@ import { createModelGateway, syncModelCatalogue } from "@parley/api";
 import { createKeyVault } from "@parley/keys";
 import { createDb, migrate } from "@parley/db";
 import { buildApp } from "../src/app";
+import { announceAndStopOnSigterm } from "./bench-process";
 import { loadConfig } from "../src/config";
 
 process.setSourceMapsEnabled(false);
@@ -34,13 +35,4 @@ const app = await buildApp({
 });
 await syncModelCatalogue(handle.db, buildCatalogue(catalogue));
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
-console.log(JSON.stringify({ url, database: handle.kind === "pglite" ? "PGlite" : "PostgreSQL" }));
-
-process.on("SIGTERM", () => {
-  void (async () => {
-    await app.close();
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  })();
-});
+announceAndStopOnSigterm(app, handle, dir, url);

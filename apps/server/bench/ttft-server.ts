@@ -3,13 +3,14 @@
 // the local provider (three model names, for a comparison's columns) and, with MORE_PROVIDER_URLS,
 // one OpenAI-compatible service per further provider. PGlite in a scratch directory, or BENCH_DATABASE_URL.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createModelGateway } from "@parley/api";
 import { createKeyVault } from "@parley/keys";
 import { createDb, migrate, subscriptions } from "@parley/db";
 import { buildApp } from "../src/app";
+import { announceAndStopOnSigterm } from "./bench-process";
 import { loadConfig } from "../src/config";
 
 // Production runs the built bundle without source maps; stack traces (aborted requests make
@@ -43,13 +44,4 @@ const headers = { authorization: "Bearer bench", "content-type": "application/js
 await fetch(`${url}/api/v1/user/addUser`, { method: "POST", headers, body: JSON.stringify({ user: { name: "Bench" } }) });
 // A Pro-sized allowance, so the benchmark never runs out.
 await handle.db.update(subscriptions).set({ freeTokensAllowed: 100_000_000 });
-console.log(JSON.stringify({ url, database: handle.kind === "pglite" ? "PGlite" : "PostgreSQL" }));
-
-process.on("SIGTERM", () => {
-  void (async () => {
-    await app.close();
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  })();
-});
+announceAndStopOnSigterm(app, handle, dir, url);
