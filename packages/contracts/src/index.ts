@@ -12,3 +12,4 @@ export * from "./discovery";
 export * from "./email";
 export * from "./schemas";
 export * from "./moderation";
+export * from "./prompts";

@@ -4,6 +4,7 @@ import { INT4_MAX, int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { entryIdSchema, sessionIdSchema } from "./common";
 import { searchInput } from "./search";
+import { promptUseFields } from "../prompts";
 
 /** Fewest and most models one comparison asks. */
 export const COMPARE_MODELS = { min: 2, max: 4 } as const;
@@ -28,6 +29,8 @@ export const sendFields = {
     .transform((v) => (typeof v === "number" && v > 0 ? v : null)),
   session_id: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().default(0),
   category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).nullish(),
+  /** The library prompt (and its version) the message was written from, recorded on the exchange; it adds no system prompt. */
+  ...promptUseFields,
 };
 
 const modelIdsSchema = z
