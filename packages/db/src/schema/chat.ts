@@ -15,16 +15,6 @@ export const models = pgTable("models", {
   ...timestamps,
 });
 
-/** A saved prompt; built-in prompts have no owner and a stable key. */
-export const prompts = pgTable("prompts", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  builtinKey: text().unique(),
-  userId: uuid().references(() => users.id, { onDelete: "cascade" }),
-  name: text().notNull(),
-  prompt: text().notNull(),
-  ...timestamps,
-});
-
 /**
  * A conversation. Ids are random positive integers below 2^53: numeric in every URL and answer,
  * not enumerable. `sharedAt` is set while the session is shared read-only.
@@ -54,6 +44,12 @@ export const chatSessions = pgTable(
     /** The models of a comparison, one per column (2 to 4); null for an ordinary chat. */
     compareModels: text().array(),
     /**
+     * The library prompt and version that started the conversation (its first exchange's), copied
+     * into its posts and the conversations cloned from it, by triggers (docs/prompts.md).
+     */
+    promptId: integer(),
+    promptVersion: integer(),
+    /**
      * Set while a moderator keeps the conversation hidden (directly, or by hiding a post made
      * from it): its share and public link lead nowhere, and it cannot be posted again.
      */
@@ -82,7 +78,10 @@ export const chatEntries = pgTable(
     messageContent: text().notNull(),
     responseContent: text().notNull().default(""),
     modelId: text(),
+    /** The prompt the exchange was sent with: a library prompt the message came from, else the prompt picked as system prompt. */
     promptId: integer(),
+    /** The version of that library prompt the message was filled from; null when the send named none. */
+    promptVersion: integer(),
     /** Display name of the author when the entry was copied from someone else's post. */
     authorName: text(),
     status: text().notNull().default("complete"),

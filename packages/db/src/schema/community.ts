@@ -48,9 +48,13 @@ export const posts = pgTable(
     searchVector: tsvector(),
     /** Set while a moderator keeps the post hidden: only its author still sees it. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** The library prompt and version its conversation started from (copied by a trigger): the prompt page's 'Answers'. */
+    promptId: integer(),
+    promptVersion: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("posts_prompt_idx").on(t.promptId).where(sql`${t.promptId} is not null`),
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_hot_idx").on(t.hotScore.desc(), t.id.desc()),
     index("posts_search_idx").using("gin", t.searchVector),

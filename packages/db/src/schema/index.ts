@@ -6,3 +6,4 @@ export * from "./users";
 export * from "./public-links";
 export * from "./moderation";
 export * from "./imports";
+export * from "./prompts";
