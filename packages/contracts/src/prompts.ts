@@ -48,6 +48,9 @@ export type PromptSort = (typeof PROMPT_SORTS)[number];
 export const PROMPT_LIBRARY_FORMAT = "parley.prompts" as const;
 export const PROMPT_LIBRARY_VERSION = 1 as const;
 
+/** Where a prompt's opt-in public link leads: this, then its token (as /p/{token} for posts). */
+export const PROMPT_PUBLIC_PATH = "/pp/";
+
 /** Words the server answers with about prompts. */
 export const PROMPT_MESSAGES = {
   notFound: "Prompt not found. It may have been removed or be private.",
@@ -298,6 +301,7 @@ export const promptCard = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   textPreview: z.string().describe(`The text's first ${PROMPT_LIMITS.textPreview} characters`),
+  hidden: z.boolean().describe("Hidden by a moderator: only its owner still sees it, marked"),
 });
 export type PromptCard = z.infer<typeof promptCard>;
 
@@ -348,5 +352,19 @@ export type PromptAnswers = z.infer<typeof promptAnswers>;
 
 export const promptLike = z.object({ liked: z.boolean(), likes: z.number().int() });
 export const promptImported = z.object({ imported: z.number().int() });
-export const promptReported = z.object({ reported: z.literal(true) });
+export const promptReported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
+
+/** A prompt read through its public link, by anyone. */
+export const publicPrompt = z.object({
+  kind: z.literal("prompt"),
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  text: z.string(),
+  variables: z.array(z.object({ name: z.string(), default: z.string().nullable() })),
+  author: promptAuthor,
+  createdAt: z.string(),
+});
+export type PublicPrompt = z.infer<typeof publicPrompt>;
 export const promptRemoved = z.object({ id: z.number().int() });
