@@ -1,13 +1,13 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import { adminRouter } from "./admin/router";
-import { chatRouter } from "./chat/router";
-import { creatorRouter } from "./creator/router";
-import { messagesRouter } from "./messages/router";
-import { postRouter } from "./post/router";
+import { createCallerFactory, router } from "./kit/trpc";
+import { userRouter } from "./account/user/router";
+import { subscriptionRouter } from "./account/subscription/router";
+import { chatRouter } from "./conversation/chat/router";
+import { messagesRouter } from "./conversation/messages/router";
+import { postRouter } from "./community/post/router";
+import { creatorRouter } from "./community/creator/router";
 import { archiveRouter, publicLinkRouter } from "./reach/router";
-import { subscriptionRouter } from "./subscription/router";
-import { createCallerFactory, router } from "./trpc";
-import { userRouter } from "./user/router";
+import { adminRouter } from "./admin/router";
 
 const everyonesRouters = {
   user: userRouter,

@@ -1,6 +1,6 @@
 import { adminInputs } from "@parley/contracts";
 import { dismissReports, listModerationQueue, setItemHidden } from "../moderation/queue";
-import { adminProcedure, loadUser, router } from "../trpc";
+import { adminProcedure, loadUser, router } from "../kit/trpc";
 import { getUsageByDay } from "./usage";
 import { listUsers } from "./users";
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
 import { subscriptions, usageLedger, users, type Executor } from "@parley/db";
-import { displayNameOf } from "../chat/display-name";
+import { displayNameOf } from "../account/display-name";
 import { STAGING_ISSUER } from "../reach/import-store";
-import { periodEnd } from "../subscription/allowance";
+import { periodEnd } from "../account/subscription/allowance";
 
 export type ListUsersQuery = { q?: string; limit: number; offset: number };
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MODERATION, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from "@parley/contracts";
 import { chatSessions, comments, contentReports, posts, users, type Database, type Executor } from "@parley/db";
-import { AppError } from "../errors";
-import { authorColumns, presentAuthor } from "../post/authors";
+import { AppError } from "../kit/errors";
+import { authorColumns, presentAuthor } from "../community/post/authors";
 import type { ItemKind, ItemRef } from "./input";
 
 /** Reports loaded for one queue page at most (the oldest open ones first). */

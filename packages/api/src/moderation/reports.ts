@@ -1,9 +1,9 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { MODERATION_MESSAGES, type ReportReason } from "@parley/contracts";
 import { chatSessions, comments, contentReports, posts, type Executor } from "@parley/db";
-import { AppError } from "../errors";
-import { POST_NOT_FOUND, postVisibleTo } from "../post/visibility";
-import { isSessionReadableBy, SESSION_NOT_FOUND } from "../chat/sessions";
+import { AppError } from "../kit/errors";
+import { POST_NOT_FOUND, postVisibleTo } from "../community/post/visibility";
+import { isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
 import type { ItemRef } from "./input";
 
 export type ReportInput = ItemRef & { reason: ReportReason; details?: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IMPORT_LIMITS, IMPORT_SIZE_TEXT } from "@parley/contracts";
-import { AppError } from "../errors";
+import { AppError } from "../kit/errors";
 
 /** One exchange to store: the person's message and the reply that followed it. */
 export type ImportedExchange = { message: string; response: string; modelId: string | null; createdAt: Date };

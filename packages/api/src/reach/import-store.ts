@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { batchesOf, chatEntries, chatSessions, importJobs, resultRows, users, type Database } from "@parley/db";
-import { newSessionId } from "../chat/session-id";
-import { AppError } from "../errors";
+import { newSessionId } from "../conversation/chat/session-id";
+import { AppError } from "../kit/errors";
 import { parseExportInSteps, type ImportedConversation } from "./import-formats";
 import { assertStorageFor } from "./storage-quota";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { chatSessions, posts, publicLinks, users, type Executor } from "@parley/db";
-import { AppError } from "../errors";
-import { postVisibleTo } from "../post/visibility";
+import { AppError } from "../kit/errors";
+import { postVisibleTo } from "../community/post/visibility";
 import { getPublicSessionShare, publicTokenHash } from "./public-links";
 import { NOBODY } from "./transcripts";
 

@@ -3,9 +3,9 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { MODERATION_MESSAGES } from "@parley/contracts";
 import { chatSessions, posts, publicLinks, type Database, type Executor } from "@parley/db";
 import { KeyVaultError, type KeyVault } from "@parley/keys";
-import { AppError } from "../errors";
-import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../chat/sessions";
-import { POST_NOT_FOUND } from "../post/visibility";
+import { AppError } from "../kit/errors";
+import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
+import { POST_NOT_FOUND } from "../community/post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
 
 /** The one answer for a public address that does not lead anywhere (wrong, revoked or unshared). */

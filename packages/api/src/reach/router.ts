@@ -1,5 +1,5 @@
 import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contracts";
-import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../trpc";
+import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../kit/trpc";
 import { getImportProgress, importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
 import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";

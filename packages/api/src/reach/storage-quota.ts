@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { chatEntries, chatSessions, resultRows, type Executor } from "@parley/db";
-import { AppError } from "../errors";
+import { AppError } from "../kit/errors";
 import type { ImportedConversation } from "./import-formats";
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`;

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { models, type Executor } from "@parley/db";
-import { getSessionHistory } from "../chat/history";
-import { getDisplayNameById } from "../chat/display-name";
-import { getPostById } from "../post/posts";
+import { getSessionHistory } from "../conversation/chat/history";
+import { getDisplayNameById } from "../account/display-name";
+import { getPostById } from "../community/post/posts";
 import type { Transcript } from "./transcript";
 
 /** A viewer who is nobody: reads made for someone without an account (public pages). */

@@ -1,0 +1,33 @@
+import { ACCESS_TOKEN_MESSAGES, LIMITS, userInputs } from "@parley/contracts";
+import { AppError } from "../../kit/errors";
+import { loadUser, protectedProcedure, router } from "../../kit/trpc";
+import { createAccessToken, listAccessTokens, revokeAccessToken } from "./access-tokens";
+import { setupAccount } from "./account-setup";
+import { requireUser } from "./require-user";
+import { getUserSettings, updateUserSettings } from "./settings";
+
+/** Procedures of the user domain: account setup and the caller's own settings. */
+export const userRouter = router({
+  setup: protectedProcedure.input(userInputs.setup).mutation(({ ctx, input }) =>
+    setupAccount(ctx.db, ctx.auth, clip(input?.user ?? {})),
+  ),
+  settings: protectedProcedure.use(loadUser).query(async ({ ctx }) => getUserSettings(ctx.db, ctx.user, ctx.auth)),
+  updateSettings: protectedProcedure.input(userInputs.updateSettings).use(loadUser).mutation(async ({ ctx, input }) => {
+    await updateUserSettings(ctx.db, ctx.keys, ctx.user, input);
+    // The account as the update left it.
+    return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
+  }),
+  // Personal access tokens. Making one needs a real sign-in, so a leaked token cannot mint
+  // more; listing and revoking work with a token too (revoking only ever takes access away).
+  createToken: protectedProcedure.input(userInputs.createToken).use(loadUser).mutation(async ({ ctx, input }) => {
+    if (ctx.auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
+    return createAccessToken(ctx.db, ctx.user, input, ctx.now());
+  }),
+  tokens: protectedProcedure.use(loadUser).query(async ({ ctx }) => listAccessTokens(ctx.db, ctx.user)),
+  revokeToken: protectedProcedure.input(userInputs.revokeToken).use(loadUser).mutation(async ({ ctx, input }) => revokeAccessToken(ctx.db, ctx.user, input.id)),
+});
+
+/** Provider profiles can carry long names; the stored nickname keeps the app's limit. */
+function clip<T extends { nickname?: string }>(profile: T): T {
+  return profile.nickname === undefined ? profile : { ...profile, nickname: profile.nickname.slice(0, LIMITS.nickname) };
+}

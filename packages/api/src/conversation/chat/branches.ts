@@ -1,0 +1,130 @@
+import { and, eq, sql } from "drizzle-orm";
+import { chatEntries, chatSessions, runStatement, type Database, type Executor } from "@parley/db";
+import { AppError } from "../../kit/errors";
+import { SESSION_NOT_FOUND } from "./sessions";
+
+/** The answer for an exchange that is not part of the conversation named with it. */
+export const ENTRY_NOT_FOUND = "That message is not part of this conversation. Reload the conversation and try again.";
+
+type TreeEntry = { id: number; parentEntryId: number | null };
+
+/** Where an exchange stands among its siblings (the exchanges with the same parent), oldest first. */
+export type SiblingInfo = { position: number; count: number; ids: number[] };
+
+/** Exchanges with the same parent, keyed by that parent (null for first exchanges), oldest first. */
+function childrenByParent<E extends TreeEntry>(entries: readonly E[]): Map<number | null, E[]> {
+  const children = new Map<number | null, E[]>();
+  // Entries come oldest first; a child always has a larger id than its parent.
+  for (const entry of [...entries].sort((a, b) => a.id - b.id)) {
+    const list = children.get(entry.parentEntryId);
+    if (list) list.push(entry);
+    else children.set(entry.parentEntryId, [entry]);
+  }
+  return children;
+}
+
+/**
+ * The newest exchange under `entryId` (itself included): children are newer than their parent,
+ * so the newest one has none and ends the branch most recently added below that exchange.
+ */
+export function latestLeafUnder<E extends TreeEntry>(entries: readonly E[], entryId: number): number {
+  const children = childrenByParent(entries);
+  let latest = entryId;
+  const stack = [entryId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (id > latest) latest = id;
+    for (const child of children.get(id) ?? []) stack.push(child.id);
+  }
+  return latest;
+}
+
+/**
+ * The branch ending at `leafId`, oldest exchange first, following parents up. A leaf that is
+ * missing from the entries (none stored yet) falls back to the newest exchange.
+ */
+export function branchOf<E extends TreeEntry>(entries: readonly E[], leafId: number | null): E[] {
+  if (entries.length === 0) return [];
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  let current = (leafId !== null ? byId.get(leafId) : undefined) ?? entries.reduce((a, b) => (b.id > a.id ? b : a));
+  const branch: E[] = [];
+  const seen = new Set<number>();
+  for (;;) {
+    branch.push(current);
+    seen.add(current.id);
+    const parent = current.parentEntryId === null ? undefined : byId.get(current.parentEntryId);
+    if (!parent || seen.has(parent.id)) break;
+    current = parent;
+  }
+  return branch.reverse();
+}
+
+/** Each exchange of `branch` with its siblings, for the '‹ 2/3 ›' switcher. */
+export function siblingsOf<E extends TreeEntry>(entries: readonly E[], branch: readonly E[]): Map<number, SiblingInfo> {
+  const children = childrenByParent(entries);
+  return new Map(
+    branch.map((entry) => {
+      const ids = (children.get(entry.parentEntryId) ?? [entry]).map((e) => e.id);
+      return [entry.id, { position: ids.indexOf(entry.id) + 1, count: ids.length, ids }];
+    }),
+  );
+}
+
+/**
+ * The exchange whose branch a reader sees. The owner sees the branch they are on; anyone else
+ * reading a share sees the branch that was active when it was shared, continued by the newest
+ * exchanges added below it since. A comparison (compare_models set) read here gives its column 0,
+ * the active one; reads that show every column check compare_models before calling this.
+ */
+export function readLeaf<E extends TreeEntry>(
+  entries: readonly E[],
+  session: { activeEntryId: number | null; sharedEntryId: number | null },
+  asOwner: boolean,
+): number | null {
+  if (asOwner || session.sharedEntryId === null || !entries.some((e) => e.id === session.sharedEntryId)) return session.activeEntryId;
+  return latestLeafUnder(entries, session.sharedEntryId);
+}
+
+/**
+ * Makes the caller's session show the branch through `entryId`: the newest exchange under it
+ * becomes the active one. Only the owner switches; anything else is NOT_FOUND.
+ */
+export async function switchBranch(db: Database, userId: string, sessionId: number, entryId: number) {
+  const [session] = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .limit(1);
+  if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  // The newest exchange in the subtree below the chosen one, walked in the database.
+  const rows = await runStatement<{ leaf: number | string | null }>(
+    db,
+    sql`with recursive below as (
+        select ${chatEntries.id} as id from ${chatEntries} where ${chatEntries.id} = ${entryId}::bigint and ${chatEntries.sessionId} = ${sessionId}::bigint
+        union all
+        select c.id from ${chatEntries} c join below b on c.parent_entry_id = b.id where c.session_id = ${sessionId}::bigint
+      ),
+      leaf as (select max(id) as id from below),
+      moved as (
+        update ${chatSessions} set active_entry_id = (select id from leaf)
+        where ${chatSessions.id} = ${sessionId}::bigint and exists (select 1 from below)
+        returning ${chatSessions.id}
+      )
+      select (select id from leaf) as leaf, (select count(*) from moved) as moved`,
+  );
+  const leaf = rows[0]?.leaf;
+  if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
+  return { session_id: sessionId, active_entry_id: Number(leaf) };
+}
+
+/**
+ * Makes the exchanges just copied into a new session one branch, in the order they were
+ * inserted (ids ascend with insertion), and puts the session on its last exchange.
+ */
+export async function chainCopiedEntries(db: Executor, sessionId: number): Promise<void> {
+  await db.execute(sql`update ${chatEntries} set parent_entry_id = o.previous
+    from (select id, lag(id) over (order by id) as previous from ${chatEntries} where session_id = ${sessionId}::bigint) o
+    where ${chatEntries.id} = o.id and o.previous is not null`);
+  await db.execute(sql`update ${chatSessions} set active_entry_id = (select max(id) from ${chatEntries} where session_id = ${sessionId}::bigint)
+    where ${chatSessions.id} = ${sessionId}::bigint`);
+}

@@ -1,0 +1,37 @@
+import { chatInputs } from "@parley/contracts";
+import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
+import { startCompare } from ".";
+import { parseMessage } from "../send-input";
+import { usableModelIds } from "../../../community/post/fork-comparison";
+import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
+
+/** The comparison procedures of the chat router, validated exactly as a send is. */
+export function compareProcedures() {
+  return {
+    /** Streams `CompareEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
+    compare: protectedProcedure
+      .input(chatInputs.compare)
+      .use(rateLimit("send"))
+      .mutation(async ({ ctx, input, signal }) => {
+        const content = parseMessage(input.messages.at(-1));
+        return startCompare(
+          ctx,
+          ctx.auth,
+          { content, modelIds: input.model_ids, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
+          ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
+        );
+      }),
+    compareColumns: protectedProcedure
+      .input(chatInputs.compareColumns)
+      .use(loadUser)
+      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared, await usableModelIds(ctx, ctx.user.id))),
+    stopCompareColumn: protectedProcedure
+      .input(chatInputs.stopCompareColumn)
+      .use(loadUser)
+      .mutation(async ({ ctx, input }) => stopCompareColumn(ctx.db, ctx.stops, ctx.user.id, input.sessionId, input.column)),
+    pickWinner: protectedProcedure
+      .input(chatInputs.pickWinner)
+      .use(loadUser)
+      .mutation(async ({ ctx, input }) => pickWinner(ctx.db, ctx.user.id, input.sessionId, input.column)),
+  };
+}
