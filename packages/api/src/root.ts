@@ -1,4 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { createContextWith, type Context, type ContextDefaults, type CreateContextInnerOptions } from "./kit/context";
+import { accounts } from "./account/user/require-user";
+import { emptyModelGateway } from "./conversation/chat/model-gateway";
+import { columnStops } from "./conversation/chat/compare/stops";
 import { createCallerFactory, router } from "./kit/trpc";
 import { userRouter } from "./account/user/router";
 import { subscriptionRouter } from "./account/subscription/router";
@@ -34,3 +38,11 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Server-side caller, used by the REST adapter and tests. */
 export const createCaller = createCallerFactory(appRouter);
+
+/** What the ports of the context are when the host gives none: no models, this process's column stops, the account tables. */
+const contextDefaults: ContextDefaults = { models: emptyModelGateway, stops: columnStops, accounts };
+
+/** A procedure's context: built by the host per request; tests call it with a PGlite database and a fake identity. */
+export function createContextInner(options: CreateContextInnerOptions): Context {
+  return createContextWith(contextDefaults, options);
+}

@@ -2,13 +2,10 @@ import { STORAGE_QUOTA } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { unconfiguredKeyVault, type KeyVault } from "@parley/keys";
 import { NO_ADMINS, type AdminRule } from "./admin-rule";
-import { emptyModelGateway, type ModelGateway } from "../conversation/chat/model-gateway";
-import type { ReplyMetrics } from "../conversation/chat/reply-metrics";
-import { columnStops, type ColumnStops } from "../conversation/chat/compare/stops";
-import { noRateLimits, type RateLimiter } from "./rate-limits";
-import type { Billing } from "../account/subscription/billing";
 import type { AuthIdentity } from "./identity";
 import type { Logger } from "./logger";
+import type { Accounts, Billing, ColumnStopper, ModelGateway, ReplyMetrics } from "./ports";
+import { noRateLimits, type RateLimiter } from "./rate-limits";
 
 /** Everything a procedure may use. Built by the host per request; tests build it directly. */
 export type Context = {
@@ -27,7 +24,7 @@ export type Context = {
   /** Bytes of conversation text an account may hold (STORAGE_QUOTA_MB); imports beyond it are refused. */
   storageQuotaBytes: number;
   /** Ends one comparison column on its own, wherever it streams (in this process, or through the host's channel). */
-  stops: ColumnStops;
+  stops: ColumnStopper;
   /** Aborted when the server stops after its grace period: streaming replies end, keeping what arrived. */
   shutdown?: AbortSignal;
   /** Measures model replies for the host's metrics. */
@@ -39,16 +36,21 @@ export type Context = {
    * reservations of its replies name it, so another instance settles them if it stops.
    */
   instance: string | null;
+  /** How the guards (loadUser, loadViewer) find the caller's account. */
+  accounts: Accounts;
 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
+
+/** The ports whose implementations live above the kit: root.ts fills them in when the host gives none. */
+export type ContextDefaults = Pick<Context, "models" | "stops" | "accounts">;
 
 const currentTime = () => new Date();
 
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** The pure part of context creation: what tests call with a PGlite database and a fake identity. */
-export function createContextInner(options: CreateContextInnerOptions): Context {
+/** The pure part of context creation, given the defaults of the ports above the kit (see root.ts's createContextInner). */
+export function createContextWith(defaults: ContextDefaults, options: CreateContextInnerOptions): Context {
   // Every field named, in one order: each request's context has the same shape.
   return {
     db: options.db,
@@ -56,14 +58,15 @@ export function createContextInner(options: CreateContextInnerOptions): Context 
     log: options.log ?? silentLogger,
     now: options.now ?? currentTime,
     keys: options.keys ?? unconfiguredKeyVault,
-    models: options.models ?? emptyModelGateway,
+    models: options.models ?? defaults.models,
     billing: options.billing ?? null,
     limiter: options.limiter ?? noRateLimits,
     storageQuotaBytes: options.storageQuotaBytes ?? STORAGE_QUOTA.defaultMegabytes * 1024 * 1024,
-    stops: options.stops ?? columnStops,
+    stops: options.stops ?? defaults.stops,
     shutdown: options.shutdown,
     metrics: options.metrics,
     admins: options.admins ?? NO_ADMINS,
     instance: options.instance ?? null,
+    accounts: options.accounts ?? defaults.accounts,
   };
 }

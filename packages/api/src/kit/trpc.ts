@@ -5,7 +5,6 @@ import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
 import { isAdminIdentity } from "./admin-rule";
-import { requireUser, requireViewer, touchLastSeen } from "../account/user/require-user";
 
 const t = initTRPC.context<Context>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
@@ -50,8 +49,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
  */
 export const loadUser = t.middleware(async ({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
-  const user = await requireUser({ db: ctx.db, auth: ctx.auth });
-  await touchLastSeen(ctx.db, user, ctx.now());
+  const user = await ctx.accounts.load({ db: ctx.db, auth: ctx.auth }, ctx.now());
   return next({ ctx: { ...ctx, auth: ctx.auth, user } });
 });
 
@@ -62,7 +60,7 @@ export const loadUser = t.middleware(async ({ ctx, next }) => {
  */
 export const loadViewer = t.middleware(async ({ ctx, next }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
-  const user = await requireViewer({ db: ctx.db, auth: ctx.auth }, ctx.now());
+  const user = await ctx.accounts.viewer({ db: ctx.db, auth: ctx.auth }, ctx.now());
   return next({ ctx: { ...ctx, auth: ctx.auth, user } });
 });
 

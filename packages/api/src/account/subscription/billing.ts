@@ -1,13 +1,5 @@
-import type Stripe from "stripe";
 import type { PlanId } from "@parley/contracts";
-
-/** Stripe and the two plan prices, as configured (STRIPE_* variables). */
-export type Billing = {
-  stripe: Stripe;
-  prices: { basic: string; pro: string };
-  /** Where Checkout and the portal send people back to (the app's public URL). */
-  publicUrl: string;
-};
+import type { Billing } from "../../kit/ports";
 
 /** Shown when a payment call reaches a server without Stripe settings. */
 export const PAYMENTS_NOT_CONFIGURED = "Payments are not configured on this server. Ask its administrator to set the STRIPE_* variables.";

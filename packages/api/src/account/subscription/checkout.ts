@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { subscriptions, users, type Database } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
-import { PAYMENTS_NOT_CONFIGURED, planForPrice, type Billing } from "./billing";
+import type { Billing } from "../../kit/ports";
+import { PAYMENTS_NOT_CONFIGURED, planForPrice } from "./billing";
 
 function requireBilling(billing: Billing | null): Billing {
   if (!billing) throw new AppError("PRECONDITION_FAILED", PAYMENTS_NOT_CONFIGURED);

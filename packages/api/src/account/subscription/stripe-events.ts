@@ -2,7 +2,8 @@ import { eq, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { PLANS, type PlanId } from "@parley/contracts";
 import { stripeEvents, subscriptions, type Database, type Transaction } from "@parley/db";
-import { planForPrice, type Billing } from "./billing";
+import type { Billing } from "../../kit/ports";
+import { planForPrice } from "./billing";
 
 /** Subscription states in which the plan's allowance applies. */
 const ACTIVE = new Set(["active", "trialing", "past_due"]);

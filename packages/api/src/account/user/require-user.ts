@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { users, type Executor } from "@parley/db";
 import type { AuthIdentity } from "../../kit/identity";
+import type { Accounts } from "../../kit/ports";
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
 
@@ -77,3 +78,13 @@ export async function touchLastSeen(db: Executor, user: Pick<UserRow, "id" | "la
     .set({ lastSeenAt: now, updatedAt: sql`${users.updatedAt}` })
     .where(and(eq(users.id, user.id), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, stale))));
 }
+
+/** The guards' way to the caller's account (the context's `accounts`, filled in by root.ts). */
+export const accounts: Accounts = {
+  load: async (ctx, now) => {
+    const user = await requireUser(ctx);
+    await touchLastSeen(ctx.db, user, now);
+    return user;
+  },
+  viewer: requireViewer,
+};

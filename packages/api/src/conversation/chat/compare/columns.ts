@@ -3,7 +3,7 @@ import { chatEntries, chatSessions, models as catalogue, type Executor } from "@
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
 import { NOT_A_COMPARISON_MESSAGE } from "./prepare";
-import type { ColumnStops } from "./stops";
+import type { ColumnStopper } from "../../../kit/ports";
 
 type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
 
@@ -92,7 +92,7 @@ export async function pickWinner(db: Executor, userId: string, sessionId: number
  * another instance: when it is not streaming here but its reply is still pending in the
  * database, the Stop goes to every instance and counts as delivered.
  */
-export async function stopCompareColumn(db: Executor, stops: ColumnStops, userId: string, sessionId: number, column: number) {
+export async function stopCompareColumn(db: Executor, stops: ColumnStopper, userId: string, sessionId: number, column: number) {
   const session = await getOwnedSession(db, userId, sessionId);
   const columns = session.compareModels?.length ?? 0;
   if (columns > 0 && column >= columns) throw new AppError("BAD_REQUEST", noSuchColumnMessage(columns));

@@ -8,7 +8,7 @@ import { newSessionId } from "../session-id";
 import { streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
 import { finishExchange } from "../send/finish";
 import { OWN_KEY_NAME } from "../send/prepare";
-import type { ColumnStops } from "./stops";
+import type { ColumnStopper } from "../../../kit/ports";
 import { modelUnavailableMessage, prepareFollowUp, type CompareRequest, type PreparedColumn, type PreparedCompare } from "./prepare";
 import { prepareNewCompare } from "./start";
 
@@ -24,7 +24,7 @@ export type CompareInput = {
 };
 
 /** What a comparison uses: a send's, and the stops that end one column on its own. */
-export type CompareDeps = SendDeps & { stops: ColumnStops };
+export type CompareDeps = SendDeps & { stops: ColumnStopper };
 
 type Usage = { input_tokens: number; output_tokens: number; charged_tokens: number };
 

@@ -1,5 +1,4 @@
-/** Which column of whose comparison: no one else can stop it. */
-export type ColumnKey = { userId: string; sessionId: number; column: number };
+import type { ColumnKey, ColumnStopper } from "../../../kit/ports";
 
 /**
  * Carries a Stop to the other server instances sharing the database (Redis pub/sub, PostgreSQL
@@ -15,7 +14,7 @@ export type StopChannel = {
  * while the others go on; with a channel, a Stop that reaches another instance ends a column
  * streaming here too.
  */
-export class ColumnStops {
+export class ColumnStops implements ColumnStopper {
   readonly #running = new Map<string, Set<AbortController>>();
   #channel: StopChannel | null = null;
   #onChannelError: (error: unknown) => void = () => {};
