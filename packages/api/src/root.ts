@@ -3,12 +3,13 @@ import { createContextWith, type Context, type ContextDefaults, type CreateConte
 import { accounts } from "./account/user/require-user";
 import { emptyModelGateway } from "./conversation/chat/model-gateway";
 import { columnStops } from "./conversation/chat/compare/stops";
-import { createCallerFactory, router } from "./kit/trpc";
+import { createCallerFactory, mergeRouters, router } from "./kit/trpc";
 import { userRouter } from "./account/user/router";
 import { subscriptionRouter } from "./account/subscription/router";
 import { chatRouter } from "./conversation/chat/router";
 import { messagesRouter } from "./conversation/messages/router";
 import { postRouter } from "./community/post/router";
+import { chatFromPostRouter } from "./community/post/clone-router";
 import { creatorRouter } from "./community/creator/router";
 import { archiveRouter, publicLinkRouter } from "./reach/router";
 import { adminRouter } from "./admin/router";
@@ -16,7 +17,7 @@ import { adminRouter } from "./admin/router";
 const everyonesRouters = {
   user: userRouter,
   subscription: subscriptionRouter,
-  chat: chatRouter,
+  chat: mergeRouters(chatRouter, chatFromPostRouter),
   post: postRouter,
   messages: messagesRouter,
   archive: archiveRouter,

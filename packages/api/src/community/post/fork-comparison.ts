@@ -1,13 +1,5 @@
 import { eq } from "drizzle-orm";
 import { chatEntries, chatSessions, type Executor, type PostComparison } from "@parley/db";
-import type { Context } from "../../kit/context";
-import { listProviderKeyHints } from "../../account/user/provider-keys";
-
-/** The model ids a user may chat with now (the platform's keys and their own). */
-export async function usableModelIds(ctx: Pick<Context, "db" | "models">, userId: string): Promise<Set<string>> {
-  const own = await listProviderKeyHints(ctx.db, userId);
-  return new Set(ctx.models.listForUser({ openai: own.openai !== undefined, anthropic: own.claude !== undefined }).map((m) => m.id));
-}
 
 /**
  * Copies a comparison post into a new comparison session of the caller: the same models, one

@@ -15,3 +15,9 @@ export async function listChatOptions(ctx: Pick<Context, "db" | "models">, user:
     userPrompts: prompts.map((p) => ({ id: p.id, name: p.name, prompt: p.prompt })),
   };
 }
+
+/** The model ids a user may chat with now (the platform's keys and their own). */
+export async function usableModelIds(ctx: Pick<Context, "db" | "models">, userId: string): Promise<Set<string>> {
+  const own = await listProviderKeyHints(ctx.db, userId);
+  return new Set(ctx.models.listForUser({ openai: own.openai !== undefined, anthropic: own.claude !== undefined }).map((m) => m.id));
+}

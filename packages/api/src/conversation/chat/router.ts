@@ -1,9 +1,7 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
-import { clonePostIntoSession } from "../../community/post/clone";
 import { switchBranch } from "./branches";
-import { usableModelIds } from "../../community/post/fork-comparison";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
@@ -40,12 +38,6 @@ export const chatRouter = router({
       ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
   }),
-  /** Copies a community post's conversation into a new session. */
-  clonePost: protectedProcedure
-    .input(chatInputs.clonePost)
-    .use(rateLimit("clone"))
-    .use(loadUser)
-    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
   clone: protectedProcedure
     .input(chatInputs.clone)
     .use(rateLimit("clone"))

@@ -2,7 +2,7 @@ import { chatInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
-import { usableModelIds } from "../../../community/post/fork-comparison";
+import { usableModelIds } from "../options";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** The comparison procedures of the chat router, validated exactly as a send is. */
