@@ -35,3 +35,4 @@ export { getPublicPreviewStamp } from "./reach/preview-stamp";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./kit/admin-rule";
 export { UnlistedPathError } from "./kit/trpc";
+export { declaredMetaOf, type DeclaredMeta, type ProcedureAccess, type ProcedureMeta, type RestDeclaration, type RestMethod } from "./kit/rest";

@@ -10,19 +10,19 @@ import { listUsers } from "./users";
  */
 export const adminRouter = router({
   /** Answers only admins: the web asks it to decide whether to show the console. */
-  access: adminProcedure.query(() => ({ admin: true as const })),
-  users: adminProcedure.input(adminInputs.users).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.now())),
-  usage: adminProcedure.input(adminInputs.usage).query(({ ctx, input }) => getUsageByDay(ctx.db, input.days, ctx.now())),
-  queue: adminProcedure.input(adminInputs.queue).query(({ ctx, input }) => listModerationQueue(ctx.db, input.view)),
-  hide: adminProcedure
+  access: adminProcedure.meta({ rest: { method: "GET", path: "/admin/access", summary: "Whether the caller is an admin (404 for anyone else)" } }).query(() => ({ admin: true as const })),
+  users: adminProcedure.meta({ rest: { method: "GET", path: "/admin/users", summary: "People: plan, tokens used this period, last seen (admins only)" } }).input(adminInputs.users).query(({ ctx, input }) => listUsers(ctx.db, input, ctx.now())),
+  usage: adminProcedure.meta({ rest: { method: "GET", path: "/admin/usage", summary: "Tokens used by model and by day (admins only)" } }).input(adminInputs.usage).query(({ ctx, input }) => getUsageByDay(ctx.db, input.days, ctx.now())),
+  queue: adminProcedure.meta({ rest: { method: "GET", path: "/admin/queue", summary: "The moderation queue: reported items with their reports (admins only)" } }).input(adminInputs.queue).query(({ ctx, input }) => listModerationQueue(ctx.db, input.view)),
+  hide: adminProcedure.meta({ rest: { method: "POST", path: "/admin/hide", summary: "Hide a post or comment (admins only)" } })
     .input(adminInputs.hide)
     .use(loadUser)
     .mutation(({ ctx, input }) => setItemHidden(ctx.db, ctx.user.id, input, true, ctx.now())),
-  restore: adminProcedure
+  restore: adminProcedure.meta({ rest: { method: "POST", path: "/admin/restore", summary: "Restore a hidden post or comment (admins only)" } })
     .input(adminInputs.restore)
     .use(loadUser)
     .mutation(({ ctx, input }) => setItemHidden(ctx.db, ctx.user.id, input, false, ctx.now())),
-  dismiss: adminProcedure
+  dismiss: adminProcedure.meta({ rest: { method: "POST", path: "/admin/dismiss", summary: "Dismiss the open reports of an item (admins only)" } })
     .input(adminInputs.dismiss)
     .use(loadUser)
     .mutation(({ ctx, input }) => dismissReports(ctx.db, ctx.user.id, input, ctx.now())),

@@ -3,10 +3,11 @@ import { ACCESS_TOKEN_MESSAGES, MESSAGES } from "@parley/contracts";
 import { isDatabaseUnavailable } from "@parley/db";
 import { AppError, toPublicError, toTRPCError } from "./errors";
 import type { Context } from "./context";
+import type { ProcedureMeta } from "./rest";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
 import { isAdminIdentity } from "./admin-rule";
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
     const { message } = toPublicError(error);
@@ -24,13 +25,11 @@ const errorTranslation = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-/** One router of the procedures of several (for a namespace whose procedures live in more than one layer). */
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Open to anyone. */
-export const publicProcedure = t.procedure.use(errorTranslation);
+/** Open to anyone. Each builder names who may call it in its meta (`access`), for the REST documentation. */
+export const publicProcedure = t.procedure.use(errorTranslation).meta({ access: "public" });
 
 /** A read-only personal access token reaches queries only: every other call (so every REST write) is refused. */
 function refuseReadOnlyWrite(auth: Context["auth"], type: string) {
@@ -42,7 +41,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
   refuseReadOnlyWrite(ctx.auth, type);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+}).meta({ access: "signed-in" });
 
 /**
  * For procedures on the caller's own data: `ctx.user` is the caller's account row, loaded once.
@@ -87,7 +86,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type
   }
   refuseReadOnlyWrite(ctx.auth, type);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+}).meta({ access: "admin" });
 
 /** Whether the caller is an admin (for reads that show admins more, such as a hidden post). */
 export const callerIsAdmin = (ctx: Pick<Context, "auth" | "admins">) => isAdminIdentity(ctx.auth, ctx.admins);

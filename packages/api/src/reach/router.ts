@@ -9,19 +9,19 @@ import { getPostTranscript, getSessionTranscript } from "./transcripts";
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
   /** The caller's conversation as a file (the branch the chat screen shows). */
-  exportSession: protectedProcedure
+  exportSession: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/export/:sessionId", summary: "Download one of the caller's conversations as Markdown or JSON", download: true } })
     .input(archiveInputs.exportSession)
     .use(rateLimit("export"))
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
-  exportPost: protectedProcedure
+  exportPost: protectedProcedure.meta({ rest: { method: "GET", path: "/post/export/:postId", summary: "Download a post as Markdown or JSON", download: true } })
     .input(archiveInputs.exportPost)
     .use(rateLimit("export"))
     .use(loadUser)
     .query(async ({ ctx, input }) => renderTranscript(await getPostTranscript(ctx.db, ctx.user.id, input.postId), input.format, ctx.now())),
   /** A ChatGPT or Claude conversations.json, as its text, becomes conversations of the caller. */
-  import: protectedProcedure
+  import: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/import", summary: "Import a ChatGPT or Claude conversations.json as the caller's conversations (the file as text/plain, the export's array, or { file, jobId })", description: "Send a jobId (a UUID you pick; in the query with a text/plain file or the array) to follow the import's progress at GET /chat/import/{jobId} while it runs." } })
     .input(archiveInputs.import)
     .use(rateLimit("post"))
     .use(loadUser)
@@ -30,7 +30,7 @@ export const archiveRouter = router({
       return importConversations(ctx.db, ctx.user.id, input.file, { jobId: input.jobId, quotaBytes: ctx.storageQuotaBytes, now: ctx.now() });
     }),
   /** How far one of the caller's imports got (while it runs, and after). */
-  importProgress: protectedProcedure
+  importProgress: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/import/:jobId", summary: "How far one of the caller's imports got: the import id is the one sent as jobId (query or body), or the job_id of its answer" } })
     .input(archiveInputs.importProgress)
     .use(loadUser)
     .query(async ({ ctx, input }) => getImportProgress(ctx.db, ctx.user.id, input.jobId)),
@@ -38,25 +38,25 @@ export const archiveRouter = router({
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
-  postStatus: protectedProcedure.input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
-  setPost: protectedProcedure
+  postStatus: protectedProcedure.meta({ rest: { method: "GET", path: "/post/publicLink/:postId", summary: "Whether one of the caller's posts has an 'anyone with the link' address" } }).input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
+  setPost: protectedProcedure.meta({ rest: { method: "POST", path: "/post/publicLink/:postId", summary: "Turn a post's public link on or off (listed: may search engines index it)" } })
     .input(publicLinkInputs.setPost)
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input)),
-  sessionStatus: protectedProcedure
+  sessionStatus: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/publicLink/:sessionId", summary: "Whether one of the caller's shared conversations has a public link" } })
     .input(publicLinkInputs.sessionStatus)
     .use(loadUser)
     .query(async ({ ctx, input }) => getSessionLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.sessionId)),
-  setSession: protectedProcedure
+  setSession: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/publicLink/:sessionId", summary: "Turn a shared conversation's public link on or off" } })
     .input(publicLinkInputs.setSession)
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now())),
   /** A public post, readable without signing in. */
-  post: publicProcedure.input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
+  post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */
-  session: publicProcedure.input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+  session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
   /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
-  sessionShare: protectedProcedure.input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
+  sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
 });

@@ -11,7 +11,7 @@ import { voteOnPost } from "./votes";
 
 /** Procedures of the post domain. */
 export const postRouter = router({
-  create: protectedProcedure
+  create: protectedProcedure.meta({ rest: { method: "POST", path: "/post/postChat", summary: "Publish a saved conversation as a post (a snapshot)" } })
     .input(postInputs.create)
     .use(rateLimit("post"))
     .use(loadUser)
@@ -21,33 +21,33 @@ export const postRouter = router({
       forgetSearchRankings(ctx.db);
       return published;
     }),
-  byId: protectedProcedure.input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
+  byId: protectedProcedure.meta({ rest: { method: "GET", path: "/post/getPost/:id", summary: "One post with its conversation, comparison and lineage" } }).input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
     ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx))),
     ...(await getPostLineage(ctx.db, input.id)),
   })),
-  search: protectedProcedure
+  search: protectedProcedure.meta({ rest: { method: "GET", path: "/post/search", summary: "Search posts by their text" } })
     .input(postInputs.search)
     .use(rateLimit("search", isNewSearch))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchPosts(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize, now: ctx.now() })),
-  list: protectedProcedure.input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>
+  list: protectedProcedure.meta({ rest: { method: "GET", path: "/post/getRecentPosts", summary: "The community feed: post summaries, newest first or most popular" } }).input(postInputs.list).use(loadViewer).query(async ({ ctx, input }) =>
     listRecentPosts(ctx.db, ctx.user.id, input),
   ),
-  delete: protectedProcedure.input(postInputs.delete).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
-  comments: protectedProcedure.input(postInputs.comments).use(loadViewer).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
+  delete: protectedProcedure.meta({ rest: { method: "POST", path: "/post/deletePost/:id", summary: "Delete one of the caller's posts" } }).input(postInputs.delete).use(loadUser).mutation(async ({ ctx, input }) => deletePost(ctx.db, ctx.user.id, input.id)),
+  comments: protectedProcedure.meta({ rest: { method: "GET", path: "/post/comments/:postId", summary: "A post's comments, oldest first" } }).input(postInputs.comments).use(loadViewer).query(({ ctx, input }) => listComments(ctx.db, ctx.user.id, input.postId)),
   /** Deletes the caller's own comment. */
-  deleteComment: protectedProcedure
+  deleteComment: protectedProcedure.meta({ rest: { method: "POST", path: "/post/deleteComment/:commentId", summary: "Delete one of the caller's own comments" } })
     .input(postInputs.deleteComment)
     .use(loadUser)
     .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.user.id, input.commentId)),
   /** Reports a post to the moderators (counted with comments for the rate limit). */
-  report: protectedProcedure
+  report: protectedProcedure.meta({ rest: { method: "POST", path: "/post/report/:postId", summary: "Report a post to the moderators (one open report per person and post)" } })
     .input(postInputs.report)
     .use(rateLimit("comment"))
     .use(loadUser)
     .mutation(({ ctx, input }) => reportItem(ctx.db, ctx.user.id, { kind: "post", id: input.postId, reason: input.reason, details: input.details }, ctx.now())),
   /** Reports a comment to the moderators. */
-  reportComment: protectedProcedure
+  reportComment: protectedProcedure.meta({ rest: { method: "POST", path: "/post/reportComment/:commentId", summary: "Report a comment to the moderators (one open report per person and comment)" } })
     .input(postInputs.reportComment)
     .use(rateLimit("comment"))
     .use(loadUser)
@@ -55,27 +55,27 @@ export const postRouter = router({
       reportItem(ctx.db, ctx.user.id, { kind: "comment", id: input.commentId, reason: input.reason, details: input.details }, ctx.now()),
     ),
   /** Reports a shared conversation (its share or public link) to the moderators. */
-  reportConversation: protectedProcedure
+  reportConversation: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/report/:sessionId", summary: "Report a shared conversation to the moderators (one open report per person and conversation)" } })
     .input(postInputs.reportConversation)
     .use(rateLimit("comment"))
     .use(loadUser)
     .mutation(({ ctx, input }) =>
       reportItem(ctx.db, ctx.user.id, { kind: "conversation", id: input.sessionId, reason: input.reason, details: input.details }, ctx.now()),
     ),
-  addComment: protectedProcedure
+  addComment: protectedProcedure.meta({ rest: { method: "POST", path: "/post/comment/:postId", summary: "Comment on a post" } })
     .input(postInputs.addComment)
     .use(rateLimit("comment"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now())),
-  like: protectedProcedure.input(postInputs.like).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
-  unlike: protectedProcedure.input(postInputs.unlike).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
-  hasLiked: protectedProcedure.input(postInputs.hasLiked).use(loadViewer).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
+  like: protectedProcedure.meta({ rest: { method: "POST", path: "/post/like/:postId", summary: "Like a post (a second like answers already_liked)" } }).input(postInputs.like).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
+  unlike: protectedProcedure.meta({ rest: { method: "POST", path: "/post/unlike/:postId", summary: "Take back a like" } }).input(postInputs.unlike).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
+  hasLiked: protectedProcedure.meta({ rest: { method: "GET", path: "/post/hasLiked/:postId", summary: "Whether the caller likes a post" } }).input(postInputs.hasLiked).use(loadViewer).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
-  vote: protectedProcedure
+  vote: protectedProcedure.meta({ rest: { method: "POST", path: "/post/vote/:postId", summary: "Vote for the best answer of a comparison post (changeable); the models are revealed to the voter" } })
     .input(postInputs.vote)
     .use(rateLimit("like"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, ctx.now())),
-  leaderboard: protectedProcedure.input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
+  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
 });
 

@@ -1,7 +1,9 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
+import { clonePostIntoSession } from "../../community/post/clone";
 import { switchBranch } from "./branches";
+import { usableModelIds } from "../../community/post/fork-comparison";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
@@ -15,19 +17,19 @@ const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversa
 
 /** Procedures of the chat domain. */
 export const chatRouter = router({
-  options: protectedProcedure.use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
-  search: protectedProcedure
+  options: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/getPromptsAndModels", summary: "The models and saved prompts the caller can use" } }).use(loadUser).query(async ({ ctx }) => listChatOptions(ctx, ctx.user)),
+  search: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/search", summary: "Search the caller's own conversations" } })
     .input(chatInputs.search)
     .use(rateLimit("search", isNewSearch))
     .use(loadViewer)
     .query(async ({ ctx, input }) => searchSessionsByUser(ctx.db, ctx.user.id, { ...input, limit: DISCOVERY_LIMITS.searchPageSize })),
-  sessions: protectedProcedure.use(loadViewer).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
+  sessions: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/getSessionHistory", summary: "The caller's conversations, newest first" } }).use(loadViewer).query(async ({ ctx }) => ({ sessions: await listSessionsByUser(ctx.db, ctx.user.id) })),
   history: protectedProcedure
     .input(chatInputs.history)
     .use(loadViewer)
     .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
-  send: protectedProcedure.input(chatInputs.send).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
+  send: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/postChat", summary: "Send a message (session_id 0 starts a conversation) and get the reply: JSON once complete, or Server-Sent Events with Accept: text/event-stream" } }).input(chatInputs.send).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
     const siblingOf = input.sibling_of_entry_id ?? null;
     if (siblingOf !== null && input.session_id <= 0) throw new AppError("BAD_REQUEST", EDIT_NEEDS_SESSION);
@@ -38,7 +40,13 @@ export const chatRouter = router({
       ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
   }),
-  clone: protectedProcedure
+  /** Copies a community post's conversation into a new session. */
+  clonePost: protectedProcedure
+    .input(chatInputs.clonePost)
+    .use(rateLimit("clone"))
+    .use(loadUser)
+    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
+  clone: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/cloneChat", summary: "Copy the caller's own or a shared conversation into a new one" } })
     .input(chatInputs.clone)
     .use(rateLimit("clone"))
     .use(loadUser)
@@ -46,15 +54,15 @@ export const chatRouter = router({
       cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
     ),
   /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
-  switchBranch: protectedProcedure
+  switchBranch: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/switchBranch", summary: "Show another branch of a conversation (edits and regenerations are sends with sibling_of_entry_id)" } })
     .input(chatInputs.switchBranch)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => switchBranch(ctx.db, ctx.user.id, input.sessionId, input.entryId)),
-  delete: protectedProcedure
+  delete: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/deleteChat/:id", summary: "Delete one of the caller's conversations" } })
     .input(chatInputs.delete)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => deleteSession(ctx.db, ctx.user.id, input.id)),
-  share: protectedProcedure
+  share: protectedProcedure.meta({ rest: [{ method: "POST", path: "/chat/shareChat/:id", summary: "Share a conversation read-only with signed-in people", sets: { shared: true } }, { method: "POST", path: "/chat/unshareChat/:id", summary: "Stop sharing a conversation", sets: { shared: false } }] })
     .input(chatInputs.share)
     .use(rateLimit("share"))
     .use(loadUser)

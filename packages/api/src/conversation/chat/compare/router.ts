@@ -2,14 +2,14 @@ import { chatInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
-import { usableModelIds } from "../options";
+import { usableModelIds } from "../../../community/post/fork-comparison";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** The comparison procedures of the chat router, validated exactly as a send is. */
 export function compareProcedures() {
   return {
     /** Streams `CompareEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
-    compare: protectedProcedure
+    compare: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/compare", summary: "Send one message to 2-4 models side by side: JSON once every column has ended, or Server-Sent Events" } })
       .input(chatInputs.compare)
       .use(rateLimit("send"))
       .mutation(async ({ ctx, input, signal }) => {
