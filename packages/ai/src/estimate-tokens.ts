@@ -22,8 +22,16 @@ export function estimateTokens(text: string): number {
   return Math.ceil(countCharacters(text) / CHARS_PER_TOKEN);
 }
 
-/** An estimate of the prompt tokens of a request (system prompt and every turn). */
+/** Tokens a request costs beyond its texts (roles and separators), counted once per request. */
+export const REQUEST_OVERHEAD_TOKENS = 4;
+
+/**
+ * An estimate of the input tokens of a request: all its texts (system prompt and every turn)
+ * counted together, rounded up once, plus the request's overhead. The allowance reserved before
+ * a model call counts the same texts the same way (in SQL, from these constants), so a reply
+ * whose service reports no usage records the input its reservation counted.
+ */
 export function estimateInputTokens(request: Pick<StreamRequest, "system" | "messages">): number {
-  const turns = request.messages.reduce((sum, turn) => sum + estimateTokens(turn.content), 0);
-  return turns + estimateTokens(request.system ?? "");
+  const characters = request.messages.reduce((sum, turn) => sum + countCharacters(turn.content), countCharacters(request.system ?? ""));
+  return Math.ceil(characters / CHARS_PER_TOKEN) + REQUEST_OVERHEAD_TOKENS;
 }

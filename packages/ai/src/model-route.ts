@@ -78,9 +78,10 @@ function createProvider(plan: RoutePlan, options: RouteProviderOptions): ModelPr
 /**
  * Which keys can pay for a model, known before any key is read: `ownKey` names the service whose
  * user key takes precedence (OpenAI and Claude only), `platformKey` says whether the server holds
- * a key for it (the user's allowance is then charged). Neither means the model is free.
+ * a key for it (the user's allowance is then charged). Neither means the model is free. `service`
+ * is the catalogue entry's service, as the usage ledger records it.
  */
-export type KeyPolicy = { ownKey: "openai" | "anthropic" | null; platformKey: boolean };
+export type KeyPolicy = { ownKey: "openai" | "anthropic" | null; platformKey: boolean; service: string };
 
 export type ModelRouter = {
   /** How a model is reached for one user, or null when it is not offered to them. */
@@ -116,10 +117,10 @@ export function createModelRouter(config: CatalogueConfig, options: RouteProvide
       const entry = entries.get(modelId);
       if (!entry) return null;
       if (entry.service === "openai" || entry.service === "anthropic") {
-        return { ownKey: entry.service, platformKey: usableKey(config[entry.service]?.apiKey) !== undefined };
+        return { ownKey: entry.service, platformKey: usableKey(config[entry.service]?.apiKey) !== undefined, service: entry.service };
       }
       const plan = planRoute(config, entry, {});
-      return plan ? { ownKey: null, platformKey: plan.keySource === "platform" } : null;
+      return plan ? { ownKey: null, platformKey: plan.keySource === "platform", service: entry.service } : null;
     },
   };
 }

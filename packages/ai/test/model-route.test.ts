@@ -70,11 +70,11 @@ describe("createModelRouter", () => {
 
   it("tells which keys can pay for a model before any key is read", () => {
     const { keyPolicy } = createModelRouter({ ...config, compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }] });
-    expect(keyPolicy("openai:gpt-4o-mini")).toEqual({ ownKey: "openai", platformKey: true });
-    expect(keyPolicy("anthropic:claude-haiku-4-5")).toEqual({ ownKey: "anthropic", platformKey: false });
-    expect(keyPolicy("groq:llama")).toEqual({ ownKey: null, platformKey: true });
-    expect(keyPolicy("local:tiny")).toEqual({ ownKey: null, platformKey: false });
-    expect(keyPolicy("demo:parley-demo")).toEqual({ ownKey: null, platformKey: false });
+    expect(keyPolicy("openai:gpt-4o-mini")).toEqual({ ownKey: "openai", platformKey: true, service: "openai" });
+    expect(keyPolicy("anthropic:claude-haiku-4-5")).toEqual({ ownKey: "anthropic", platformKey: false, service: "anthropic" });
+    expect(keyPolicy("groq:llama")).toEqual({ ownKey: null, platformKey: true, service: "groq" });
+    expect(keyPolicy("local:tiny")).toEqual({ ownKey: null, platformKey: false, service: "local" });
+    expect(keyPolicy("demo:parley-demo")).toEqual({ ownKey: null, platformKey: false, service: "demo" });
     expect(keyPolicy("openai:gpt-4o")).toBeNull();
   });
 });

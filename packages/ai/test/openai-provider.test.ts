@@ -157,7 +157,8 @@ describe("OpenAI provider over the wire", () => {
     try {
       const noUsage = createOpenAIProvider({ apiKey: KEY, baseURL: quiet.baseURL, maxRetries: 0, fetch: dropIncludeUsage });
       const { usage } = await collect(noUsage.stream(ask));
-      expect(usage).toEqual([{ type: "usage", inputTokens: 2, outputTokens: 7, estimated: true }]);
+      // "Hi there": 2 tokens, and the request's 4.
+      expect(usage).toEqual([{ type: "usage", inputTokens: 6, outputTokens: 7, estimated: true }]);
     } finally {
       await quiet.close();
     }
