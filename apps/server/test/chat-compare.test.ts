@@ -363,6 +363,40 @@ describe("a comparison's allowance", () => {
     expect(holds[0]!.n).toBe(0);
   });
 
+  it("pays each column as a single send would: the user's own key before the platform's, the platform's when they have none, nobody for the demo model", async () => {
+    await t.signUp("own");
+    const saved = await t.call("own", "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-own-openai-key-00000000000000001", claude_api_key: CLAUDE_KEY, nickname: "" });
+    expect(saved.status).toBe(200);
+    await t.signUp("plat");
+    t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 10, outputTokens: 2 } });
+    t.anthropic.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 10, outputTokens: 2 } });
+    const content = "Capital of France?";
+    const own = await compare("own", content, { model_ids: [MODEL.platform, MODEL.claude, MODEL.demo] });
+    expect(own.status).toBe(200);
+    const plat = await compare("plat", content, { model_ids: [MODEL.platform, MODEL.demo] });
+    expect(plat.status).toBe(200);
+    expect(await ledger("own")).toEqual([
+      { model_id: MODEL.claude, key_source: "user", charged_tokens: 0 },
+      { model_id: MODEL.demo, key_source: "free", charged_tokens: 0 },
+      { model_id: MODEL.platform, key_source: "user", charged_tokens: 0 },
+    ]);
+    expect(await ledger("plat")).toEqual([
+      { model_id: MODEL.demo, key_source: "free", charged_tokens: 0 },
+      { model_id: MODEL.platform, key_source: "platform", charged_tokens: 12 },
+    ]);
+    const used = resultRows<{ subject: string; used: number }>(
+      await t.db.db.execute(sql`select u.subject, s.free_tokens_used as used from subscriptions s join users u on u.id = s.user_id where u.subject in ('own', 'plat') order by u.subject`),
+    );
+    expect(used).toEqual([
+      { subject: "own", used: 0 },
+      { subject: "plat", used: 12 },
+    ]);
+    // The demo model reports no usage of its own: its input is the estimate the store made, the
+    // message's 18 characters rounded up once to 5 tokens, and the request's 4.
+    const demo = (plat.body.columns as { model_id: string; usage: { input_tokens: number } }[]).find((c) => c.model_id === MODEL.demo)!;
+    expect(demo.usage.input_tokens).toBe(Math.ceil(content.length / CHARS_PER_TOKEN) + 4);
+  });
+
   it("10 parallel comparisons from a user whose allowance covers one let exactly one through", async () => {
     await t.signUp("ivy");
     // 100 tokens left: one comparison of two platform models reserves 78 (inputs 2 × 7 and 2 × 32

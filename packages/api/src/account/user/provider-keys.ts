@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { KeyPolicy } from "@parley/ai";
 import { PROVIDER_KEY_NAMES } from "@parley/contracts";
 import { userProviderKeys, type Executor } from "@parley/db";
 import { KeyVaultError, type KeyVault } from "@parley/keys";
@@ -7,6 +8,9 @@ import { AppError } from "../../kit/errors";
 /** The providers a user can store an own key for. */
 export { PROVIDER_KEY_NAMES };
 export type ProviderKeyName = (typeof PROVIDER_KEY_NAMES)[number];
+
+/** The stored key each service's own-key policy reads. */
+export const OWN_KEY_NAME: Record<NonNullable<KeyPolicy["ownKey"]>, ProviderKeyName> = { openai: "openai", anthropic: "claude" };
 
 const LABELS: Record<ProviderKeyName, string> = { openai: "OpenAI", claude: "Claude" };
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { users, type Executor } from "@parley/db";
 import type { AuthIdentity } from "../../kit/identity";
 import type { Accounts } from "../../kit/ports";
@@ -10,13 +10,19 @@ export type UserRow = typeof users.$inferSelect;
 /** Shown when a signed-in caller has no account row yet (the /newUser step has not run). */
 export const SETUP_REQUIRED_MESSAGE = "Finish setting up your account first.";
 
-/** The account of a verified identity, or undefined. Issuer + subject, never email. */
+/** The account row of a verified identity: issuer + subject, never email. */
+export function isIdentity(identity: Pick<AuthIdentity, "issuer" | "subject">): SQL {
+  return and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject))!;
+}
+
+/** The id of a verified identity's account inside a statement (null when it has none yet). */
+export function callerIdSql(identity: Pick<AuthIdentity, "issuer" | "subject">): SQL {
+  return sql`(select ${users.id} from ${users} where ${isIdentity(identity)})`;
+}
+
+/** The account of a verified identity, or undefined. */
 export async function getUserByIdentity(db: Executor, identity: Pick<AuthIdentity, "issuer" | "subject">) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)))
-    .limit(1);
+  const [row] = await db.select().from(users).where(isIdentity(identity)).limit(1);
   return row;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
-import { NOT_A_COMPARISON_MESSAGE } from "./prepare";
+import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
 type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];

@@ -1,19 +1,13 @@
-import type { ChatTurn, ModelRoute } from "@parley/ai";
+import type { ModelRoute } from "@parley/ai";
 import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
 import type { AuthIdentity } from "../../../kit/identity";
 import { AppError } from "../../../kit/errors";
-import { openProviderKey } from "../../../account/user/provider-keys";
 import { describeFirstMessage } from "../descriptions";
 import { newSessionId } from "../session-id";
-import { streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
-import { finishExchange } from "../send/finish";
-import { OWN_KEY_NAME } from "../send/prepare";
+import { columnRoute, preparedSend, streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
+import { finishExchange } from "../../exchange/settle";
+import { CONTEXT_EXCHANGES, modelUnavailableMessage, storeExchange, type ExchangeRequest, type StoredColumn, type StoredExchange } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
-import { modelUnavailableMessage, prepareFollowUp, type CompareRequest, type PreparedColumn, type PreparedCompare } from "./prepare";
-import { prepareNewCompare } from "./start";
-
-/** Earlier exchanges of each column sent along as its context (as a single send does). */
-const CONTEXT_EXCHANGES = 20;
 
 export type CompareInput = {
   content: string;
@@ -60,9 +54,12 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
   });
   const created = input.sessionId > 0 ? null : newSessionId();
   // Built on every try: a comparison that waits for the allowance to free is stored when it goes.
-  const request = (): Omit<CompareRequest, "session"> => ({
+  const request = (): ExchangeRequest => ({
     identity,
+    kind: "comparison",
     columns,
+    session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
+    siblingOf: null,
     category: input.category,
     defaultCategory: DEFAULT_CATEGORY,
     content: input.content,
@@ -71,18 +68,11 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
     instance: deps.instance ?? null,
     now: deps.now(),
   });
-  const prepared = await whenAllowanceFrees(
-    deps,
-    () =>
-      created === null
-        ? prepareFollowUp(deps.db, { ...request(), session: { existing: input.sessionId } })
-        : prepareNewCompare(deps.db, { ...request(), session: { create: created, description: describeFirstMessage(input.content) } }),
-    signal,
-  );
+  const prepared = await whenAllowanceFrees(deps, () => storeExchange(deps.db, request()), signal);
   return streamColumns(deps, prepared, input.content, created !== null, signal);
 }
 
-async function* streamColumns(deps: CompareDeps, prepared: PreparedCompare, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
+async function* streamColumns(deps: CompareDeps, prepared: StoredExchange, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
   const { sessionId } = prepared;
   const everything = new AbortController();
   const stopAll = () => everything.abort();
@@ -147,45 +137,19 @@ async function* streamColumns(deps: CompareDeps, prepared: PreparedCompare, cont
 }
 
 /** One column's reply, streamed and stored as a single send's reply is. */
-function columnReply(deps: SendDeps, prepared: PreparedCompare, column: PreparedColumn, content: string, signal: AbortSignal): AsyncGenerator<SendEvent> {
-  const policy = deps.models.keyPolicy(column.modelId);
+function columnReply(deps: SendDeps, prepared: StoredExchange, column: StoredColumn, content: string, signal: AbortSignal): AsyncGenerator<SendEvent> {
   let route: ModelRoute | null = null;
   try {
-    const service = policy?.ownKey ?? null;
-    const ownKey = service && column.sealedKey ? openProviderKey(deps.keys, prepared.userId, OWN_KEY_NAME[service], column.sealedKey) : undefined;
-    route = deps.models.resolve(column.modelId, service && ownKey ? { [service]: ownKey } : {});
+    route = columnRoute(deps, prepared, column);
   } catch (error) {
     deps.log.warn({ err: error, sessionId: prepared.sessionId, column: column.column }, "comparison column key could not be opened");
   }
   if (!route) return unavailableColumn(deps, prepared, column);
-  const turns: ChatTurn[] = [
-    ...column.history.flatMap((e): ChatTurn[] => [
-      { role: "user", content: e.message },
-      { role: "assistant", content: e.response },
-    ]),
-    { role: "user", content },
-  ];
-  return streamReply(
-    deps,
-    {
-      userId: prepared.userId,
-      route,
-      turns,
-      system: prepared.system,
-      inputEstimate: column.inputEstimate,
-      maxTokens: column.maxTokens,
-      reservation: column.reservation,
-      sessionId: prepared.sessionId,
-      entryId: column.entryId,
-      description: prepared.description,
-      created: false,
-    },
-    signal,
-  );
+  return streamReply(deps, preparedSend(prepared, column, route, content, false), signal);
 }
 
 /** A column whose model cannot be reached (a stored key this server can no longer open): its exchange ends as an error, uncharged. */
-async function* unavailableColumn(deps: SendDeps, prepared: PreparedCompare, column: PreparedColumn): AsyncGenerator<SendEvent> {
+async function* unavailableColumn(deps: SendDeps, prepared: StoredExchange, column: StoredColumn): AsyncGenerator<SendEvent> {
   await finishExchange(deps.db, {
     userId: prepared.userId,
     sessionId: prepared.sessionId,
@@ -194,7 +158,7 @@ async function* unavailableColumn(deps: SendDeps, prepared: PreparedCompare, col
     status: "error",
     error: "unavailable",
     usage: { inputTokens: 0, outputTokens: 0 },
-    model: { id: column.modelId, service: column.modelId.split(":")[0] ?? "", keySource: column.sealedKey ? "user" : column.reservation ? "platform" : "free" },
+    model: { id: column.modelId, service: deps.models.keyPolicy(column.modelId)?.service ?? "", payer: column.payer },
     charged: 0,
     reservation: column.reservation,
     now: deps.now(),

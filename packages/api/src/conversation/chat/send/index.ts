@@ -11,13 +11,13 @@ import { describeFirstMessage } from "../descriptions";
 import type { ModelGateway, ReplyMetrics } from "../../../kit/ports";
 import { newSessionId } from "../session-id";
 import { AllowanceRefusal, allowanceOutlook, exhaustedMessage } from "../../../account/subscription/allowance";
-import { MAX_REPLY_TOKENS, MIN_REPLY_TOKENS, type Reservation } from "./budget";
-import { finishExchange } from "./finish";
+import type { Reservation } from "../../../account/subscription/budget";
+import type { Payer } from "../../../account/subscription/payer";
+import { OWN_KEY_NAME } from "../../../account/user/provider-keys";
+import { finishExchange } from "../../exchange/settle";
+import { CONTEXT_EXCHANGES, MODEL_UNAVAILABLE_MESSAGE, storeExchange, type StoredColumn, type ExchangeRequest, type StoredExchange } from "../../exchange/store";
+import { withdrawExchange } from "../../exchange/withdraw";
 import { REPLY_TIMEOUT_MS } from "./interrupted";
-import { MODEL_UNAVAILABLE_MESSAGE, OWN_KEY_NAME, prepareMessage, type PreparedMessage, type SendRequest } from "./prepare";
-import { withdrawMessage } from "./withdraw";
-/** Earlier exchanges sent along as context. */
-const CONTEXT_EXCHANGES = 20;
 /** How often a send waiting for the allowance its user's replies in flight hold looks again: first, and at most. */
 const HELD_ALLOWANCE_POLL_MS = 50;
 const HELD_ALLOWANCE_POLL_MAX_MS = 500;
@@ -57,6 +57,7 @@ export type PreparedSend = {
   system: string | undefined;
   inputEstimate: number;
   maxTokens: number;
+  payer: Payer;
   reservation: Reservation | undefined;
   sessionId: number;
   entryId: number;
@@ -75,64 +76,69 @@ export async function startSend(deps: SendDeps, identity: AuthIdentity, input: S
   const policy = deps.models.keyPolicy(input.modelId);
   if (!policy) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
   const created = input.sessionId > 0 ? null : newSessionId();
-  const request = (now: Date): SendRequest => ({
+  // Built on every try: a send that waits for the allowance to free is stored when it goes.
+  const request = (): ExchangeRequest => ({
     identity,
-    policy,
+    kind: "chat",
+    columns: [{ modelId: input.modelId, policy }],
     session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
+    siblingOf: input.siblingOf ?? null,
     category: input.category,
     defaultCategory: DEFAULT_CATEGORY,
     content: input.content,
-    modelId: input.modelId,
     promptId: input.promptId,
-    siblingOf: input.siblingOf ?? null,
     exchanges: CONTEXT_EXCHANGES,
-    replyTokens: { wanted: MAX_REPLY_TOKENS, minimum: MIN_REPLY_TOKENS },
     instance: deps.instance ?? null,
-    now,
+    now: deps.now(),
   });
-  const prepared = await prepareWhenAllowanceFrees(deps, request, signal);
-  const { userId, reservation, inputEstimate } = prepared;
+  const stored = await whenAllowanceFrees(deps, () => storeExchange(deps.db, request()), signal);
+  const column = stored.columns[0]!;
   let route: ModelRoute | null;
   try {
-    const ownKey = policy.ownKey && prepared.sealedKey ? openProviderKey(deps.keys, userId, OWN_KEY_NAME[policy.ownKey], prepared.sealedKey) : undefined;
-    route = deps.models.resolve(input.modelId, policy.ownKey && ownKey ? { [policy.ownKey]: ownKey } : {});
+    route = columnRoute(deps, stored, column);
     if (!route) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
   } catch (error) {
     // A stored key this server can no longer open: nothing was sent, so nothing is kept.
-    await withdrawMessage(deps.db, prepared, created);
+    await withdrawExchange(deps.db, stored, created);
     throw error;
   }
+  return streamReply(deps, preparedSend(stored, column, route, input.content, created !== null), signal);
+}
 
+/**
+ * How a stored column's model is reached: with the user's own key (opened here) when it pays,
+ * else as the catalogue says. Null when the model is no longer offered; throws when the stored
+ * key cannot be opened.
+ */
+export function columnRoute(deps: Pick<SendDeps, "models" | "keys">, stored: Pick<StoredExchange, "userId">, column: StoredColumn): ModelRoute | null {
+  const service = deps.models.keyPolicy(column.modelId)?.ownKey ?? null;
+  const ownKey = service && column.payer === "user" && column.sealedKey ? openProviderKey(deps.keys, stored.userId, OWN_KEY_NAME[service], column.sealedKey) : undefined;
+  return deps.models.resolve(column.modelId, service && ownKey ? { [service]: ownKey } : {});
+}
+
+/** What streamReply needs of one stored column: its context and the new message, and what may be spent. */
+export function preparedSend(stored: StoredExchange, column: StoredColumn, route: ModelRoute, content: string, created: boolean): PreparedSend {
   const turns: ChatTurn[] = [
-    ...prepared.history.flatMap((e): ChatTurn[] => [
+    ...column.history.flatMap((e): ChatTurn[] => [
       { role: "user", content: e.message },
       { role: "assistant", content: e.response },
     ]),
-    { role: "user", content: input.content },
+    { role: "user", content },
   ];
-  const maxTokens = reservation ? Math.max(MIN_REPLY_TOKENS, reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
-  return streamReply(
-    deps,
-    {
-      userId,
-      route,
-      turns,
-      system: prepared.system,
-      inputEstimate,
-      maxTokens,
-      reservation,
-      sessionId: created ?? input.sessionId,
-      entryId: prepared.entryId,
-      description: prepared.description,
-      created: created !== null,
-    },
-    signal,
-  );
-}
-
-/** Stores the message as prepareMessage does, waiting as whenAllowanceFrees says. */
-async function prepareWhenAllowanceFrees(deps: SendDeps, request: (now: Date) => SendRequest, signal: AbortSignal | undefined): Promise<PreparedMessage> {
-  return whenAllowanceFrees(deps, () => prepareMessage(deps.db, request(deps.now())), signal);
+  return {
+    userId: stored.userId,
+    route,
+    turns,
+    system: stored.system,
+    inputEstimate: column.inputEstimate,
+    maxTokens: column.maxTokens,
+    payer: column.payer,
+    reservation: column.reservation,
+    sessionId: stored.sessionId,
+    entryId: column.entryId,
+    description: stored.description,
+    created,
+  };
 }
 
 /**
@@ -224,7 +230,7 @@ export async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: 
       status,
       error: failure?.kind ?? null,
       usage,
-      model: { id: route.entry.id, service: route.entry.service, keySource: route.keySource },
+      model: { id: route.entry.id, service: route.entry.service, payer: send.payer },
       charged,
       reservation,
       now: deps.now(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { chatEntries, chatSessions, columnNames, runStatement, setColumns, usageLedger, type Database } from "@parley/db";
-import { releaseHoldCtes, type Reservation } from "./budget";
+import { chatEntries, chatSessions, columnNames, setColumns, usageLedger, type Database } from "@parley/db";
+import { releaseHoldCtes, type Reservation } from "../../account/subscription/budget";
+import type { Payer } from "../../account/subscription/payer";
 
 export type FinishedExchange = {
   userId: string;
@@ -10,7 +11,8 @@ export type FinishedExchange = {
   status: "complete" | "error" | "stopped";
   error: string | null;
   usage: { inputTokens: number; outputTokens: number };
-  model: { id: string; service: string; keySource: string };
+  /** The model's id and service, and who paid for the reply (the ledger's key source). */
+  model: { id: string; service: string; payer: Payer };
   /** Tokens that count against the allowance; what the reservation held beyond them goes back. */
   charged: number;
   reservation: Reservation | undefined;
@@ -28,8 +30,7 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
   // A hold already settled as interrupted gave everything back: the reply is then not charged.
   const charged = hold ? sql`coalesce((select charged from held), 0)` : sql`${done.charged}::int`;
   const ledger = usageLedger;
-  await runStatement(
-    db,
+  await db.execute(
     sql`
     with entry as (
       update ${chatEntries} set ${setColumns(chatEntries, {
@@ -50,7 +51,7 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
     ${hold ? sql`${hold},` : sql``}
     ledger as (
       insert into ${ledger} (${columnNames(ledger.userId, ledger.sessionId, ledger.modelId, ledger.service, ledger.keySource, ledger.inputTokens, ledger.outputTokens, ledger.chargedTokens)})
-      values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.keySource},
+      values (${done.userId}::uuid, (select id from session), ${done.model.id}, ${done.model.service}, ${done.model.payer},
         ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${charged})
       returning ${ledger.id}
     )

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CHARS_PER_TOKEN } from "@parley/ai";
+import { CHARS_PER_TOKEN, REQUEST_OVERHEAD_TOKENS } from "@parley/ai";
 import { allowanceHolds, setColumns, subscriptions } from "@parley/db";
 
 /** Longest reply asked of a model in one exchange. */
@@ -7,12 +7,20 @@ export const MAX_REPLY_TOKENS = 2048;
 /** Fewest output tokens worth calling a model for. */
 export const MIN_REPLY_TOKENS = 32;
 
-/** Tokens a request costs beyond its texts (roles and separators), counted once in the input estimate a reservation starts from. */
-export const REQUEST_OVERHEAD_TOKENS = 4;
+/**
+ * estimateInputTokens (@parley/ai) in SQL, over the count of characters (as length() gives it)
+ * of all the texts a request sends: rounded up once, plus the request's overhead.
+ */
+export function inputEstimateSql(characters: SQL): SQL {
+  return sql`(ceil((${characters})::numeric / ${sql.raw(String(CHARS_PER_TOKEN))})::int + ${sql.raw(String(REQUEST_OVERHEAD_TOKENS))})`;
+}
 
-/** estimateTokens (@parley/ai) in SQL, over a count of characters as length() gives it. */
-export function estimatedTokensSql(characters: SQL): SQL {
-  return sql`ceil((${characters})::numeric / ${sql.raw(String(CHARS_PER_TOKEN))})::int`;
+/**
+ * The most a reply may be asked for: what its reservation holds beyond its input estimate (never
+ * under MIN_REPLY_TOKENS) when the platform pays, MAX_REPLY_TOKENS otherwise.
+ */
+export function replyTokenLimit(reservation: Reservation | undefined, inputEstimate: number): number {
+  return reservation ? Math.max(MIN_REPLY_TOKENS, reservation.reserved - inputEstimate) : MAX_REPLY_TOKENS;
 }
 
 export type Reservation = { userId: string; reserved: number; free: boolean };
