@@ -126,7 +126,7 @@ describe("hiding and restoring a post", () => {
   });
 
   it("refuses bad moderator input with 400, and an unknown item with 404", async () => {
-    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind: must be post, comment or conversation/) } });
+    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind: must be post, comment, conversation or prompt/) } });
     expect(await admin("POST", "/admin/hide", { kind: "post", id: -1 })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id: /) } });
     expect(await admin("POST", "/admin/restore", { kind: "comment", id: 999999 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
     expect(await admin("GET", "/admin/queue?view=all")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/view: must be open or hidden/) } });

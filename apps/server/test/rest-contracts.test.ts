@@ -335,7 +335,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/hide": {
     ok: async (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment or conversation/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment, conversation or prompt/ }),
     missing: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "POST /admin/restore": {
@@ -345,7 +345,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/dismiss": {
     ok: async (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment or conversation/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment, conversation or prompt/ }),
     missing: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "GET /public/chat/:token/share": {

@@ -32,6 +32,7 @@ export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash
 export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./community/post/search";
 export { forgetWordFrequencies } from "./kit/search/word-frequency";
 export { getPublicPreviewStamp } from "./reach/preview-stamp";
+export { getPublicPrompt } from "./reach/public-prompt";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./kit/admin-rule";
 export { UnlistedPathError } from "./kit/trpc";

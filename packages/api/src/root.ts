@@ -4,6 +4,9 @@ import { accounts } from "./account/user/require-user";
 import { emptyModelGateway } from "./conversation/chat/model-gateway";
 import { columnStops } from "./conversation/chat/compare/stops";
 import { createCallerFactory, mergeRouters, router } from "./kit/trpc";
+import { promptCommunityProcedures } from "./community/prompts/router";
+import { promptLibraryProcedures } from "./conversation/prompts/router";
+import { promptModerationProcedures } from "./moderation/prompt-router";
 import { userRouter } from "./account/user/router";
 import { subscriptionRouter } from "./account/subscription/router";
 import { chatRouter } from "./conversation/chat/router";
@@ -23,6 +26,8 @@ const everyonesRouters = {
   archive: archiveRouter,
   publicLink: publicLinkRouter,
   creator: creatorRouter,
+  /** Prompts span layers: the library (conversation), sharing and Discover (community), reports (moderation). */
+  prompt: router({ ...promptLibraryProcedures, ...promptCommunityProcedures, ...promptModerationProcedures }),
 };
 
 export const appRouter = router({ ...everyonesRouters, admin: adminRouter });

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, getPublicPost, getPublicPreviewStamp, getPublicSession, PUBLIC_LINK_NOT_FOUND, type Transcript } from "@parley/api";
+import { AppError, getPublicPost, getPublicPreviewStamp, getPublicPrompt, getPublicSession, PUBLIC_LINK_NOT_FOUND, type Transcript } from "@parley/api";
+import { PROMPT_PUBLIC_PATH, type PublicPrompt } from "@parley/contracts";
 import type { Executor } from "@parley/db";
 import { escapeHtml, injectMeta } from "./page-meta";
 import { previewEtag, type PreviewContent } from "./preview-image";
@@ -26,7 +27,8 @@ export const publicTextHeaders = (indexable: boolean) => ({ "Cache-Control": "no
  * The public pages /p/{token} (posts) and /s/{token} (conversations): the SPA's index.html with
  * Open Graph and Twitter tags filled in by the server (link preview crawlers do not run
  * scripts), and their preview images at /p/{token}/preview.png. A wrong or revoked token is a
- * 404. Every page says `X-Robots-Tag: noindex` unless its owner listed the post.
+ * 404. Every page says `X-Robots-Tag: noindex` unless its owner listed the post. Prompts' pages
+ * /pp/{token} too (registerPublicPromptPage).
  */
 export function registerPublicPages(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined; previews: Previews }) {
   const { previews } = options;
@@ -67,6 +69,35 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
       return sendPreview(request, reply, previews.etagOf(content), () => previews.picture(content, stamp, request.ip));
     });
   }
+  registerPublicPromptPage(app, options);
+}
+
+/**
+ * A published prompt's public page /pp/{token}: index.html with its name and the start of its
+ * description or text in the preview tags, as a post's page has them (no picture), never indexed.
+ * A wrong or revoked token, or a prompt made private or hidden since, is a 404.
+ */
+export function registerPublicPromptPage(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined }) {
+  const indexPath = options.webRoot ? join(options.webRoot, "index.html") : undefined;
+  const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
+  app.get(`${PROMPT_PUBLIC_PATH}:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
+    const found = await getPublicPrompt(options.db, request.params.token).catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === "NOT_FOUND") return null;
+      throw error;
+    });
+    if (!found) reply.status(404);
+    reply.headers(publicTextHeaders(false));
+    const meta = found ? promptMetaOf(found, `${options.publicUrl}${PROMPT_PUBLIC_PATH}${request.params.token}`) : notFoundMeta();
+    if (indexHtml) return reply.type("text/html; charset=utf-8").send(injectMeta(indexHtml, meta));
+    const head = injectMeta('<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head>', meta);
+    const body = found ? `<main><h1>${escapeHtml(found.name)}</h1><pre>${escapeHtml(found.text)}</pre></main>` : "<main><h1>Not Found</h1></main>";
+    return reply.type("text/html; charset=utf-8").send(`${head}<body>${body}</body></html>`);
+  });
+}
+
+function promptMetaOf(prompt: PublicPrompt, url: string) {
+  const about = (prompt.description ?? prompt.text).replace(/\s+/g, " ").trim();
+  return { title: `${prompt.name} · Parley`, description: `A prompt by ${prompt.author.name}: ${about}`.slice(0, 200), url, image: null, noindex: true };
 }
 
 /** A preview image, or 304 when the client has it; revalidated on every use. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MODERATION, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from "@parley/contracts";
-import { chatSessions, comments, contentReports, posts, users, type Database, type Executor } from "@parley/db";
+import { chatSessions, comments, contentReports, posts, prompts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { authorColumns, presentAuthor } from "../community/post/authors";
 import type { ItemKind, ItemRef } from "./input";
@@ -12,15 +12,31 @@ const DETAILS_SHOWN = 5;
 /** Characters of a post's description or a comment shown in the queue. */
 const EXCERPT = 280;
 
-type ReportRow = { postId: number | null; commentId: number | null; sessionId: number | null; reason: string; details: string | null; createdAt: Date };
+type ReportRow = { postId: number | null; commentId: number | null; sessionId: number | null; promptId: number | null; reason: string; details: string | null; createdAt: Date };
 
 type Described = { post_id: number | null; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string };
 
 const keyOf = (kind: ItemKind, id: number) => `${kind}:${id}`;
 
 /** What moderators read about each item: its text, author, where it is, and whether it is hidden. */
-async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = []) {
+async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = [], promptIds: number[] = []) {
   const items = new Map<string, Described>();
+  if (promptIds.length > 0) {
+    const rows = await db
+      .select({ id: prompts.id, promptName: prompts.name, hiddenAt: prompts.hiddenAt, createdAt: prompts.createdAt, ...authorColumns })
+      .from(prompts)
+      .innerJoin(users, eq(users.id, prompts.userId))
+      .where(inArray(prompts.id, promptIds));
+    for (const row of rows) {
+      items.set(keyOf("prompt", row.id), {
+        post_id: null,
+        excerpt: row.promptName.slice(0, EXCERPT),
+        author: presentAuthor(row),
+        hidden: row.hiddenAt !== null,
+        created_at: row.createdAt.toISOString(),
+      });
+    }
+  }
   if (sessionIds.length > 0) {
     const rows = await db
       .select({ id: chatSessions.id, description: chatSessions.description, hiddenAt: chatSessions.hiddenAt, createdAt: chatSessions.createdAt, ...authorColumns })
@@ -76,8 +92,8 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
 function groupReports(reports: ReportRow[]) {
   const groups = new Map<string, { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }>();
   for (const report of reports) {
-    const kind: ItemKind = report.postId !== null ? "post" : report.commentId !== null ? "comment" : "conversation";
-    const id = (report.postId ?? report.commentId ?? report.sessionId)!;
+    const kind: ItemKind = report.postId !== null ? "post" : report.commentId !== null ? "comment" : report.promptId !== null ? "prompt" : "conversation";
+    const id = (report.postId ?? report.commentId ?? report.promptId ?? report.sessionId)!;
     const key = keyOf(kind, id);
     let group = groups.get(key);
     if (!group) {
@@ -97,6 +113,7 @@ const reportColumns = {
   postId: contentReports.postId,
   commentId: contentReports.commentId,
   sessionId: contentReports.sessionId,
+  promptId: contentReports.promptId,
   reason: contentReports.reason,
   details: contentReports.details,
   createdAt: contentReports.createdAt,
@@ -126,7 +143,9 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
     .where(and(isNotNull(chatSessions.hiddenAt), sql`not exists (select 1 from ${posts} where ${posts.sourceSessionId} = ${chatSessions.id} and ${posts.hiddenAt} is not null)`))
     .orderBy(desc(chatSessions.hiddenAt))
     .limit(MODERATION.queuePage);
+  const hiddenPrompts = await db.select({ id: prompts.id, at: prompts.hiddenAt }).from(prompts).where(isNotNull(prompts.hiddenAt)).orderBy(desc(prompts.hiddenAt)).limit(MODERATION.queuePage);
   const hidden = [
+    ...hiddenPrompts.map((p) => ({ kind: "prompt" as const, ...p })),
     ...hiddenPosts.map((p) => ({ kind: "post" as const, ...p })),
     ...hiddenComments.map((c) => ({ kind: "comment" as const, ...c })),
     ...hiddenSessions.map((s) => ({ kind: "conversation" as const, ...s })),
@@ -136,6 +155,7 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
   const postIds = hidden.filter((h) => h.kind === "post").map((h) => h.id);
   const commentIds = hidden.filter((h) => h.kind === "comment").map((h) => h.id);
   const sessionIds = hidden.filter((h) => h.kind === "conversation").map((h) => h.id);
+  const promptIds = hidden.filter((h) => h.kind === "prompt").map((h) => h.id);
   const reports =
     hidden.length === 0
       ? []
@@ -147,6 +167,7 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
               postIds.length ? inArray(contentReports.postId, postIds) : undefined,
               commentIds.length ? inArray(contentReports.commentId, commentIds) : undefined,
               sessionIds.length ? inArray(contentReports.sessionId, sessionIds) : undefined,
+              promptIds.length ? inArray(contentReports.promptId, promptIds) : undefined,
             ),
           )
           .limit(REPORTS_READ);
@@ -163,6 +184,7 @@ async function present(db: Executor, groups: ReturnType<typeof groupReports>) {
     groups.filter((g) => g.kind === "post").map((g) => g.id),
     groups.filter((g) => g.kind === "comment").map((g) => g.id),
     groups.filter((g) => g.kind === "conversation").map((g) => g.id),
+    groups.filter((g) => g.kind === "prompt").map((g) => g.id),
   );
   return {
     items: groups.flatMap((group) => {
@@ -197,10 +219,11 @@ async function settleReports(db: Executor, item: ItemRef, status: "dismissed" | 
   return settled.length;
 }
 
-const reportColumnOf = (kind: ItemKind) => (kind === "post" ? contentReports.postId : kind === "comment" ? contentReports.commentId : contentReports.sessionId);
+const reportColumnOf = (kind: ItemKind) =>
+  kind === "post" ? contentReports.postId : kind === "comment" ? contentReports.commentId : kind === "prompt" ? contentReports.promptId : contentReports.sessionId;
 
 async function requireItem(db: Executor, item: ItemRef) {
-  const id = item.kind === "post" ? posts.id : item.kind === "comment" ? comments.id : chatSessions.id;
+  const id = item.kind === "post" ? posts.id : item.kind === "comment" ? comments.id : item.kind === "prompt" ? prompts.id : chatSessions.id;
   const [row] = await db.select({ id }).from(id.table).where(eq(id, item.id)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.itemNotFound);
 }
@@ -235,6 +258,14 @@ export async function setItemHidden(db: Database, adminId: string, item: ItemRef
     let changed: boolean;
     if (item.kind === "conversation") {
       changed = await setConversationHidden(tx, item.id, hidden, now);
+    } else if (item.kind === "prompt") {
+      // A hidden prompt leaves Discover, search, its page and its public link (all read hidden_at).
+      const rows = await tx
+        .update(prompts)
+        .set({ hiddenAt: hidden ? now : null })
+        .where(and(eq(prompts.id, item.id), hidden ? isNull(prompts.hiddenAt) : isNotNull(prompts.hiddenAt)))
+        .returning({ id: prompts.id });
+      changed = rows.length > 0;
     } else if (item.kind === "post") {
       const rows = await tx
         .update(posts)

@@ -1,9 +1,10 @@
-import { and, eq, isNull, or } from "drizzle-orm";
-import { MODERATION_MESSAGES, type ReportReason } from "@parley/contracts";
-import { chatSessions, comments, contentReports, posts, type Executor } from "@parley/db";
+import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { MODERATION_MESSAGES, PROMPT_MESSAGES, type ReportReason } from "@parley/contracts";
+import { chatSessions, comments, contentReports, posts, prompts, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { POST_NOT_FOUND, postVisibleTo } from "../community/post/visibility";
 import { isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
+import { promptVisibleTo } from "../conversation/prompts/present";
 import type { ItemRef } from "./input";
 
 export type ReportInput = ItemRef & { reason: ReportReason; details?: string };
@@ -18,6 +19,16 @@ async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemR
       .limit(1);
     if (!session || !isSessionReadableBy(session, reporterId)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
     return session.userId;
+  }
+  if (item.kind === "prompt") {
+    // Only a published prompt can be reported: a built-in one is nobody's.
+    const [prompt] = await db
+      .select({ userId: prompts.userId })
+      .from(prompts)
+      .where(and(eq(prompts.id, item.id), promptVisibleTo(reporterId), isNotNull(prompts.userId)))
+      .limit(1);
+    if (!prompt) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.notFound);
+    return prompt.userId!;
   }
   if (item.kind === "post") {
     const [post] = await db.select({ userId: posts.userId }).from(posts).where(and(eq(posts.id, item.id), postVisibleTo(reporterId))).limit(1);
@@ -35,19 +46,20 @@ async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemR
 }
 
 /**
- * Files the caller's report of a post or comment they can see (not their own). One open report
+ * Files the caller's report of a post, comment, conversation or prompt they can see (not their own). One open report
  * per person and item, held by a unique index: reporting again, even at the same moment, keeps
  * the first and says `already_reported`.
  */
 export async function reportItem(db: Executor, reporterId: string, input: ReportInput, now: Date) {
   const authorId = await authorOfVisibleItem(db, reporterId, input);
-  if (authorId === reporterId) throw new AppError("BAD_REQUEST", MODERATION_MESSAGES.ownItem);
+  if (authorId === reporterId) throw new AppError("BAD_REQUEST", input.kind === "prompt" ? PROMPT_MESSAGES.ownPromptReport : MODERATION_MESSAGES.ownItem);
   const inserted = await db
     .insert(contentReports)
     .values({
       postId: input.kind === "post" ? input.id : null,
       commentId: input.kind === "comment" ? input.id : null,
       sessionId: input.kind === "conversation" ? input.id : null,
+      promptId: input.kind === "prompt" ? input.id : null,
       reporterId,
       reason: input.reason,
       details: input.details ?? null,

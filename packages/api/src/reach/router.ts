@@ -3,6 +3,7 @@ import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from
 import { getImportProgress, importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
 import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
+import { getPublicPrompt } from "./public-prompt";
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 
@@ -59,4 +60,6 @@ export const publicLinkRouter = router({
   session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
   /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
   sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
+  /** A published prompt through its public link (/pp/{token}), readable without signing in. */
+  prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(({ ctx, input }) => getPublicPrompt(ctx.db, input.token)),
 });

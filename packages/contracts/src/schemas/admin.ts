@@ -12,14 +12,14 @@ export const reportFields = {
     .transform((text) => (text ? text : undefined)),
 };
 
-/** What can be reported and hidden: a post, a comment, or a shared conversation (its share and public link). */
-export const ITEM_KINDS = ["post", "comment", "conversation"] as const;
+/** What can be reported and hidden: a post, a comment, a shared conversation (its share and public link), or a published prompt. */
+export const ITEM_KINDS = ["post", "comment", "conversation", "prompt"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** A post, a comment or a conversation, as moderators name it (a conversation's id goes up to 2^53). */
+/** A post, a comment, a conversation or a prompt, as moderators name it (a conversation's id goes up to 2^53). */
 const itemInput = z
   .object({
-    kind: z.enum(ITEM_KINDS, { message: "must be post, comment or conversation" }),
+    kind: z.enum(ITEM_KINDS, { message: "must be post, comment, conversation or prompt" }),
     id: z.coerce
       .number({ message: "must be an id (a number)" })
       .int("must be a whole number")

@@ -32,4 +32,6 @@ export const publicLinkInputs = {
   post: z.object({ token }),
   session: z.object({ token }),
   sessionShare: z.object({ token }),
+  /** A published prompt read through its public link. */
+  prompt: z.object({ token }),
 } as const;

@@ -1,4 +1,4 @@
-import { asc, eq, isNull, or } from "drizzle-orm";
+import { asc, eq, isNull, or, sql } from "drizzle-orm";
 import { prompts, type Database, type Executor } from "@parley/db";
 
 /** A prompt of the built-in set: `key` keeps it stable across restarts. */
@@ -14,13 +14,13 @@ export async function syncBuiltinPrompts(db: Database, builtins: readonly Builti
   }
 }
 
-/** The prompts a user may pick: the built-in ones and their own. */
+/** The prompts a user may pick: the built-in ones, then their own and the ones they saved (their library). */
 export async function listPromptsForUser(db: Executor, userId: string) {
   return db
     .select({ id: prompts.id, name: prompts.name, prompt: prompts.prompt })
     .from(prompts)
     .where(or(isNull(prompts.userId), eq(prompts.userId, userId)))
-    .orderBy(asc(prompts.id));
+    .orderBy(sql`${prompts.userId} is not null`, asc(prompts.id));
 }
 
 /** Shown when a send names a prompt that is gone or not the caller's. */

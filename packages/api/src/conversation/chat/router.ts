@@ -11,6 +11,7 @@ import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
 import { parseMessage } from "./send-input";
+import { promptUseOf, recordingPromptUse } from "../prompts/uses";
 import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
 
 const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
@@ -33,12 +34,13 @@ export const chatRouter = router({
     const content = parseMessage(input.messages.at(-1));
     const siblingOf = input.sibling_of_entry_id ?? null;
     if (siblingOf !== null && input.session_id <= 0) throw new AppError("BAD_REQUEST", EDIT_NEEDS_SESSION);
-    return startSend(
+    const events = await startSend(
       ctx,
       ctx.auth,
       { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null, siblingOf },
       ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
     );
+    return recordingPromptUse(ctx.db, promptUseOf(input), events);
   }),
   /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure

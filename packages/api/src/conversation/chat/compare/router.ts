@@ -2,6 +2,7 @@ import { chatInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
+import { promptUseOf, recordingPromptUse } from "../../prompts/uses";
 import { usableModelIds } from "../../../community/post/fork-comparison";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
@@ -14,12 +15,13 @@ export function compareProcedures() {
       .use(rateLimit("send"))
       .mutation(async ({ ctx, input, signal }) => {
         const content = parseMessage(input.messages.at(-1));
-        return startCompare(
+        const events = await startCompare(
           ctx,
           ctx.auth,
           { content, modelIds: input.model_ids, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
           ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
         );
+        return recordingPromptUse(ctx.db, promptUseOf(input), events);
       }),
     compareColumns: protectedProcedure
       .input(chatInputs.compareColumns)

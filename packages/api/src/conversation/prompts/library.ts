@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import {
+  PROMPT_LIBRARY_FORMAT,
+  PROMPT_LIBRARY_VERSION,
+  PROMPT_LIMITS,
+  PROMPT_MESSAGES,
+  type Category,
+  type PromptLibraryFile,
+} from "@parley/contracts";
+import { prompts, promptVersions, publicLinks, users, type Database, type Executor } from "@parley/db";
+import { AppError } from "../../kit/errors";
+import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
+import { decodeTimeCursor, encodeTimeCursor } from "./cursors";
+import { presentPromptCard, presentPromptDetail, promptCardColumns, promptDetailColumns, promptVisibleTo, timeKey, type PromptDetailRow } from "./present";
+
+/** How a prompt's owner may read the address of its public link (null when off or unreadable). */
+export type PromptLinkReader = (promptId: number) => Promise<string | null>;
+
+export type PromptFields = { name: string; text: string; description: string | null; category: Category };
+
+const notFound = () => new AppError("NOT_FOUND", PROMPT_MESSAGES.notFound);
+
+/**
+ * A prompt's page as the viewer may see it (someone else's private or hidden prompt is a 404).
+ * `linkOf` reads the owner's public link.
+ */
+export async function getPromptById(db: Executor, viewerId: string, promptId: number, linkOf?: PromptLinkReader) {
+  const [row] = await db
+    .select(promptDetailColumns(viewerId))
+    .from(prompts)
+    .leftJoin(users, eq(users.id, prompts.userId))
+    .where(and(eq(prompts.id, promptId), promptVisibleTo(viewerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  const detail = row as PromptDetailRow;
+  let forkedFrom: { id: number; name: string } | null = null;
+  if (detail.forkedFromId !== null) {
+    const [origin] = await db
+      .select({ id: prompts.id, name: prompts.name })
+      .from(prompts)
+      .where(and(eq(prompts.id, detail.forkedFromId), promptVisibleTo(viewerId)))
+      .limit(1);
+    forkedFrom = origin ?? null;
+  }
+  const publicLink = detail.userId === viewerId && linkOf ? await linkOf(promptId) : null;
+  return presentPromptDetail(detail, viewerId, { forkedFrom, publicLink });
+}
+
+/** The caller's own prompt (hidden or not), for a change; anyone else's is a 404. */
+export async function requireOwnPrompt(db: Executor, userId: string, promptId: number) {
+  const [row] = await db
+    .select({ id: prompts.id, visibility: prompts.visibility, hiddenAt: prompts.hiddenAt, publishedAt: prompts.publishedAt })
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), eq(prompts.userId, userId)))
+    .for("update")
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A new private prompt of the caller's (version 1). */
+export async function createPrompt(db: Executor, userId: string, fields: PromptFields, now: Date) {
+  const [row] = await db
+    .insert(prompts)
+    .values({ userId, name: fields.name, prompt: fields.text, description: fields.description, category: fields.category, createdAt: now, updatedAt: now })
+    .returning({ id: prompts.id });
+  return row!.id;
+}
+
+/** Changes the caller's prompt; a changed name or text keeps the earlier one as a version (a trigger numbers them). */
+export async function updatePrompt(db: Database, userId: string, promptId: number, fields: PromptFields, now: Date) {
+  const updated = await db
+    .update(prompts)
+    .set({ name: fields.name, prompt: fields.text, description: fields.description, category: fields.category, updatedAt: now })
+    .where(and(eq(prompts.id, promptId), eq(prompts.userId, userId)))
+    .returning({ id: prompts.id });
+  if (updated.length === 0) throw notFound();
+}
+
+/** Deletes the caller's prompt; its versions, likes, comments, uses and link go with it. */
+export async function deletePrompt(db: Executor, userId: string, promptId: number) {
+  const deleted = await db
+    .delete(prompts)
+    .where(and(eq(prompts.id, promptId), eq(prompts.userId, userId)))
+    .returning({ id: prompts.id });
+  if (deleted.length === 0) throw notFound();
+  return { id: promptId };
+}
+
+/** Every version of the caller's prompt, newest first (the current one is the highest). */
+export async function listPromptVersions(db: Executor, userId: string, promptId: number) {
+  await requireOwnPrompt(db, userId, promptId);
+  const rows = await db
+    .select({ version: promptVersions.version, name: promptVersions.name, text: promptVersions.prompt, createdAt: promptVersions.createdAt })
+    .from(promptVersions)
+    .where(eq(promptVersions.promptId, promptId))
+    .orderBy(desc(promptVersions.version));
+  return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+}
+
+/** Makes an earlier version's name and text the current ones again, as a new version. */
+export async function restorePromptVersion(db: Database, userId: string, promptId: number, version: number, now: Date) {
+  await db.transaction(async (tx) => {
+    await requireOwnPrompt(tx, userId, promptId);
+    const [old] = await tx
+      .select({ name: promptVersions.name, text: promptVersions.prompt })
+      .from(promptVersions)
+      .where(and(eq(promptVersions.promptId, promptId), eq(promptVersions.version, version)))
+      .limit(1);
+    if (!old) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.versionNotFound);
+    await tx.update(prompts).set({ name: old.name, prompt: old.text, updatedAt: now }).where(eq(prompts.id, promptId));
+  });
+}
+
+/**
+ * The caller's library: their own prompts, saved copies included, last changed first, with an
+ * optional search of their names, descriptions and texts. Keyset pages of PROMPT_LIMITS.pageSize.
+ */
+export async function listPromptLibrary(db: Executor, userId: string, input: { cursor?: string; q?: string }) {
+  const after = input.cursor ? decodeTimeCursor(input.cursor) : null;
+  const query = input.q ? toSearchQuery(input.q) : null;
+  if (input.q && query === null) return { items: [], nextCursor: null };
+  const rows = await db
+    .select({ ...promptCardColumns, key: timeKey(prompts.updatedAt) })
+    .from(prompts)
+    .leftJoin(users, eq(users.id, prompts.userId))
+    .where(
+      and(
+        eq(prompts.userId, userId),
+        query ? sql`${prompts.searchVector} @@ ${tsQuery(query)}` : undefined,
+        after ? sql`(${prompts.updatedAt}, ${prompts.id}) < (${after.time}::timestamp at time zone 'UTC', ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(prompts.updatedAt), desc(prompts.id))
+    .limit(PROMPT_LIMITS.pageSize + 1);
+  const page = rows.slice(0, PROMPT_LIMITS.pageSize);
+  const last = page.at(-1);
+  return { items: page.map(presentPromptCard), nextCursor: rows.length > PROMPT_LIMITS.pageSize && last ? encodeTimeCursor(last.key, last.id) : null };
+}
+
+/** The caller's library as a file of our format (docs/prompts.md): each prompt with its earlier versions, oldest first. */
+export async function exportPromptLibrary(db: Executor, userId: string): Promise<PromptLibraryFile> {
+  const own = await db
+    .select({ id: prompts.id, name: prompts.name, text: prompts.prompt, description: prompts.description, category: prompts.category, version: prompts.version })
+    .from(prompts)
+    .where(eq(prompts.userId, userId))
+    .orderBy(asc(prompts.id));
+  const versions = await db
+    .select({ promptId: promptVersions.promptId, version: promptVersions.version, name: promptVersions.name, text: promptVersions.prompt })
+    .from(promptVersions)
+    .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
+    .where(eq(prompts.userId, userId))
+    .orderBy(asc(promptVersions.promptId), asc(promptVersions.version));
+  return {
+    format: PROMPT_LIBRARY_FORMAT,
+    version: PROMPT_LIBRARY_VERSION,
+    prompts: own.map((prompt) => ({
+      name: prompt.name,
+      text: prompt.text,
+      description: prompt.description,
+      category: prompt.category as Category,
+      versions: versions
+        .filter((v) => v.promptId === prompt.id && v.version < prompt.version)
+        .slice(-PROMPT_LIMITS.importVersions)
+        .map((v) => ({ name: v.name, text: v.text })),
+    })),
+  };
+}
+
+/**
+ * Adds a library file's prompts to the caller's library, all or nothing: the file was checked
+ * whole before this runs, and every prompt is written in one transaction. Each keeps its earlier
+ * versions, numbered from 1, and its text as the newest.
+ */
+export async function importPromptLibrary(db: Database, userId: string, file: PromptLibraryFile, now: Date) {
+  if (JSON.stringify(file).length > PROMPT_LIMITS.importBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `A library file can be at most ${PROMPT_LIMITS.importBytes.toLocaleString("en-US")} bytes.`);
+  }
+  return db.transaction(async (tx) => {
+    for (const entry of file.prompts) {
+      const [row] = await tx
+        .insert(prompts)
+        .values({
+          userId,
+          name: entry.name,
+          prompt: entry.text,
+          description: entry.description,
+          category: entry.category,
+          version: entry.versions.length + 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: prompts.id });
+      if (entry.versions.length > 0) {
+        await tx.insert(promptVersions).values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
+      }
+    }
+    return { imported: file.prompts.length };
+  });
+}
+
+/** Whether a prompt has a public link row (its owner reads the address through the reach layer). */
+export async function hasPromptLink(db: Executor, promptId: number) {
+  const [row] = await db.select({ id: publicLinks.promptId }).from(publicLinks).where(eq(publicLinks.promptId, promptId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,46 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { parsePromptVariables, type PublicPrompt } from "@parley/contracts";
+import { prompts, publicLinks, users, type Executor } from "@parley/db";
+import { AppError } from "../kit/errors";
+import { presentPromptAuthor } from "../conversation/prompts/present";
+import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "./public-links";
+
+/**
+ * A prompt read through its public link, by anyone: only while it is published (unlisted or
+ * public) and no moderator hides it; otherwise the link leads nowhere, as a post's does.
+ */
+export async function getPublicPrompt(db: Executor, token: string): Promise<PublicPrompt> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  const [row] = await db
+    .select({
+      id: prompts.id,
+      promptName: prompts.name,
+      description: prompts.description,
+      category: prompts.category,
+      text: prompts.prompt,
+      createdAt: prompts.createdAt,
+      userId: prompts.userId,
+      handle: users.handle,
+      nickname: users.nickname,
+      authorName: users.name,
+      email: users.email,
+      picture: users.picture,
+    })
+    .from(publicLinks)
+    .innerJoin(prompts, eq(prompts.id, publicLinks.promptId))
+    .innerJoin(users, eq(users.id, prompts.userId))
+    .where(and(eq(publicLinks.tokenHash, publicTokenHash(token)), ne(prompts.visibility, "private"), isNull(prompts.hiddenAt)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  return {
+    kind: "prompt",
+    id: row.id,
+    name: row.promptName,
+    description: row.description,
+    category: row.category,
+    text: row.text,
+    variables: parsePromptVariables(row.text),
+    author: presentPromptAuthor(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
