@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
-import { batchesOf, chatEntries, chatSessions, importJobs, resultRows, users, type Database } from "@parley/db";
+import { and, eq, getTableName, lt, sql } from "drizzle-orm";
+import { batchesOf, chatEntries, chatSessions, columnNames, importJobs, resultRows, users, type Database } from "@parley/db";
 import { newSessionId } from "../conversation/chat/session-id";
 import { AppError } from "../kit/errors";
 import { parseExportInSteps, type ImportedConversation } from "./import-formats";
@@ -97,7 +97,7 @@ async function storeConversation(db: Database, jobId: string, stagingId: string,
   const description = conversation.title.slice(0, 255);
   // The exchanges' ids, drawn up front, so each one names its parent as it is written.
   const ids = resultRows<{ id: number }>(
-    await db.execute(sql`select nextval(pg_get_serial_sequence('chat_entries', 'id'))::float8 as id from generate_series(1, ${conversation.exchanges.length}::int)`),
+    await db.execute(sql`select nextval(pg_get_serial_sequence(${getTableName(chatEntries)}, ${chatEntries.id.name}))::float8 as id from generate_series(1, ${conversation.exchanges.length}::int)`),
   )
     .map((row) => Number(row.id))
     .sort((a, b) => a - b);
@@ -154,7 +154,8 @@ async function discardStaging(db: Database, jobId: string, stagingId: string | n
   if (stagingId) {
     for (;;) {
       const gone = await db.execute(sql`delete from ${chatEntries} where ${chatEntries.id} in (
-        select e.id from ${chatEntries} e join ${chatSessions} s on s.id = e.session_id where s.user_id = ${stagingId}::uuid limit ${EXCHANGES_PER_STEP * 4}::int
+        select e.${columnNames(chatEntries.id)} from ${chatEntries} e join ${chatSessions} s on s.${columnNames(chatSessions.id)} = e.${columnNames(chatEntries.sessionId)}
+        where s.${columnNames(chatSessions.userId)} = ${stagingId}::uuid limit ${EXCHANGES_PER_STEP * 4}::int
       ) returning ${chatEntries.id}`);
       if (resultRows(gone).length === 0) break;
       await yieldToOthers();

@@ -8,8 +8,8 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("
 /** The bytes of conversation text (messages and replies) stored in a person's conversations. */
 export async function getStorageUsedByUser(db: Executor, userId: string): Promise<number> {
   const rows = resultRows<{ bytes: number | string }>(
-    await db.execute(sql`select coalesce(sum(octet_length(e.message_content) + octet_length(e.response_content)), 0)::float8 as bytes
-      from ${chatEntries} e join ${chatSessions} s on s.id = e.session_id where s.user_id = ${userId}::uuid`),
+    await db.execute(sql`select coalesce(sum(octet_length(${chatEntries.messageContent}) + octet_length(${chatEntries.responseContent})), 0)::float8 as bytes
+      from ${chatEntries} join ${chatSessions} on ${chatSessions.id} = ${chatEntries.sessionId} where ${chatSessions.userId} = ${userId}::uuid`),
   );
   return Number(rows[0]?.bytes ?? 0);
 }

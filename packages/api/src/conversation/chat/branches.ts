@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { chatEntries, chatSessions, runStatement, type Database, type Executor } from "@parley/db";
+import { chatEntries, chatSessions, columnNames, runStatement, setColumns, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { SESSION_NOT_FOUND } from "./sessions";
 
@@ -97,16 +97,17 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
     .limit(1);
   if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   // The newest exchange in the subtree below the chosen one, walked in the database.
+  const c = (column: Parameters<typeof columnNames>[0]) => sql`c.${columnNames(column)}`;
   const rows = await runStatement<{ leaf: number | string | null }>(
     db,
     sql`with recursive below as (
         select ${chatEntries.id} as id from ${chatEntries} where ${chatEntries.id} = ${entryId}::bigint and ${chatEntries.sessionId} = ${sessionId}::bigint
         union all
-        select c.id from ${chatEntries} c join below b on c.parent_entry_id = b.id where c.session_id = ${sessionId}::bigint
+        select ${c(chatEntries.id)} from ${chatEntries} c join below b on ${c(chatEntries.parentEntryId)} = b.id where ${c(chatEntries.sessionId)} = ${sessionId}::bigint
       ),
       leaf as (select max(id) as id from below),
       moved as (
-        update ${chatSessions} set active_entry_id = (select id from leaf)
+        update ${chatSessions} set ${setColumns(chatSessions, { activeEntryId: sql`(select id from leaf)` })}
         where ${chatSessions.id} = ${sessionId}::bigint and exists (select 1 from below)
         returning ${chatSessions.id}
       )
@@ -122,9 +123,10 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
  * inserted (ids ascend with insertion), and puts the session on its last exchange.
  */
 export async function chainCopiedEntries(db: Executor, sessionId: number): Promise<void> {
-  await db.execute(sql`update ${chatEntries} set parent_entry_id = o.previous
-    from (select id, lag(id) over (order by id) as previous from ${chatEntries} where session_id = ${sessionId}::bigint) o
-    where ${chatEntries.id} = o.id and o.previous is not null`);
-  await db.execute(sql`update ${chatSessions} set active_entry_id = (select max(id) from ${chatEntries} where session_id = ${sessionId}::bigint)
+  const e = chatEntries;
+  await db.execute(sql`update ${e} set ${setColumns(e, { parentEntryId: sql`o.previous` })}
+    from (select ${e.id} as id, lag(${e.id}) over (order by ${e.id}) as previous from ${e} where ${e.sessionId} = ${sessionId}::bigint) o
+    where ${e.id} = o.id and o.previous is not null`);
+  await db.execute(sql`update ${chatSessions} set ${setColumns(chatSessions, { activeEntryId: sql`(select max(${e.id}) from ${e} where ${e.sessionId} = ${sessionId}::bigint)` })}
     where ${chatSessions.id} = ${sessionId}::bigint`);
 }
