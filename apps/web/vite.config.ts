@@ -26,9 +26,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @parley/contracts is a barrel of constants and zod schemas. A module-level `z.object(...)` call
+ * may have side effects as far as the bundler can tell, so importing one constant (TIMINGS, PLANS)
+ * from the barrel used to put every schema and zod itself (26 kB gzip) in the entry chunk. Its
+ * modules only define things, except `without-eval.ts` (zod's setting for the CSP, which must run
+ * before a schema is made) and the barrels that import it first: the others are marked side-effect
+ * free, so a page gets the modules whose exports it uses, and zod only with a module that makes a
+ * schema (a constant kept beside schemas in one module still brings them along).
+ */
+function contractsWithoutSideEffects(): Plugin {
+  const contracts = `${join(import.meta.dirname, "../../packages/contracts/src")}/`;
+  return {
+    name: "parley-contracts-side-effects",
+    apply: "build",
+    transform(_code, id) {
+      if (!id.startsWith(contracts) || /\/(index|without-eval)\.ts$/.test(id)) return null;
+      return { moduleSideEffects: false };
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must run before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), contractsWithoutSideEffects(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),

@@ -63,15 +63,29 @@ function routeChunks(manifest) {
     routes: routes.map(({ source, segments }) => {
       const own = routes.filter((other) => isPrefix(other.segments, segments) && (other.source === source || !/(^|[./])index\.[jt]sx?$/.test(other.source)));
       const files = closure(own.flatMap((route) => splits.get(route.source)), new Set(entry));
+      // Chunks these files import with `import()` (the markdown renderer, the highlighter): the
+      // page renders without them; they load beside its queries or when first used.
+      const after = new Set();
+      // (The entry's own `import()`s are the routes' chunks, counted per route above.)
+      const lazy = (key) => (manifest[key].dynamicImports ?? []).filter((imported) => !imported.includes("?tsr-split"));
+      const pending = Object.keys(manifest).filter((key) => files.has(manifest[key].file)).flatMap(lazy);
+      for (const key of pending) {
+        if (!manifest[key] || files.has(manifest[key].file) || after.has(manifest[key].file)) continue;
+        for (const file of closure([key])) if (!files.has(file)) after.add(file);
+        pending.push(...lazy(key));
+      }
       // A pathless layout (`_authed.tsx`) is no page of its own; its chunks count in its children.
       const layout = segments.at(-1)?.startsWith("_") ?? false;
       const path = layout ? `(layout ${segments.at(-1)})` : `/${segments.filter((s) => !s.startsWith("_")).map((s) => s.replace(/_$/, "")).join("/")}`;
-      return { path, source, files, layout };
+      return { path, source, files, after, layout };
     }),
   };
 }
 
-/** Gzipped kB (1000 bytes) of the JS each route loads: `{ entryKb, routes: [{ path, source, kb, layout }] }`. */
+/**
+ * Gzipped kB (1000 bytes) of the JS each route loads before it renders (`kb`) and of the chunks it
+ * imports lazily (`afterKb`): `{ entryKb, routes: [{ path, source, kb, afterKb, layout }] }`.
+ */
 export function measureRouteJs(web = join(ROOT, "apps/web")) {
   const { dir, manifest, cleanup } = loadManifest(web);
   try {
@@ -84,7 +98,7 @@ export function measureRouteJs(web = join(ROOT, "apps/web")) {
     const { entry, routes } = routeChunks(manifest);
     return {
       entryKb: kb(entry),
-      routes: routes.map((route) => ({ path: route.path, source: route.source, kb: kb(route.files), layout: route.layout })).sort((a, b) => a.path.localeCompare(b.path)),
+      routes: routes.map((route) => ({ path: route.path, source: route.source, kb: kb(route.files), afterKb: kb(route.after), layout: route.layout })).sort((a, b) => a.path.localeCompare(b.path)),
     };
   } finally {
     cleanup();

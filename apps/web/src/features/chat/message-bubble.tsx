@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { Markdown } from "../../lib/markdown/markdown";
+import { DeferredMarkdown } from "../../lib/markdown/deferred-markdown";
 import { SparkIcon } from "../../components/action-icons";
 import { Avatar, pictureAvatar } from "../../components/avatar";
 import { localTime } from "../../lib/time";
@@ -46,7 +46,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
         </header>
         <EditableMessage message={message}>
           <div className="max-w-[88%] rounded-3xl rounded-tr-md bg-zinc-100 px-4 py-2.5 text-zinc-900 sm:max-w-[80%] dark:bg-zinc-800 dark:text-zinc-50">
-            <Markdown>{message.content}</Markdown>
+            <DeferredMarkdown>{message.content}</DeferredMarkdown>
           </div>
         </EditableMessage>
       </article>
@@ -60,7 +60,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
         <Stamp timestamp={message.timestamp} />
       </header>
       <div className="min-w-0 text-zinc-900 sm:pl-9 dark:text-zinc-100">
-        {message.content ? <Markdown>{message.content}</Markdown> : null}
+        {message.content ? <DeferredMarkdown>{message.content}</DeferredMarkdown> : null}
         {typing && (
           <span className="typing-dots mt-2 inline-flex gap-1 text-zinc-500" role="status" aria-label="The model is typing">
             <span />

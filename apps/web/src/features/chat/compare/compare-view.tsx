@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
-import { Markdown } from "../../../lib/markdown/markdown";
+import { DeferredMarkdown } from "../../../lib/markdown/deferred-markdown";
 import { StopIcon } from "../chat-icons";
 import { CHAT_TEXTS } from "../texts";
 import { COMPARE_TEXTS } from "./texts";
@@ -167,7 +167,7 @@ function ColumnPanel({
         <div key={turn.key} className="space-y-2">
           <p className="ml-auto w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">{turn.message}</p>
           <div className="min-w-0 text-sm text-zinc-900 dark:text-zinc-100" aria-live={turn.status === "streaming" ? "polite" : undefined} aria-busy={turn.status === "streaming"}>
-            {turn.reply ? <Markdown>{turn.reply}</Markdown> : null}
+            {turn.reply ? <DeferredMarkdown>{turn.reply}</DeferredMarkdown> : null}
             {(turn.status === "streaming" || turn.status === "pending") && !turn.reply && <p className="text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.waiting}</p>}
             {turn.status === "error" && (
               <p role="alert" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
