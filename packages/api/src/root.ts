@@ -13,6 +13,7 @@ import { chatRouter } from "./conversation/chat/router";
 import { messagesRouter } from "./conversation/messages/router";
 import { postRouter } from "./community/post/router";
 import { chatFromPostRouter } from "./community/post/clone-router";
+import { postModerationRouter } from "./moderation/post-router";
 import { creatorRouter } from "./community/creator/router";
 import { archiveRouter, publicLinkRouter } from "./reach/router";
 import { adminRouter } from "./admin/router";
@@ -21,7 +22,7 @@ const everyonesRouters = {
   user: userRouter,
   subscription: subscriptionRouter,
   chat: mergeRouters(chatRouter, chatFromPostRouter),
-  post: postRouter,
+  post: mergeRouters(postRouter, postModerationRouter),
   messages: messagesRouter,
   archive: archiveRouter,
   publicLink: publicLinkRouter,

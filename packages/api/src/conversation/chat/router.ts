@@ -1,9 +1,7 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
-import { clonePostIntoSession } from "../../community/post/clone";
 import { switchBranch } from "./branches";
-import { usableModelIds } from "../../community/post/fork-comparison";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
@@ -42,12 +40,6 @@ export const chatRouter = router({
     );
     return recordingPromptUse(ctx.db, promptUseOf(input), events);
   }),
-  /** Copies a community post's conversation into a new session. */
-  clonePost: protectedProcedure
-    .input(chatInputs.clonePost)
-    .use(rateLimit("clone"))
-    .use(loadUser)
-    .mutation(async ({ ctx, input }) => clonePostIntoSession(ctx.db, ctx.user.id, input.postId, ctx.now(), () => usableModelIds(ctx, ctx.user.id))),
   clone: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/cloneChat", summary: "Copy the caller's own or a shared conversation into a new one" } })
     .input(chatInputs.clone)
     .use(rateLimit("clone"))

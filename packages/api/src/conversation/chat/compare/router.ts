@@ -3,7 +3,7 @@ import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
 import { promptUseOf, recordingPromptUse } from "../../prompts/uses";
-import { usableModelIds } from "../../../community/post/fork-comparison";
+import { usableModelIds } from "../options";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "./columns";
 
 /** The comparison procedures of the chat router, validated exactly as a send is. */
