@@ -2,7 +2,7 @@
 // the gzipped JavaScript of each page, the server's idle memory on each database, time to first
 // token and Lighthouse scores of three pages in Chromium. Needs a
 // build (`pnpm bench` builds first). docs/performance.md records measured figures.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,17 @@ async function idleRss(options, keep = false) {
   const megabytes = residentMegabytes(parley.pid);
   if (!keep) await parley.stop();
   return { parley, megabytes };
+}
+
+/** RSS of a Node process that loads nothing, IDLE_SECONDS after it starts: what any Node server begins with. */
+async function bareNodeRss() {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"], { stdio: "ignore" });
+  try {
+    await sleep(IDLE_SECONDS * 1000);
+    return residentMegabytes(child.pid);
+  } finally {
+    child.kill("SIGTERM");
+  }
 }
 
 async function measureHttp(parley) {
@@ -116,10 +127,23 @@ try {
   scratch.remove();
 }
 
+const bareNode = await bareNodeRss();
 console.log(`\nServer memory (VmRSS, ${IDLE_SECONDS} s idle after /readyz; target ≤ ${TARGETS.idleRssMb} MB)`);
 for (const [label, megabytes] of memory) {
   const judged = label.includes("after the load") ? "" : `   ${verdict(megabytes <= TARGETS.idleRssMb)}`;
   console.log(`  ${label.padEnd(50)} ${String(megabytes).padStart(6)} MB${judged}`);
+}
+console.log(`  ${"bare Node.js, same binary, nothing loaded".padEnd(50)} ${String(bareNode).padStart(6)} MB`);
+// The floor: what the server adds to a bare Node is its own code and data (the PostgreSQL row);
+// with PGlite, the engine (its WebAssembly memory with the buffer pool, its compiled code, its
+// file bundle) comes on top in the same process, and it alone exceeds what the target leaves.
+const later = memory.find(([label]) => label.startsWith("PGlite, later"))?.[1];
+const postgresRss = memory.find(([label]) => label.startsWith("PostgreSQL"))?.[1];
+if (later !== undefined && postgresRss !== undefined) {
+  const own = Math.round(postgresRss - bareNode);
+  const engine = Math.round(later - postgresRss);
+  console.log(`  Parley's own share (PostgreSQL row - bare Node): ${own} MB; the embedded engine's (PGlite later start - PostgreSQL row): ${engine} MB.`);
+  console.log(`  With PGlite the floor is bare Node + the engine, ${Math.round(bareNode + engine)} MB before any Parley code: the ${TARGETS.idleRssMb} MB target holds with a PostgreSQL server only.`);
 }
 
 console.log("\nJavaScript per page (gzip level 6, kB = 1000 bytes; entry chunk + static imports + the route's lazy chunks;");

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import type * as Skia from "@napi-rs/canvas";
+import type { SKRSContext2D } from "@napi-rs/canvas";
 
 /** What a preview shows: the title, the models and the first lines of the prompt. */
 export type PreviewContent = { title: string; models: string[]; prompt: string; author: string };
@@ -24,8 +25,16 @@ let fallbackFamilies = "";
 const SLICED_FALLBACKS = ["@fontsource-variable/noto-sans-sc", "@fontsource-variable/noto-sans-kr"];
 const EMOJI_FONT = "@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf";
 
+/**
+ * Skia (@napi-rs/canvas) loads with the first picture, not with the server: the native library
+ * and its font manager stay out of an idle server's memory (about 20 MB resident).
+ */
+type Canvas = typeof Skia;
+let canvasModule: Promise<Canvas> | undefined;
+const loadCanvas = () => (canvasModule ??= import("@napi-rs/canvas"));
+
 /** Registers the fonts once; Skia then takes each glyph from the first family in the list that has it. */
-function registerFonts() {
+function registerFonts({ GlobalFonts }: Canvas) {
   if (fallbackFamilies) return;
   const require = createRequire(import.meta.url);
   GlobalFonts.registerFromPath(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"), FONT);
@@ -57,8 +66,9 @@ export function previewEtag(content: PreviewContent): string {
  * it is never parsed as markup of any kind.
  */
 export async function renderPreviewImage(content: PreviewContent): Promise<Buffer> {
-  registerFonts();
-  const canvas = createCanvas(PREVIEW_WIDTH, PREVIEW_HEIGHT);
+  const skia = await loadCanvas();
+  registerFonts(skia);
+  const canvas = skia.createCanvas(PREVIEW_WIDTH, PREVIEW_HEIGHT);
   const ctx = canvas.getContext("2d");
   const gradient = ctx.createLinearGradient(0, 0, PREVIEW_WIDTH, PREVIEW_HEIGHT);
   gradient.addColorStop(0, "#1e1b4b");
