@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { ColumnStops, type AdminRule, type Billing, type ModelGateway } from "@parley/api";
+import { appRouter, ColumnStops, type AdminRule, type Billing, type ModelGateway } from "@parley/api";
 import type { KeyVault } from "@parley/keys";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
@@ -21,9 +21,10 @@ import { registerSpa } from "./http/spa";
 import { registerPublicPages } from "./public/public-pages";
 import { createPreviews, type DrawPreview } from "./public/previews";
 import { registerTrpc } from "./http/trpc";
-import { registerRestRoutes } from "./rest/adapter";
+import { restRoutes } from "./rest/answers";
 import { registerApiDocs } from "./rest/api-docs";
-import { restRoutes } from "./rest/v1";
+import { createRequestContext } from "./http/context";
+import { registerRestRoutes } from "./rest/serve";
 
 export type AppDeps = {
   config: Config;
@@ -116,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   }
   app.get("/api/v1/config", async () => publicConfig(deps.config, billing !== null));
   await registerStripeWebhook(app, { db: deps.db.db, billing, secret: deps.config.STRIPE_WEBHOOK_SECRET });
-  await registerRestRoutes(app, restRoutes, contextDeps);
+  await registerRestRoutes(app, restRoutes, { router: appRouter, contextOf: (request) => createRequestContext(contextDeps, request) });
   registerApiDocs(app, restRoutes, { publicUrl: deps.config.publicUrl, authenticator: deps.authenticator, admins: contextDeps.admins });
   await registerTrpc(app, contextDeps, metrics.noteError);
   registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot, previews: createPreviews({ limiter, draw: deps.drawPreview }) });

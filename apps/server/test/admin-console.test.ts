@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, isAdminIdentity, type AuthIdentity } from "@parley/api";
 import type { Authenticator } from "../src/auth/authenticator";
 import { localAccounts } from "@parley/db";
-import { restRoutes } from "../src/rest/v1";
+import { restRoutes } from "../src/rest/answers";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
 import { createTestApp, logCapture } from "./support/test-app";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, MESSAGES } from "@parley/contracts";
 import type { AnyProcedure } from "@trpc/server";
 import { appRouter } from "@parley/api";
-import { restRoutes } from "../src/rest/v1";
+import { restRoutes } from "../src/rest/answers";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL, testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 

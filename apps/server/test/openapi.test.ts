@@ -1,9 +1,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restResponses } from "@parley/contracts";
-import type { OpenApiDocument } from "../src/rest/openapi";
-import { openApiPath, routeKey } from "../src/rest/openapi";
-import { restRoutes } from "../src/rest/v1";
+import type { OpenApiDocument } from "../src/rest/openapi-document";
+import { openApiPath, routeKey } from "../src/rest/openapi-document";
+import { restRoutes } from "../src/rest/answers";
 import { ADMIN_CLAIM_ENV, asAdmin, testIdentities } from "./support/chat-fixture";
 import { createTestApp } from "./support/test-app";
 
@@ -88,7 +88,7 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer", description: expect.stringContaining("personal access token") });
     for (const route of restRoutes) {
       const operation = document.paths[openApiPath(route.path)]![route.method.toLowerCase()] as unknown as Operation;
-      expect(operation.security, routeKey(route)).toEqual(route.doc.public ? [] : [{ bearer: [] }]);
+      expect(operation.security, routeKey(route)).toEqual(route.access === "public" ? [] : [{ bearer: [] }]);
     }
   });
 
@@ -122,7 +122,7 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
 });
 
 describe("admin paths", () => {
-  const adminPaths = restRoutes.filter((route) => route.doc.admin).map((route) => openApiPath(route.path));
+  const adminPaths = restRoutes.filter((route) => route.access === "admin").map((route) => openApiPath(route.path));
   const asks: [string, Record<string, string>][] = [
     ["someone signed out", {}],
     ["someone signed in who is not an admin", { authorization: "Bearer test:bob" }],
@@ -134,7 +134,7 @@ describe("admin paths", () => {
     const json = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json", headers });
     expect(json.statusCode).toBe(200);
     const listed = Object.keys((json.json() as OpenApiDocument).paths);
-    expect(listed.length).toBe(new Set(restRoutes.filter((route) => !route.doc.admin).map((route) => openApiPath(route.path))).size);
+    expect(listed.length).toBe(new Set(restRoutes.filter((route) => route.access !== "admin").map((route) => openApiPath(route.path))).size);
     for (const path of adminPaths) expect(listed).not.toContain(path);
     expect(json.body).not.toContain("/api/v1/admin/");
     const page = await t.app.inject({ method: "GET", url: "/api/docs", headers });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { ACCESS_TOKEN_MESSAGES, MESSAGES, restResponses } from "@parley/contracts";
 import { PUBLIC_LINK_NOT_FOUND } from "@parley/api";
-import { restRoutes } from "../src/rest/v1";
-import { routeKey } from "../src/rest/openapi";
+import { restRoutes } from "../src/rest/answers";
+import { routeKey } from "../src/rest/openapi-document";
 import { CONTRACT_MODELS, CONTRACT_PRICES, startContractServer, type Answer, type Request } from "./support/contract-server";
 
 // Every /api/v1 row called as an external client calls it: fetch over HTTP to a listening server,
@@ -422,7 +422,7 @@ describe.each(restRoutes.map((route) => [routeKey(route), route] as const))("%s"
     expect(parsed.data).toEqual(answer.body);
   });
 
-  if (route.doc.admin) {
+  if (route.access === "admin") {
     it("answers 404, as a path that does not exist, signed out and to someone who is not an admin", async () => {
       const request = await contract!.ok(world);
       for (const token of [undefined, world.bob.oidc]) {
@@ -430,7 +430,7 @@ describe.each(restRoutes.map((route) => [routeKey(route), route] as const))("%s"
         expectError(answer, 404, /^Not found\. No route for /);
       }
     });
-  } else if (route.doc.public) {
+  } else if (route.access === "public") {
     it("is served without a token", async () => {
       const answer = await server.call({ ...(await contract!.ok(world)), token: undefined });
       expect(answer.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { CompareEvent } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
-import type { Collected } from "./adapter";
+import type { Collected } from "./serve";
 
 type ColumnResult = {
   column: number;
@@ -17,11 +17,11 @@ type ColumnResult = {
  * each column with its reply and status. At least one complete column is a 200; when every
  * column failed it is a 502 whose body still names the saved session and each column's error.
  */
-export async function collectCompareEvents(events: AsyncIterable<{ type: string }>): Promise<Collected> {
+export async function collectCompareEvents(events: AsyncIterable<CompareEvent>): Promise<Collected> {
   let sessionId: number | undefined;
   const columns: ColumnResult[] = [];
   const at = (column: number) => columns.find((c) => c.column === column)!;
-  for await (const event of events as AsyncIterable<CompareEvent>) {
+  for await (const event of events) {
     if (event.type === "session") {
       sessionId = event.session_id;
       for (const c of event.columns) columns.push({ column: c.column, model_id: c.model_id, status: "stopped", message_response: "" });

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./openapi";
+import type { OpenApiDocument } from "./openapi-document";
 
 type Schema = Record<string, unknown> & {
   $ref?: string;

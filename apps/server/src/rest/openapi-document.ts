@@ -1,6 +1,6 @@
 import { ACCESS_TOKENS, errorBody, namedShapes, restResponses, sendFailure } from "@parley/contracts";
 import { z, type ZodType } from "zod";
-import type { RestRoute } from "./adapter";
+import type { RestRow } from "./rows";
 
 type JsonSchema = Record<string, unknown>;
 type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
@@ -12,13 +12,13 @@ export type OpenApiInfo = { version: string; serverUrl: string };
 const COMPONENT = "#/components/schemas/";
 
 /** A row's key in `restResponses`, e.g. `POST /post/comment/:postId`. */
-export const routeKey = (route: Pick<RestRoute, "method" | "path">) => `${route.method} ${route.path}`;
+export const routeKey = (route: Pick<RestRow, "method" | "path">) => `${route.method} ${route.path}`;
 
 /** `/post/comment/:postId` as OpenAPI writes it: `/api/v1/post/comment/{postId}`. */
 export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
 
 /** A stable, unique name per row: the method and the path's fixed segments, e.g. `postPostComment`. */
-export function operationIdOf(route: Pick<RestRoute, "method" | "path">) {
+export function operationIdOf(route: Pick<RestRow, "method" | "path">) {
   const words = route.path
     .split("/")
     .filter((segment) => segment && !segment.startsWith(":"))
@@ -29,22 +29,33 @@ export function operationIdOf(route: Pick<RestRoute, "method" | "path">) {
 
 const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
-/** The object schema inside `.optional()`, `.nullish()`, `.default()` wrappers, if there is one. */
+/** The name again, or, when another row of the same method and fixed words took it (`GET /prompts` before `GET /prompts/:id`), the name with its path parameters (`getPromptsById`). */
+function uniqueOperationId(id: string, route: Pick<RestRow, "path">, named: Set<string>) {
+  const unique = named.has(id) ? `${id}By${pathParamsOf(route.path).map((p) => p[0]!.toUpperCase() + p.slice(1)).join("And")}` : id;
+  named.add(unique);
+  return unique;
+}
+
+/** The object schema inside `.optional()`, `.nullable()`, `.default()` wrappers, if there is one. */
 function objectOf(schema: ZodType | undefined): z.ZodObject | undefined {
   let current: unknown = schema;
   for (let depth = 0; depth < 5 && current; depth++) {
     if (current instanceof z.ZodObject) return current;
-    current = (current as { _zod?: { def?: { innerType?: unknown } } })._zod?.def?.innerType;
+    current = current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault ? current.unwrap() : undefined;
   }
   return undefined;
 }
 
+/** The answer's schema of a row, from `restResponses` (the spec's answers, by method and path). */
+const answers = new Map<string, ZodType>(Object.entries(restResponses));
+
 /**
- * Builds the OpenAPI 3.1 document of the /api/v1 table from the rows and the zod schemas of
- * @parley/contracts: the procedures' inputs give the parameters and bodies, `restResponses` the
- * answers. Nothing here restates a shape.
+ * Builds the OpenAPI 3.1 document of the /api/v1 table from the rows (declared on the
+ * procedures) and zod's own JSON Schema of their schemas: the procedures' inputs give the
+ * parameters and bodies, `restResponses` of @parley/contracts the answers. Nothing here
+ * restates a shape.
  */
-export function buildOpenApiDocument(routes: readonly RestRoute[], info: OpenApiInfo) {
+export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiInfo) {
   const requests = z.registry<{ id: string }>();
   const responses = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(namedShapes)) responses.add(schema, { id });
@@ -52,21 +63,22 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], info: OpenApi
   responses.add(sendFailure, { id: "ReplyFailed" });
 
   const paths: Record<string, Record<string, Operation>> = {};
-  const pending: { operation: Operation; route: RestRoute; requestId?: string; responseId?: string }[] = [];
+  const pending: { operation: Operation; route: RestRow; requestId?: string; responseId?: string }[] = [];
+  const named = new Set<string>();
   for (const route of routes) {
-    const operationId = operationIdOf(route);
+    const operationId = uniqueOperationId(operationIdOf(route), route, named);
     const { parameters, body } = splitInput(route);
     if (body && !requests.has(body)) requests.add(body, { id: `${upperFirst(operationId)}Request` });
     const requestId = body ? requests.get(body)?.id : undefined;
-    const answer = restResponses[routeKey(route) as keyof typeof restResponses] as ZodType | undefined;
+    const answer = answers.get(routeKey(route));
     if (answer && !responses.has(answer)) responses.add(answer, { id: `${upperFirst(operationId)}Response` });
     const responseId = answer ? responses.get(answer)?.id : undefined;
     const operation: Operation = {
       operationId,
       tags: [route.path.split("/")[1]!],
-      summary: route.doc.summary,
-      ...(route.doc.description ? { description: route.doc.description } : {}),
-      security: route.doc.public ? [] : [{ bearer: [] }],
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      security: route.access === "public" ? [] : [{ bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
     };
     pending.push({ operation, route, requestId, responseId });
@@ -116,31 +128,35 @@ function componentSchemas(schemas: Record<string, JsonSchema>) {
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]));
 }
 
-/** A row's input split into path and query parameters and the JSON body. */
-function splitInput(route: RestRoute): { parameters: Parameter[]; body: ZodType | undefined } {
-  const object = objectOf(route.doc.input);
-  const shape = (object?.shape ?? {}) as Record<string, ZodType>;
+/**
+ * A row's input split into path and query parameters and the JSON body; the fields the path
+ * sets itself are neither.
+ */
+function splitInput(route: RestRow): { parameters: Parameter[]; body: ZodType | undefined } {
+  const object = objectOf(route.input);
+  const shape: Record<string, ZodType> = object?.shape ?? {};
   const inPath = pathParamsOf(route.path);
+  const notSent = [...inPath, ...Object.keys(route.sets ?? {})];
   const parameters: Parameter[] = inPath.map((name) => parameterOf(name, "path", shape[name] ?? z.string()));
-  const rest = Object.keys(shape).filter((name) => !inPath.includes(name));
+  const rest = Object.keys(shape).filter((name) => !notSent.includes(name));
   if (route.method === "GET") {
     parameters.push(...rest.map((name) => parameterOf(name, "query", shape[name]!)));
     return { parameters, body: undefined };
   }
-  if (route.doc.body !== undefined) return { parameters, body: route.doc.body ?? undefined };
+  if (route.body !== undefined) return { parameters, body: route.body ?? undefined };
   if (!object || rest.length === 0) return { parameters, body: undefined };
-  return { parameters, body: inPath.length ? object.omit(Object.fromEntries(inPath.map((n) => [n, true])) as never) : route.doc.input };
+  return { parameters, body: notSent.length ? z.object(Object.fromEntries(rest.map((name) => [name, shape[name]!]))) : route.input };
 }
 
 function parameterOf(name: string, where: "path" | "query", schema: ZodType): Parameter {
-  const { $schema: _schema, description, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _schema, description, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   const optional = schema.safeParse(undefined).success;
   return { name, in: where, required: where === "path" || !optional, schema: json, ...(typeof description === "string" ? { description } : {}) };
 }
 
-function requestBodyOf(route: RestRoute, requestId: string) {
+function requestBodyOf(route: RestRow, requestId: string) {
   const json = { schema: { $ref: COMPONENT + requestId } };
-  const optional = route.doc.input !== undefined && route.doc.input.safeParse(undefined).success && route.doc.body === undefined;
+  const optional = route.input !== undefined && route.input.safeParse(undefined).success && route.body === undefined;
   return {
     required: !optional,
     content: {
@@ -153,7 +169,7 @@ function requestBodyOf(route: RestRoute, requestId: string) {
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: `${COMPONENT}Error` } } } });
 
-function responsesOf(route: RestRoute, responseId: string | undefined) {
+function responsesOf(route: RestRow, responseId: string | undefined) {
   const ok = responseId ? { $ref: COMPONENT + responseId } : {};
   const success = route.download
     ? {
@@ -162,23 +178,24 @@ function responsesOf(route: RestRoute, responseId: string | undefined) {
       }
     : {
         description: "Done",
-        ...(route.doc.headers
-          ? { headers: Object.fromEntries(Object.entries(route.doc.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
+        ...(route.headers
+          ? { headers: Object.fromEntries(Object.entries(route.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
           : {}),
         content: {
           "application/json": { schema: ok },
-          ...(route.collect ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } } : {}),
+          ...(route.streams ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } } : {}),
         },
       };
-  const takesInput = route.doc.input !== undefined || route.doc.body !== undefined || route.path.includes(":");
+  const takesInput = route.input !== undefined || route.body !== undefined || route.path.includes(":");
+  const admin = route.access === "admin";
   return {
     "200": success,
     ...(takesInput ? { "400": errorResponse("Bad input: the message names the field and what it needs") } : {}),
-    ...(route.doc.public || route.doc.admin ? {} : { "401": errorResponse("No valid access token") }),
-    ...(route.doc.admin ? { "404": errorResponse("Not an admin (signed out included): the path answers as one that does not exist") } : {}),
-    ...(route.path.includes(":") && !route.doc.admin ? { "404": errorResponse("Not found, or not the caller's (someone else's private object is a 404 too)") } : {}),
+    ...(route.access === "signed-in" ? { "401": errorResponse("No valid access token") } : {}),
+    ...(admin ? { "404": errorResponse("Not an admin (signed out included): the path answers as one that does not exist") } : {}),
+    ...(route.path.includes(":") && !admin ? { "404": errorResponse("Not found, or not the caller's (someone else's private object is a 404 too)") } : {}),
     ...(route.bodyLimit ? { "413": errorResponse(route.bodyLimit.message) } : {}),
-    ...(route.collect
+    ...(route.streams
       ? {
           "402": errorResponse("The plan's token allowance is used up"),
           "502": { description: "The model failed; the conversation is saved", content: { "application/json": { schema: { $ref: `${COMPONENT}ReplyFailed` } } } },
