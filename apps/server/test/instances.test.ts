@@ -98,6 +98,8 @@ beforeAll(async () => {
     const b = startInstance("b", portB, { ...env, DATA_DIR: join(scratch, "b") });
     cleanups.push(() => killInstance(a), () => killInstance(b));
     await Promise.all([a.ready(), b.ready()]);
+    // The tests go through the balancer: it must have taken both in, not only have them answer.
+    await balancer.allReady();
     const sql = postgres(database.url, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end({ timeout: 1 }));
     h = { a, b, balancer, redisProxy, openai, stripe, sql, prefix, cleanup };

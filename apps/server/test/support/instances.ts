@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { connect, createServer, type Socket } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { freePort } from "./auth-flow";
@@ -122,27 +123,60 @@ export async function killInstance(instance: Instance) {
   await instance.exited;
 }
 
+/** How long the balancer waits for an instance's /readyz: the server itself gives its database ping 2 s. */
+const CHECK_TIMEOUT_MS = 2500;
+/** Checks in a row that got no answer in time before the balancer takes an instance out. */
+const UNANSWERED_TO_TAKE_OUT = 2;
+
 /**
- * A load balancer as a TCP proxy: each new connection goes to the next target whose /readyz
- * answered 200 at the last look (checked every 100 ms), in turn. `served` lists the target of
- * every connection so far.
+ * A load balancer as a TCP proxy: each new connection goes, in turn, to the next target it holds
+ * ready. Each target's /readyz is checked 100 ms after its last check ended (one check at a time,
+ * so a late answer never overrides a newer one). A target is taken in at its first 200 and taken
+ * out at once when /readyz answers otherwise (a draining instance says so) or nothing listens;
+ * a check that gets no answer in time counts only with another after it: on a busy machine this
+ * process may itself be held off the CPU past the time-out, which would otherwise take out every
+ * target at the same moment. With no target ready a connection gets a 503 that says so.
+ * `served` lists the target of every connection so far; `allReady` waits until every target is in
+ * (instances answering their own /readyz are not yet in: the balancer learns that at its next check).
  */
 export async function startBalancer(targets: { name: string; port: number }[]) {
-  const ready = new Map(targets.map((t) => [t.name, true]));
+  const ready = new Map(targets.map((t) => [t.name, false]));
+  const last = new Map(targets.map((t) => [t.name, "not checked yet"]));
   const served: string[] = [];
   const sockets = new Set<Socket>();
+  const stop = new AbortController();
   let next = 0;
-  const check = setInterval(() => {
-    for (const target of targets) {
-      void fetch(`http://127.0.0.1:${target.port}/readyz`, { headers: { connection: "close" }, signal: AbortSignal.timeout(1000) }).then(
-        (r) => ready.set(target.name, r.ok),
-        () => ready.set(target.name, false),
+  const watch = async (target: { name: string; port: number }) => {
+    let unanswered = 0;
+    while (!stop.signal.aborted) {
+      const outcome = await fetch(`http://127.0.0.1:${target.port}/readyz`, {
+        headers: { connection: "close" },
+        signal: AbortSignal.any([stop.signal, AbortSignal.timeout(CHECK_TIMEOUT_MS)]),
+      }).then(
+        async (response) => {
+          await response.body?.cancel();
+          return response.ok ? "ready" : `answered ${response.status}`;
+        },
+        (error: Error) => (error.name === "TimeoutError" ? "no answer" : `unreachable (${(error.cause as Error | undefined)?.message ?? error.message})`),
       );
+      if (stop.signal.aborted) return;
+      unanswered = outcome === "no answer" ? unanswered + 1 : 0;
+      if (outcome === "ready") ready.set(target.name, true);
+      else if (outcome !== "no answer" || unanswered >= UNANSWERED_TO_TAKE_OUT) ready.set(target.name, false);
+      last.set(target.name, outcome);
+      await delay(100, undefined, { signal: stop.signal }).catch(() => {});
     }
-  }, 100);
+  };
+  for (const target of targets) void watch(target);
+  const states = () => targets.map((t) => `${t.name}: ${ready.get(t.name) ? "in" : "out"}, last check ${last.get(t.name)}`).join("; ");
   const server = createServer((client) => {
     const candidates = targets.filter((t) => ready.get(t.name));
-    if (candidates.length === 0) return client.destroy();
+    if (candidates.length === 0) {
+      const body = `No instance is ready (${states()}).\n`;
+      client.on("error", () => {});
+      client.end(`HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
     const target = candidates[next++ % candidates.length]!;
     served.push(target.name);
     pipe(client, connect(target.port, "127.0.0.1"), sockets);
@@ -154,8 +188,15 @@ export async function startBalancer(targets: { name: string; port: number }[]) {
     url: `http://127.0.0.1:${port}`,
     served,
     isReady: (name: string) => ready.get(name) ?? false,
+    allReady: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!targets.every((t) => ready.get(t.name))) {
+        if (Date.now() > deadline) throw new Error(`the balancer did not take every instance in within ${timeoutMs} ms: ${states()}`);
+        await delay(50);
+      }
+    },
     close: () => {
-      clearInterval(check);
+      stop.abort();
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
