@@ -1,0 +1,42 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The layer rule of eslint.config.js, run as `pnpm lint` runs it, on imports written into a file
+// of each layer: a back-up or sideways import is refused by `boundaries/dependencies` with a
+// message naming the layers; a downward one passes.
+const PACKAGE = path.join(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: PACKAGE });
+
+async function layerProblems(file: string, importPath: string) {
+  const code = `import * as imported from "${importPath}";\nexport const used = imported;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(PACKAGE, "src", file) });
+  return result!.messages.filter((message) => message.ruleId === "boundaries/dependencies").map((message) => message.message);
+}
+
+// The first lint loads the plugin and the TypeScript parser: seconds on a busy machine.
+describe("the layers of packages/api/src", { timeout: 60_000 }, () => {
+  it("refuses an import from kit/ back up into a domain", async () => {
+    const problems = await layerProblems("kit/example.ts", "../community/post/visibility");
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^api layers: kit\/ may not import from community\/, a higher layer \(packages\/api\/layers\.js: kit < account < conversation < community < reach, moderation < admin\)/);
+  });
+
+  it("refuses conversation/ importing community/ and community/ importing moderation/", async () => {
+    expect(await layerProblems("conversation/chat/example.ts", "../../community/post/clone")).toEqual([expect.stringMatching(/^api layers: conversation\/ may not import from community\//)]);
+    expect(await layerProblems("community/post/example.ts", "../../moderation/reports")).toEqual([expect.stringMatching(/^api layers: community\/ may not import from moderation\//)]);
+  });
+
+  it("refuses an import sideways between the folders of one layer, and a layer importing the composer", async () => {
+    expect(await layerProblems("reach/example.ts", "../moderation/reports")).toEqual([expect.stringMatching(/^api layers: reach\/ may not import from moderation\/, another folder of its own layer/)]);
+    expect(await layerProblems("account/example.ts", "../root")).toEqual([expect.stringMatching(/^api layers: account\/ may not import root\.ts or index\.ts/)]);
+  });
+
+  it("lets a layer import from itself and from the layers below it, and root.ts from any", async () => {
+    expect(await layerProblems("admin/example.ts", "../moderation/reports")).toEqual([]);
+    expect(await layerProblems("community/post/example.ts", "../../conversation/chat/sessions")).toEqual([]);
+    expect(await layerProblems("conversation/chat/example.ts", "./sessions")).toEqual([]);
+    expect(await layerProblems("account/example.ts", "../kit/errors")).toEqual([]);
+    expect(await layerProblems("example.ts", "./admin/router")).toEqual([]);
+  });
+});
