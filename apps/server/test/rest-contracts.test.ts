@@ -26,6 +26,9 @@ type World = {
   bobSession: number;
   bobPost: number;
   handle: string;
+  /** Alice's published prompt, and Bob's private one. */
+  prompt: number;
+  bobPrompt: number;
   call: (request: Request) => Promise<Answer>;
   as: (token: string) => (method: string, path: string, body?: unknown) => Promise<Answer>;
 };
@@ -317,6 +320,124 @@ const contracts: Record<string, Contract> = {
     bad: (w) => ({ method: "POST", path: `/chat/report/${w.bobSession}`, token: w.alice.pat, body: { reason: "dull" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
     missing: (w) => ({ method: "POST", path: `/chat/report/${2 ** 52}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
+  "GET /prompts": {
+    ok: async (w) => ({ method: "GET", path: "/prompts?q=contract", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/prompts?cursor=nonsense", token: w.alice.pat, message: /cursor: must be the nextCursor of a previous page/ }),
+  },
+  "POST /prompts": {
+    ok: async (w) => ({ method: "POST", path: "/prompts", token: w.alice.pat, body: { name: "Another", text: "Say {{word|hello}}", category: "general" } }),
+    bad: (w) => ({ method: "POST", path: "/prompts", token: w.alice.pat, body: { name: "n".repeat(101), text: "t" }, message: /name: A prompt's name can be at most 100 characters\./ }),
+  },
+  "GET /prompts/discover": {
+    ok: async (w) => ({ method: "GET", path: "/prompts/discover?sort=newest&q=contract&limit=5", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/prompts/discover?category=gossip", token: w.alice.pat, message: /category: must be one of general/ }),
+  },
+  "GET /prompts/export": { ok: async (w) => ({ method: "GET", path: "/prompts/export", token: w.alice.pat }) },
+  "POST /prompts/import": {
+    ok: async (w) => ({ method: "POST", path: "/prompts/import", token: w.alice.pat, body: { format: "parley.prompts", version: 1, prompts: [{ name: "Imported", text: "From a file" }] } }),
+    bad: (w) => ({ method: "POST", path: "/prompts/import", token: w.alice.pat, body: { format: "parley.prompts", version: 2, prompts: [] }, message: /version: must be 1/ }),
+  },
+  "GET /prompts/:id": {
+    ok: async (w) => ({ method: "GET", path: `/prompts/${w.prompt}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/prompts/abc", token: w.alice.pat, message: /id: must be a prompt id/ }),
+    missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "PATCH /prompts/:id": {
+    ok: async (w) => ({ method: "PATCH", path: `/prompts/${w.prompt}`, token: w.alice.pat, body: { name: "Contract prompt", text: "A contract prompt about {{topic}}", category: "general" } }),
+    bad: (w) => ({ method: "PATCH", path: `/prompts/${w.prompt}`, token: w.alice.pat, body: { name: "x", text: "" }, message: /text: Write the prompt's text first/ }),
+    missing: (w) => ({ method: "PATCH", path: `/prompts/${w.bobPrompt}`, token: w.alice.pat, body: { name: "Mine now", text: "t" }, message: NOT_FOUND }),
+  },
+  "DELETE /prompts/:id": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.pat)("POST", "/prompts", { name: "To delete", text: "Bye" });
+      return { method: "DELETE", path: `/prompts/${(made.body as { id: number }).id}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "DELETE", path: "/prompts/0", token: w.alice.pat, message: /id: must be a prompt id above 0/ }),
+    missing: (w) => ({ method: "DELETE", path: `/prompts/${w.bobPrompt}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /prompts/:id/versions": {
+    ok: async (w) => ({ method: "GET", path: `/prompts/${w.prompt}/versions`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/prompts/2147483648/versions", token: w.alice.pat, message: /id: must be a prompt id of at most 2147483647/ }),
+    missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}/versions`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /prompts/:id/versions/:version/restore": {
+    ok: async (w) => ({ method: "POST", path: `/prompts/${w.prompt}/versions/1/restore`, token: w.alice.pat }),
+    bad: (w) => ({ method: "POST", path: `/prompts/${w.prompt}/versions/0/restore`, token: w.alice.pat, message: /version: must be a version number from 1/ }),
+    missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/versions/1/restore`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "PUT /prompts/:id/visibility": {
+    // Making a prompt private counts against no limit (publishing counts with posts, which this table already spends).
+    ok: async (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/visibility`, token: w.bob.oidc, body: { visibility: "private" } }),
+    bad: (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/visibility`, token: w.alice.pat, body: { visibility: "friends" }, message: /visibility: must be one of private, unlisted, public/ }),
+    missing: (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/visibility`, token: w.alice.pat, body: { visibility: "private" }, message: NOT_FOUND }),
+  },
+  "PUT /prompts/:id/public-link": {
+    ok: async (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/public-link`, token: w.alice.pat, body: { enabled: true } }),
+    bad: (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/public-link`, token: w.alice.pat, body: { enabled: "yes" }, message: /enabled: must be true or false/ }),
+    missing: (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/public-link`, token: w.alice.pat, body: { enabled: true }, message: NOT_FOUND }),
+  },
+  "PUT /prompts/:id/like": {
+    ok: async (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/like`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "PUT", path: "/prompts/abc/like", token: w.bob.oidc, message: /id: must be a prompt id/ }),
+    missing: (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/like`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "DELETE /prompts/:id/like": {
+    ok: async (w) => ({ method: "DELETE", path: `/prompts/${w.prompt}/like`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "DELETE", path: "/prompts/-1/like", token: w.bob.oidc, message: /id: must be a prompt id above 0/ }),
+    missing: (w) => ({ method: "DELETE", path: `/prompts/${w.bobPrompt}/like`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /prompts/:id/save": {
+    ok: async (w) => ({ method: "POST", path: `/prompts/${w.prompt}/save`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "POST", path: "/prompts/1.5/save", token: w.bob.oidc, message: /id: must be a whole number/ }),
+    missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/save`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /prompts/:id/comments": {
+    ok: async (w) => {
+      await w.as(w.bob.oidc)("POST", `/prompts/${w.prompt}/comments`, { text: "Nice prompt" });
+      return { method: "GET", path: `/prompts/${w.prompt}/comments`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "GET", path: `/prompts/${w.prompt}/comments?cursor=${"x".repeat(81)}`, token: w.alice.pat, message: /cursor: must be the next_cursor of a previous page/ }),
+    missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}/comments`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /prompts/:id/comments": {
+    ok: async (w) => ({ method: "POST", path: `/prompts/${w.prompt}/comments`, token: w.alice.pat, body: { text: "Thanks for reading" } }),
+    bad: (w) => ({ method: "POST", path: `/prompts/${w.prompt}/comments`, token: w.alice.pat, body: { text: "  " }, message: /Write a comment first/ }),
+    missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/comments`, token: w.alice.pat, body: { text: "Hello?" }, message: NOT_FOUND }),
+  },
+  "DELETE /prompts/comments/:commentId": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.pat)("POST", `/prompts/${w.prompt}/comments`, { text: "A comment to delete" });
+      return { method: "DELETE", path: `/prompts/comments/${(made.body as { id: number }).id}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "DELETE", path: "/prompts/comments/abc", token: w.alice.pat, message: /commentId: must be a comment id/ }),
+    missing: async (w) => {
+      const made = await w.as(w.bob.oidc)("POST", `/prompts/${w.prompt}/comments`, { text: "Bob's comment" });
+      return { method: "DELETE", path: `/prompts/comments/${(made.body as { id: number }).id}`, token: w.alice.pat, message: NOT_FOUND };
+    },
+  },
+  "POST /prompts/:id/report": {
+    ok: async (w) => ({ method: "POST", path: `/prompts/${w.prompt}/report`, token: w.bob.oidc, body: { reason: "spam" } }),
+    bad: (w) => ({ method: "POST", path: `/prompts/${w.prompt}/report`, token: w.bob.oidc, body: { reason: "boring" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/report`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
+  },
+  "GET /prompts/:id/answers": {
+    ok: async (w) => ({ method: "GET", path: `/prompts/${w.prompt}/answers`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "GET", path: "/prompts/abc/answers", token: w.bob.oidc, message: /id: must be a prompt id/ }),
+    missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}/answers`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /user/creator/:handle/prompts": {
+    ok: async (w) => ({ method: "GET", path: `/user/creator/${w.handle}/prompts`, token: w.bob.oidc }),
+    bad: (w) => ({ method: "GET", path: "/user/creator/no%20spaces/prompts", token: w.bob.oidc, message: /only letters a-z, digits and single hyphens/ }),
+    missing: (w) => ({ method: "GET", path: "/user/creator/nobody-by-this-name/prompts", token: w.bob.oidc, message: /No one has the handle .nobody-by-this-name./ }),
+  },
+  "GET /public/prompt/:token": {
+    ok: async (w) => {
+      const link = await w.as(w.alice.pat)("PUT", `/prompts/${w.prompt}/public-link`, { enabled: true });
+      return { method: "GET", path: `/public/prompt/${(link.body as { publicLink: string }).publicLink.slice("/pp/".length)}` };
+    },
+    bad: () => ({ method: "GET", path: `/public/prompt/${"x".repeat(201)}`, message: /token: must be the token of a public link/ }),
+    missing: () => ({ method: "GET", path: "/public/prompt/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
+  },
   "GET /admin/access": { ok: async (w) => ({ method: "GET", path: "/admin/access", token: w.alice.pat }) },
   "GET /admin/users": {
     ok: async (w) => ({ method: "GET", path: "/admin/users?limit=10", token: w.alice.pat }),
@@ -380,11 +501,18 @@ beforeAll(async () => {
     bobSession: bobSession.session_id,
     bobPost: bobPost.post_id,
     handle: "alice-contracts",
+    prompt: 0,
+    bobPrompt: 0,
     call,
     as,
   };
   await as(pat)("POST", "/user/handle", { handle: world.handle });
-  for (const id of [world.session, world.post, world.comparisonPost, world.bobSession, world.bobPost]) expect(id).toBeGreaterThan(0);
+  const prompt = (await as(pat)("POST", "/prompts", { name: "Contract prompt", text: "A contract prompt about {{topic}}" })).body as { id: number };
+  await as(pat)("PUT", `/prompts/${prompt.id}/visibility`, { visibility: "public" });
+  const bobPrompt = (await as(bob.accessToken)("POST", "/prompts", { name: "Bob's private prompt", text: "Only Bob" })).body as { id: number };
+  world.prompt = prompt.id;
+  world.bobPrompt = bobPrompt.id;
+  for (const id of [world.session, world.post, world.comparisonPost, world.bobSession, world.bobPost, world.prompt, world.bobPrompt]) expect(id).toBeGreaterThan(0);
 }, 120_000);
 afterAll(() => server?.close());
 

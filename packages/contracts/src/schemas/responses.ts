@@ -16,6 +16,21 @@ import {
   userSettings,
   comparisonView,
 } from "./shapes";
+import {
+  promptAnswers,
+  promptCard,
+  promptComment,
+  promptCommentPage,
+  promptDetail,
+  promptImported,
+  promptLibraryFile,
+  promptLike,
+  promptPage,
+  promptRemoved,
+  promptReported,
+  promptVersions,
+  publicPrompt,
+} from "../prompts";
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");
 
@@ -249,6 +264,28 @@ export const restResponses = {
   "POST /admin/hide": moderated,
   "POST /admin/restore": moderated,
   "POST /admin/dismiss": z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), dismissed: z.number().int() }),
+  "GET /prompts": promptPage,
+  "POST /prompts": promptDetail,
+  "GET /prompts/discover": promptPage,
+  "GET /prompts/export": promptLibraryFile,
+  "POST /prompts/import": promptImported,
+  "GET /prompts/:id": promptDetail,
+  "PATCH /prompts/:id": promptDetail,
+  "DELETE /prompts/:id": promptRemoved,
+  "GET /prompts/:id/versions": promptVersions,
+  "POST /prompts/:id/versions/:version/restore": promptDetail,
+  "PUT /prompts/:id/visibility": promptDetail,
+  "PUT /prompts/:id/public-link": promptDetail,
+  "PUT /prompts/:id/like": promptLike,
+  "DELETE /prompts/:id/like": promptLike,
+  "POST /prompts/:id/save": promptDetail,
+  "GET /prompts/:id/comments": promptCommentPage,
+  "POST /prompts/:id/comments": promptComment,
+  "DELETE /prompts/comments/:commentId": promptRemoved,
+  "POST /prompts/:id/report": promptReported,
+  "GET /prompts/:id/answers": promptAnswers,
+  "GET /user/creator/:handle/prompts": promptPage,
+  "GET /public/prompt/:token": publicPrompt,
 } as const;
 
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */
@@ -274,4 +311,7 @@ export const namedShapes = {
   PublicLinkStatus: publicLinkStatus,
   Transcript: transcript,
   SnippetPart: snippetPart,
+  PromptCard: promptCard,
+  Prompt: promptDetail,
+  PromptComment: promptComment,
 };

@@ -1,9 +1,18 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import { PROMPT_LIMITS, type Category, type PromptSort } from "@parley/contracts";
 import { prompts, users, type Executor } from "@parley/db";
-import { decodeRankCursor, encodeRankCursor, toSearchQuery, tsQuery } from "../../kit/search/text-search";
+import { decodeRankCursor, encodeRankCursor, toSearchQuery, toSearchTerms, tsQuery } from "../../kit/search/text-search";
+import { matchingShare } from "../../kit/search/word-frequency";
 import { decodeTimeCursor, encodeTimeCursor } from "../../conversation/prompts/cursors";
 import { presentPromptCard, promptCardColumns, promptListed, timeKey } from "../../conversation/prompts/present";
+
+/** Descending as the partial indexes are built (DESC NULLS LAST), so PostgreSQL walks an index instead of sorting every prompt. */
+const newestFirst = (column: AnyColumn) => sql`${column} desc nulls last`;
+/** The same order as an expression no index has: the matches of rare words are found by the GIN index and sorted. */
+const sortedFirst = (column: AnyColumn) => sql`(${column} + 0) desc`;
+
+/** The share of prompts from which a search's words count as common (as post search decides, docs/discovery.md). */
+const COMMON_SHARE = 0.05;
 
 export type DiscoverQuery = { sort: PromptSort; q?: string; category?: Category; cursor?: string; limit: number };
 
@@ -16,6 +25,11 @@ export async function discoverPrompts(db: Executor, query: DiscoverQuery, extra?
   const words = query.q ? toSearchQuery(query.q) : null;
   if (query.q && words === null) return { items: [], nextCursor: null };
   const trending = query.sort === "trending";
+  // Common words: walk the order's index and keep the matches (a page is found within its first
+  // rows). Rare ones: the few matches from the search index, then sorted; walking the order's
+  // index would read nearly every prompt before finding a page of them.
+  const rare = words !== null && (await matchingShare(db, "prompts", "search_vector", toSearchTerms(query.q!))) < COMMON_SHARE;
+  const order = rare ? sortedFirst : newestFirst;
   const after = query.cursor ? (trending ? decodeRankCursor(query.cursor) : decodeTimeCursor(query.cursor)) : null;
   const rows = await db
     .select({ ...promptCardColumns, score: prompts.trendScore, key: timeKey(prompts.publishedAt) })
@@ -34,7 +48,7 @@ export async function discoverPrompts(db: Executor, query: DiscoverQuery, extra?
             : sql`(${prompts.publishedAt}, ${prompts.id}) < (${after.time}::timestamp at time zone 'UTC', ${after.id})`,
       ),
     )
-    .orderBy(...(trending ? [desc(prompts.trendScore), desc(prompts.id)] : [desc(prompts.publishedAt), desc(prompts.id)]))
+    .orderBy(...(trending ? [order(prompts.trendScore), order(prompts.id)] : [rare ? sql`${prompts.publishedAt} desc` : newestFirst(prompts.publishedAt), order(prompts.id)]))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -42,7 +42,6 @@ export const promptCommunityProcedures = {
   deleteComment: protectedProcedure.meta({ rest: { method: "DELETE", path: "/prompts/comments/:commentId", summary: "Delete one of the caller's own comments on a prompt" } }).input(promptInputs.deleteComment).use(loadUser).mutation(({ ctx, input }) => deletePromptComment(ctx.db, ctx.user.id, input.commentId)),
   discover: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/discover", summary: "Public prompts, trending or newest first, by category and search words" } })
     .input(promptInputs.discover)
-    .use(rateLimit("search", (input) => Boolean((input as { q?: string; cursor?: string } | undefined)?.q) && !(input as { cursor?: string }).cursor))
     .use(loadViewer)
     .query(({ ctx, input }) => discoverPrompts(ctx.db, input)),
   answers: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id/answers", summary: "The posts and comparisons started from a prompt, grouped by model, with each model's votes" } }).input(promptInputs.answers).use(loadViewer).query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id)),

@@ -131,7 +131,8 @@ export async function listPromptLibrary(db: Executor, userId: string, input: { c
         after ? sql`(${prompts.updatedAt}, ${prompts.id}) < (${after.time}::timestamp at time zone 'UTC', ${after.id})` : undefined,
       ),
     )
-    .orderBy(desc(prompts.updatedAt), desc(prompts.id))
+    // As prompts_user_updated_idx is built (DESC NULLS LAST), so the page is an index walk.
+    .orderBy(sql`${prompts.updatedAt} desc nulls last`, sql`${prompts.id} desc nulls last`)
     .limit(PROMPT_LIMITS.pageSize + 1);
   const page = rows.slice(0, PROMPT_LIMITS.pageSize);
   const last = page.at(-1);
