@@ -1,5 +1,5 @@
 // `pnpm bench:discovery` (not part of the tests): the feed and search on PostgreSQL at 10,000 and
-// at 1,000,000 posts. Seeds the posts with generate_series (the search documents come from the
+// at 1,000,000 posts, and Discover's Prompts tab and prompt search at 1,000 and 100,000 prompts. Seeds the posts with generate_series (the search documents come from the
 // same trigger the app uses), then loads four URLs with autocannon (after a 2 s warm-up each): at a fixed 500 requests/s
 // (p50, p99) and flat out (requests/s). docs/performance.md records measured figures.
 import { spawn } from "node:child_process";
@@ -70,6 +70,41 @@ async function seedPosts(sql, total) {
   await sql`vacuum (analyze) posts`;
 }
 
+/**
+ * Adds public prompts until there are `total` (Discover's Prompts tab): the same word list, one
+ * common word ("explain") in every prompt and a rare one in exactly 10 (among the first 1,000),
+ * publication times 30 s apart, and a trending score spread as likes and uses would spread it.
+ */
+async function seedPrompts(sql, total) {
+  const [{ count }] = await sql`select count(*)::int as count from prompts where builtin_key is null`;
+  if (count > total) throw new Error(`the database holds ${count} prompts, more than ${total}: run it with BENCH_PROMPT_SIZES=${count}`);
+  if (count === total) return;
+  await sql`insert into users (issuer, subject, nickname, handle)
+    select 'https://bench.local', 'seed-' || g, 'Seeder ' || g, 'seeder-' || g from generate_series(1, 1000) g
+    on conflict do nothing`;
+  await sql`drop index if exists prompts_search_idx`;
+  await sql`
+    with seeders as (select array_agg(id order by id) as ids from users where issuer = 'https://bench.local' and subject like 'seed-%'),
+    words as (select array['sourdough','kernel','poem','budget','vaccine','guitar','compiler','garden','tax','rocket','novel','sql','marathon','opera','pixel','tariff','yoga','neutron','haiku','ledger'] as w)
+    insert into prompts (user_id, name, prompt, description, category, visibility, published_at, created_at, updated_at)
+    select
+      ids[1 + g % 1000],
+      'Prompt about ' || w[1 + g % 20] || ' and ' || w[1 + (g / 20) % 20],
+      'Explain {{topic|' || w[1 + (g / 7) % 20] || '}} to {{audience}} with an example about ' || w[1 + (g / 3) % 20]
+        || case when g % 100 = 0 and g <= 1000 then ' zyzzyva' else '' end || '.',
+      'For ' || w[1 + (g / 11) % 20],
+      (array['general','technology','education','health','business','entertainment'])[1 + g % 6],
+      'public',
+      now() - make_interval(secs => (${total}::int - g) * 30),
+      now() - make_interval(secs => (${total}::int - g) * 30),
+      now() - make_interval(secs => (${total}::int - g) * 30)
+    from generate_series(${count + 1}::int, ${total}::int) g, words, seeders`;
+  // Likes and uses, as their sum would move the score: up to about 5 halvings' worth on some prompts.
+  await sql`update prompts set trend_score = trend_score + ((id::bigint * 7919) % 50) / 10.0 where builtin_key is null and id > (select coalesce(max(id), 0) - ${total - count} from prompts)`;
+  await sql`create index prompts_search_idx on prompts using gin (search_vector)`;
+  await sql`vacuum (analyze) prompts`;
+}
+
 /** The `share` quantile (0..1) of sorted values. */
 function quantile(sorted, share) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
@@ -105,8 +140,11 @@ const sql = postgres(database.url, { max: 1, onnotice: () => {} });
 if (process.env.BENCH_DATABASE) await sql`delete from server_secrets`;
 const server = await startServer(database.url);
 const results = {};
+// BENCH_PARTS=prompts measures the Prompts tab only; posts and prompts by default.
+const PARTS = (process.env.BENCH_PARTS ?? "posts,prompts").split(",");
+const PROMPT_SIZES = (process.env.BENCH_PROMPT_SIZES ?? "1000,100000").split(",").map(Number);
 try {
-  for (const size of SIZES) {
+  for (const size of PARTS.includes("posts") ? SIZES : []) {
     const started = Date.now();
     await seedPosts(sql, size);
     console.log(`${size.toLocaleString("en-US")} posts (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -133,9 +171,40 @@ try {
       );
     }
   }
+  for (const size of PARTS.includes("prompts") ? PROMPT_SIZES : []) {
+    const started = Date.now();
+    await seedPrompts(sql, size);
+    console.log(`${size.toLocaleString("en-US")} prompts (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    const [deep] = await sql`select to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id from prompts
+      where visibility = 'public' and hidden_at is null order by published_at desc, id desc offset ${Math.floor(size * 0.9)} limit 1`;
+    const urls = {
+      "prompts, trending": `${server.url}/api/v1/prompts/discover?sort=trending&limit=20`,
+      "prompts, newest at 90%": `${server.url}/api/v1/prompts/discover?sort=newest&limit=20&cursor=${encodeURIComponent(`${deep.at}_${deep.id}`)}`,
+      "prompt search, rare": `${server.url}/api/v1/prompts/discover?sort=trending&q=zyzzyva`,
+      "prompt search, common": `${server.url}/api/v1/prompts/discover?sort=trending&q=explain`,
+    };
+    for (const [label, url] of Object.entries(urls)) {
+      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+      const paced = await run(url, RATE);
+      const flat = await run(url);
+      results[`prompts ${size}:${label}`] = paced;
+      const verdict = paced.rps > 0 && !Number.isNaN(paced.p99) && paced.p99 <= TARGET_P99_MS && paced.timeouts === 0 ? "meets" : "MISSES";
+      console.log(
+        `  ${label.padEnd(22)} at ${RATE} req/s: p50 ${ms(paced.p50)} ms  p99 ${ms(paced.p99)} ms (${verdict} p99 ≤ ${TARGET_P99_MS} ms)   flat out: ${String(flat.rps).padStart(6)} req/s`,
+      );
+    }
+  }
+  if (PARTS.includes("prompts") && PROMPT_SIZES.length > 1) {
+    console.log(`\np50 at ${PROMPT_SIZES[1].toLocaleString("en-US")} prompts against p50 at ${PROMPT_SIZES[0].toLocaleString("en-US")} (target ≤ 1.2×)`);
+    for (const label of ["prompts, trending", "prompts, newest at 90%", "prompt search, rare", "prompt search, common"]) {
+      const small = results[`prompts ${PROMPT_SIZES[0]}:${label}`].p50;
+      const large = results[`prompts ${PROMPT_SIZES[1]}:${label}`].p50;
+      console.log(`  ${label.padEnd(22)} ${ms(small)} ms → ${ms(large)} ms   ${(large / small).toFixed(2)}×`);
+    }
+  }
   // With one size (BENCH_SIZES) there is nothing to compare.
-  if (SIZES.length > 1) console.log(`\np50 at ${SIZES[1].toLocaleString("en-US")} posts against p50 at ${SIZES[0].toLocaleString("en-US")} (target ≤ 1.2×)`);
-  for (const label of SIZES.length > 1 ? ["feed, first page", "feed, page at 90%", "search, rare word", "search, common word"] : []) {
+  if (PARTS.includes("posts") && SIZES.length > 1) console.log(`\np50 at ${SIZES[1].toLocaleString("en-US")} posts against p50 at ${SIZES[0].toLocaleString("en-US")} (target ≤ 1.2×)`);
+  for (const label of PARTS.includes("posts") && SIZES.length > 1 ? ["feed, first page", "feed, page at 90%", "search, rare word", "search, common word"] : []) {
     const small = results[`${SIZES[0]}:${label}`].p50;
     const large = results[`${SIZES[1]}:${label}`].p50;
     console.log(`  ${label.padEnd(22)} ${ms(small)} ms → ${ms(large)} ms   ${(large / small).toFixed(2)}×`);
