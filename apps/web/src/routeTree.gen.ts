@@ -17,12 +17,16 @@ import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedDiscoverRouteImport } from './routes/_authed/discover'
 import { Route as AuthedNewUserRouteImport } from './routes/_authed/newUser'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedPromptsRouteImport } from './routes/_authed/prompts'
 import { Route as AuthedProtectedRouteImport } from './routes/_authed/protected'
 import { Route as PTokenRouteImport } from './routes/p.$token'
+import { Route as PpTokenRouteImport } from './routes/pp.$token'
 import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AuthedChatIndexRouteImport } from './routes/_authed/chat.index'
 import { Route as AuthedDiscoverLeaderboardRouteImport } from './routes/_authed/discover_.leaderboard'
+import { Route as AuthedDiscoverPromptsRouteImport } from './routes/_authed/discover_.prompts'
 import { Route as AuthedPostPostIdRouteImport } from './routes/_authed/post.$postId'
+import { Route as AuthedPromptIdRouteImport } from './routes/_authed/prompt.$id'
 import { Route as AuthedUHandleRouteImport } from './routes/_authed/u.$handle'
 import { Route as AuthedChatShareSessionIdRouteImport } from './routes/_authed/chat.share.$sessionId'
 
@@ -65,6 +69,11 @@ const AuthedProfileRoute = AuthedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedPromptsRoute = AuthedPromptsRouteImport.update({
+  id: '/prompts',
+  path: '/prompts',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedProtectedRoute = AuthedProtectedRouteImport.update({
   id: '/protected',
   path: '/protected',
@@ -73,6 +82,11 @@ const AuthedProtectedRoute = AuthedProtectedRouteImport.update({
 const PTokenRoute = PTokenRouteImport.update({
   id: '/p/$token',
   path: '/p/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PpTokenRoute = PpTokenRouteImport.update({
+  id: '/pp/$token',
+  path: '/pp/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const STokenRoute = STokenRouteImport.update({
@@ -91,9 +105,19 @@ const AuthedDiscoverLeaderboardRoute =
     path: '/discover/leaderboard',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedDiscoverPromptsRoute = AuthedDiscoverPromptsRouteImport.update({
+  id: '/discover_/prompts',
+  path: '/discover/prompts',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedPostPostIdRoute = AuthedPostPostIdRouteImport.update({
   id: '/post/$postId',
   path: '/post/$postId',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPromptIdRoute = AuthedPromptIdRouteImport.update({
+  id: '/prompt/$id',
+  path: '/prompt/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedUHandleRoute = AuthedUHandleRouteImport.update({
@@ -116,11 +140,15 @@ export interface FileRoutesByFullPath {
   '/discover': typeof AuthedDiscoverRoute
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
+  '/prompts': typeof AuthedPromptsRoute
   '/protected': typeof AuthedProtectedRoute
   '/p/$token': typeof PTokenRoute
+  '/pp/$token': typeof PpTokenRoute
   '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
+  '/discover/prompts': typeof AuthedDiscoverPromptsRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/prompt/$id': typeof AuthedPromptIdRoute
   '/u/$handle': typeof AuthedUHandleRoute
   '/chat/': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -133,11 +161,15 @@ export interface FileRoutesByTo {
   '/discover': typeof AuthedDiscoverRoute
   '/newUser': typeof AuthedNewUserRoute
   '/profile': typeof AuthedProfileRoute
+  '/prompts': typeof AuthedPromptsRoute
   '/protected': typeof AuthedProtectedRoute
   '/p/$token': typeof PTokenRoute
+  '/pp/$token': typeof PpTokenRoute
   '/s/$token': typeof STokenRoute
   '/discover/leaderboard': typeof AuthedDiscoverLeaderboardRoute
+  '/discover/prompts': typeof AuthedDiscoverPromptsRoute
   '/post/$postId': typeof AuthedPostPostIdRoute
+  '/prompt/$id': typeof AuthedPromptIdRoute
   '/u/$handle': typeof AuthedUHandleRoute
   '/chat': typeof AuthedChatIndexRoute
   '/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -152,11 +184,15 @@ export interface FileRoutesById {
   '/_authed/discover': typeof AuthedDiscoverRoute
   '/_authed/newUser': typeof AuthedNewUserRoute
   '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/prompts': typeof AuthedPromptsRoute
   '/_authed/protected': typeof AuthedProtectedRoute
   '/p/$token': typeof PTokenRoute
+  '/pp/$token': typeof PpTokenRoute
   '/s/$token': typeof STokenRoute
   '/_authed/discover_/leaderboard': typeof AuthedDiscoverLeaderboardRoute
+  '/_authed/discover_/prompts': typeof AuthedDiscoverPromptsRoute
   '/_authed/post/$postId': typeof AuthedPostPostIdRoute
+  '/_authed/prompt/$id': typeof AuthedPromptIdRoute
   '/_authed/u/$handle': typeof AuthedUHandleRoute
   '/_authed/chat/': typeof AuthedChatIndexRoute
   '/_authed/chat/share/$sessionId': typeof AuthedChatShareSessionIdRoute
@@ -171,11 +207,15 @@ export interface FileRouteTypes {
     | '/discover'
     | '/newUser'
     | '/profile'
+    | '/prompts'
     | '/protected'
     | '/p/$token'
+    | '/pp/$token'
     | '/s/$token'
     | '/discover/leaderboard'
+    | '/discover/prompts'
     | '/post/$postId'
+    | '/prompt/$id'
     | '/u/$handle'
     | '/chat/'
     | '/chat/share/$sessionId'
@@ -188,11 +228,15 @@ export interface FileRouteTypes {
     | '/discover'
     | '/newUser'
     | '/profile'
+    | '/prompts'
     | '/protected'
     | '/p/$token'
+    | '/pp/$token'
     | '/s/$token'
     | '/discover/leaderboard'
+    | '/discover/prompts'
     | '/post/$postId'
+    | '/prompt/$id'
     | '/u/$handle'
     | '/chat'
     | '/chat/share/$sessionId'
@@ -206,11 +250,15 @@ export interface FileRouteTypes {
     | '/_authed/discover'
     | '/_authed/newUser'
     | '/_authed/profile'
+    | '/_authed/prompts'
     | '/_authed/protected'
     | '/p/$token'
+    | '/pp/$token'
     | '/s/$token'
     | '/_authed/discover_/leaderboard'
+    | '/_authed/discover_/prompts'
     | '/_authed/post/$postId'
+    | '/_authed/prompt/$id'
     | '/_authed/u/$handle'
     | '/_authed/chat/'
     | '/_authed/chat/share/$sessionId'
@@ -222,6 +270,7 @@ export interface RootRouteChildren {
   CallbackRoute: typeof CallbackRoute
   PublicRoute: typeof PublicRoute
   PTokenRoute: typeof PTokenRoute
+  PpTokenRoute: typeof PpTokenRoute
   STokenRoute: typeof STokenRoute
 }
 
@@ -283,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/prompts': {
+      id: '/_authed/prompts'
+      path: '/prompts'
+      fullPath: '/prompts'
+      preLoaderRoute: typeof AuthedPromptsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/protected': {
       id: '/_authed/protected'
       path: '/protected'
@@ -295,6 +351,13 @@ declare module '@tanstack/react-router' {
       path: '/p/$token'
       fullPath: '/p/$token'
       preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pp/$token': {
+      id: '/pp/$token'
+      path: '/pp/$token'
+      fullPath: '/pp/$token'
+      preLoaderRoute: typeof PpTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/s/$token': {
@@ -318,11 +381,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDiscoverLeaderboardRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/discover_/prompts': {
+      id: '/_authed/discover_/prompts'
+      path: '/discover/prompts'
+      fullPath: '/discover/prompts'
+      preLoaderRoute: typeof AuthedDiscoverPromptsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/post/$postId': {
       id: '/_authed/post/$postId'
       path: '/post/$postId'
       fullPath: '/post/$postId'
       preLoaderRoute: typeof AuthedPostPostIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/prompt/$id': {
+      id: '/_authed/prompt/$id'
+      path: '/prompt/$id'
+      fullPath: '/prompt/$id'
+      preLoaderRoute: typeof AuthedPromptIdRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/u/$handle': {
@@ -347,9 +424,12 @@ interface AuthedRouteChildren {
   AuthedDiscoverRoute: typeof AuthedDiscoverRoute
   AuthedNewUserRoute: typeof AuthedNewUserRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedPromptsRoute: typeof AuthedPromptsRoute
   AuthedProtectedRoute: typeof AuthedProtectedRoute
   AuthedDiscoverLeaderboardRoute: typeof AuthedDiscoverLeaderboardRoute
+  AuthedDiscoverPromptsRoute: typeof AuthedDiscoverPromptsRoute
   AuthedPostPostIdRoute: typeof AuthedPostPostIdRoute
+  AuthedPromptIdRoute: typeof AuthedPromptIdRoute
   AuthedUHandleRoute: typeof AuthedUHandleRoute
   AuthedChatIndexRoute: typeof AuthedChatIndexRoute
   AuthedChatShareSessionIdRoute: typeof AuthedChatShareSessionIdRoute
@@ -360,9 +440,12 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDiscoverRoute: AuthedDiscoverRoute,
   AuthedNewUserRoute: AuthedNewUserRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedPromptsRoute: AuthedPromptsRoute,
   AuthedProtectedRoute: AuthedProtectedRoute,
   AuthedDiscoverLeaderboardRoute: AuthedDiscoverLeaderboardRoute,
+  AuthedDiscoverPromptsRoute: AuthedDiscoverPromptsRoute,
   AuthedPostPostIdRoute: AuthedPostPostIdRoute,
+  AuthedPromptIdRoute: AuthedPromptIdRoute,
   AuthedUHandleRoute: AuthedUHandleRoute,
   AuthedChatIndexRoute: AuthedChatIndexRoute,
   AuthedChatShareSessionIdRoute: AuthedChatShareSessionIdRoute,
@@ -377,6 +460,7 @@ const rootRouteChildren: RootRouteChildren = {
   CallbackRoute: CallbackRoute,
   PublicRoute: PublicRoute,
   PTokenRoute: PTokenRoute,
+  PpTokenRoute: PpTokenRoute,
   STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport

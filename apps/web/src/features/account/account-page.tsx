@@ -1,3 +1,5 @@
+import { Link } from "@tanstack/react-router";
+import { buttonClass } from "../../components/button-styles";
 import { PageIntro } from "../../components/page-intro";
 import { trpc } from "../../lib/trpc";
 import { AccessTokensSection } from "./access-tokens-section";
@@ -19,7 +21,11 @@ export function AccountPage({ tab, onTabChange, planCards, extraTabs = [] }: Acc
   const extra = extraTabs.find((entry) => entry.id === tab);
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-      <PageIntro title="Your account" subtitle="Your profile, your own API keys and your plan." />
+      <PageIntro title="Your account" subtitle="Your profile, your own API keys and your plan.">
+        <Link to="/prompts" className={buttonClass("secondary", "sm")}>
+          Your prompts
+        </Link>
+      </PageIntro>
       <div className="mt-8">
         <AccountTabList tabs={[...ACCOUNT_TABS, ...extraTabs]} active={tab} onSelect={onTabChange} />
       </div>

@@ -21,6 +21,7 @@ import { useCloneOnOpen } from "./use-clone-on-open";
 import { useBranching } from "./use-branching";
 import { useSessionActions } from "./use-session-actions";
 import type { ChatMode } from "./chat-mode";
+import type { PromptUse } from "./prompt-use";
 
 /** Failures of one conversation: sends the server never stored, and why stored ones failed. */
 type Failures = { sessionId: number; unsent: UiMessage[]; details: Record<number, string> };
@@ -35,6 +36,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   const navigate = useNavigate();
   const auth = useAuth();
   const shared = mode.kind === "shared";
+  // 'Use in chat' and 'Compare models on this prompt' open a new conversation from a library prompt.
+  const startPrompt = mode.kind === "own" && mode.sessionId <= 0 ? (mode.startPrompt ?? null) : null;
   const sessionId = mode.sessionId;
   const [streaming] = useState(createStreamingStore);
   const [failures, setFailures] = useState<Failures>(NO_FAILURES);
@@ -109,8 +112,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     });
   };
   /** Sends; answers whether the server stored the message (a refused one goes back to the composer). */
-  const onSend = async (text: string, version?: { modelId: string; siblingOf: number; regenerated: boolean }) => {
-    const result = await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf });
+  const onSend = async (text: string, version?: { modelId: string; siblingOf: number; regenerated: boolean }, use: PromptUse | null = null) => {
+    const result = await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf, use });
     remember(text, result, version?.regenerated ?? false);
     return result.entryId !== null || !result.error;
   };
@@ -133,6 +136,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     modelName: (id) => modelNames.get(id) ?? id,
     onNewSession,
     onWinner: setModelId,
+    startOn: startPrompt?.compare === true,
   });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
@@ -219,7 +223,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onPromptChange={setPromptId}
             busy={replying || cloning || compare.streaming}
             streaming={replying || compare.streaming}
-            onSend={(text) => (compare.active ? void compare.send(text) : onSend(text))}
+            onSend={(text, use) => (compare.active ? void compare.send(text, use) : onSend(text, undefined, use))}
+            startPromptId={startPrompt?.id ?? null}
             onStop={compare.streaming ? compare.stop : stop}
             compare={compare}
           />

@@ -1,6 +1,9 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { ArrowUpIcon, StopIcon } from "./chat-icons";
+import { matchPrompts, PICKER_ID, pickerOptionId, PromptPicker } from "./prompt-picker";
+import { usePromptUse, type PromptUse } from "./prompt-use";
+import { PromptVariablesForm } from "./prompt-variables-form";
 import { CHAT_TEXTS } from "./texts";
 
 type Options = RouterOutputs["chat"]["options"];
@@ -23,8 +26,10 @@ type ComposerProps = {
   onPromptChange: (id: number | null) => void;
   busy: boolean;
   streaming: boolean;
-  /** Sends; a send that answers false was refused before it was stored, and its text comes back to the box. */
-  onSend: (text: string) => void | Promise<boolean>;
+  /** Sends, with the library prompt the text came from; a send that answers false was refused before it was stored, and its text comes back to the box. */
+  onSend: (text: string, use: PromptUse | null) => void | Promise<boolean>;
+  /** A library prompt to start from ('Use in chat' on a prompt's page), once. */
+  startPromptId?: number | null;
   onStop: () => void;
   /** Comparing models: the toggle beside the model picker, the models chosen above it, and whether the send has its models. */
   compare?: { toggle: ReactNode; picker: ReactNode; ready: boolean } | null;
@@ -34,11 +39,53 @@ const MAX_INPUT_PX = 208;
 const PILL =
   "h-8 min-w-0 max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
 
-/** The input area: message box, model and prompt pickers, send and stop. */
-export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop, compare }: ComposerProps) {
+/** A message box holding `/` and what follows on one line asks for the prompt picker. */
+const PICKER_QUERY = /^\/([^\n]*)$/;
+
+/**
+ * The input area: message box, model and prompt pickers, send and stop. A prompt comes from the
+ * dropdown, from `/` at the start of an empty message, or from the prompt's page.
+ */
+export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop, compare, startPromptId = null }: ComposerProps) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";
+  const write = useCallback((filled: string) => {
+    setText(filled);
+    input.current?.focus();
+  }, []);
+  const prompts = usePromptUse({ write, onBuiltin: onPromptChange });
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const query = PICKER_QUERY.exec(text)?.[1];
+  const picking = query !== undefined && !dismissed && !prompts.filling;
+  const matches = picking ? matchPrompts(options?.userPrompts ?? [], query) : [];
+  const started = useRef<number | null>(null);
+  const { choose } = prompts;
+  useEffect(() => {
+    if (!startPromptId || started.current === startPromptId) return;
+    started.current = startPromptId;
+    void choose(startPromptId);
+  }, [startPromptId, choose]);
+
+  /** A prompt chosen in the dropdown or the picker: a library one fills the box, a built-in one is the system prompt. */
+  const choosePrompt = (id: number | null) => {
+    prompts.clear();
+    if (id === null) return onPromptChange(null);
+    onPromptChange(null);
+    void choose(id);
+  };
+  const pick = (id: number) => {
+    setText("");
+    setActive(0);
+    choosePrompt(id);
+  };
+  const onTextChange = (value: string) => {
+    setText(value);
+    setActive(0);
+    if (value === "") setDismissed(false);
+    if (value.trim() === "") prompts.clear();
+  };
   // No model yet (the options are still loading): nothing to send to.
   const ready = compare?.picker ? compare.ready : modelId !== "";
 
@@ -53,8 +100,10 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
   const send = () => {
     if (blank || busy || !ready) return;
     const sent = text.trim();
+    const use = prompts.use;
     setText("");
-    void Promise.resolve(onSend(sent)).then((stored) => {
+    prompts.clear();
+    void Promise.resolve(onSend(sent, use)).then((stored) => {
       // Refused (the allowance, say): what was typed is not lost, unless something new was typed meanwhile.
       if (stored === false) setText((current) => (current === "" ? sent : current));
     });
@@ -65,10 +114,33 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
   };
   // Enter sends; Shift+Enter adds a new line. Not while an input method composes a word.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picking && onPickerKey(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
+  };
+
+  // The picker's keys: ↑/↓ move, Enter picks, Escape closes; answers whether the key was the picker's.
+  const onPickerKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const last = matches.length - 1;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (last < 0) return false;
+      event.preventDefault();
+      setActive((current) => (event.key === "ArrowDown" ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
+      return true;
+    }
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && matches[active]) {
+      event.preventDefault();
+      pick(matches[active].id);
+      return true;
+    }
+    if (event.key === "Escape") {
+      event.preventDefault();
+      setDismissed(true);
+      return true;
+    }
+    return false;
   };
 
   return (
@@ -76,6 +148,13 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
       <div className="mx-auto max-w-3xl">
         <div className="rounded-[1.6rem] border border-zinc-300 bg-white shadow-sm transition focus-within:border-zinc-400 focus-within:shadow-md dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
           {compare?.picker}
+          {picking && <PromptPicker matches={matches} active={Math.min(active, Math.max(0, matches.length - 1))} onPick={pick} />}
+          {prompts.filling && <PromptVariablesForm key={prompts.filling.id} prompt={prompts.filling} onFill={prompts.fill} onCancel={prompts.cancel} />}
+          {prompts.error && (
+            <p role="alert" className="mx-4 mt-2 text-xs text-red-700 dark:text-red-300">
+              {prompts.error}
+            </p>
+          )}
           <label className="sr-only" htmlFor="chat-input">
             Message
           </label>
@@ -83,8 +162,11 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             ref={input}
             id="chat-input"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => onTextChange(event.target.value)}
             onKeyDown={onKeyDown}
+            aria-controls={picking && matches.length > 0 ? PICKER_ID : undefined}
+            aria-activedescendant={picking && matches.length > 0 ? pickerOptionId(Math.min(active, matches.length - 1)) : undefined}
+            aria-describedby="chat-input-hint"
             placeholder={CHAT_TEXTS.placeholder}
             rows={1}
             enterKeyHint="send"
@@ -112,8 +194,8 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             </label>
             <select
               id="chat-prompt"
-              value={promptId ?? ""}
-              onChange={(event) => onPromptChange(event.target.value ? Number(event.target.value) : null)}
+              value={prompts.use?.promptId ?? promptId ?? ""}
+              onChange={(event) => choosePrompt(event.target.value ? Number(event.target.value) : null)}
               className={PILL}
             >
               <option value="">Select prompt</option>
@@ -148,8 +230,8 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             </div>
           </div>
         </div>
-        <p className="mt-2 hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400">
-          Enter sends · Shift+Enter adds a line · Replies can be wrong: check what matters.
+        <p id="chat-input-hint" className="mt-2 hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400">
+          Enter sends · Shift+Enter adds a line · / picks a prompt · Replies can be wrong: check what matters.
         </p>
       </div>
     </form>

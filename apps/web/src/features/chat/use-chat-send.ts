@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import { messageOf, trpc } from "../../lib/trpc";
+import type { PromptUse } from "./prompt-use";
 import type { StreamingStore } from "./streaming-store";
 
-type SendInput = { text: string; modelId: string; promptId: number | null; sessionId: number; category: string; siblingOf?: number | null };
+type SendInput = { text: string; modelId: string; promptId: number | null; sessionId: number; category: string; siblingOf?: number | null; use?: PromptUse | null };
 
 /**
  * What became of a send: the session the server used (new for a first message), and a failure
@@ -29,7 +30,7 @@ export function useChatSend(store: StreamingStore, onNewSession: (id: number) =>
       let entryId: number | null = null;
       try {
         const events = await utils.client.chat.send.mutate(
-          { messages: [{ content: input.text }], model_id: input.modelId, prompt_id: input.promptId, session_id: input.sessionId, category: input.category as never, sibling_of_entry_id: input.siblingOf ?? null },
+          { messages: [{ content: input.text }], model_id: input.modelId, prompt_id: input.promptId, session_id: input.sessionId, category: input.category as never, sibling_of_entry_id: input.siblingOf ?? null, ...input.use },
           { signal: abort.signal },
         );
         for await (const event of events) {

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { CATEGORIES } from "@parley/contracts";
 import { FeatureSection } from "./feature-section";
 import { Hero } from "./hero";
@@ -18,6 +19,7 @@ export function LandingPage({ onJoin }: { onJoin: () => void }) {
         title="Discover Trending Prompts"
         illustration={<DiscoverIllustration />}
         points={[
+          "Browse the prompts people share, trending or newest, and see how each model answered them",
           "Filter the feed by Most Popular, Latest, Creative or Technical",
           "Like and comment on the conversations that helped you",
           "Open any post and continue it as your own chat",
@@ -26,6 +28,11 @@ export function LandingPage({ onJoin }: { onJoin: () => void }) {
         <p>
           See what people are asking AI right now. The community feed brings together the conversations others found worth sharing, so good prompts get found
           instead of lost in someone&apos;s history.
+        </p>
+        <p className="mt-5">
+          <Link to="/discover/prompts" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+            See the trending prompts →
+          </Link>
         </p>
       </FeatureSection>
       <FeatureSection

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Avatar } from "../../components/avatar";
 import { buttonClass } from "../../components/button-styles";
 import { Spinner } from "../../components/spinner";
@@ -11,8 +12,8 @@ import { useDeletePost } from "./use-delete-post";
 /** Posts per page of a creator's list. */
 export const CREATOR_PAGE_SIZE = 20;
 
-/** A person's page (/u/{handle}): avatar, name, handle, what their posts earned, and their posts. */
-export function CreatorPage({ handle }: { handle: string }) {
+/** A person's page (/u/{handle}): avatar, name, handle, what their posts earned, their posts, and what the route adds below (`extra`). */
+export function CreatorPage({ handle, extra }: { handle: string; extra?: ReactNode }) {
   const { user } = useAuth();
   const creator = trpc.creator.byHandle.useQuery({ handle });
   const posts = trpc.creator.posts.useInfiniteQuery({ handle, limit: CREATOR_PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor ?? undefined });
@@ -71,6 +72,7 @@ export function CreatorPage({ handle }: { handle: string }) {
           </button>
         </div>
       )}
+      {extra}
     </section>
   );
 }

@@ -100,6 +100,7 @@ export const COMPARE_TEXTS = {
   status: (status: string) =>
     ({ error: "This model failed to answer.", stopped: "This answer was stopped before it finished.", missing: "No answer for this turn." })[status] ?? status,
   postsTab: "Posts",
+  promptsTab: "Prompts",
   leaderboardTab: "Leaderboard",
   leaderboardTitle: "Leaderboard",
   leaderboardSubtitle: "Models ranked by the votes they won on comparison posts",

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CreatorPage } from "../../features/posts/creator-page";
+import { CreatorPrompts } from "../../features/prompts/creator-prompts";
 
-/** A person's creator page; their profile is fetched while the route loads. */
+/** A person's creator page with their public prompts; their profile is fetched while the route loads. */
 export const Route = createFileRoute("/_authed/u/$handle")({
   loader: ({ context, params }) => context.trpc.creator.byHandle.prefetch({ handle: params.handle }),
   component: CreatorRoute,
@@ -9,5 +10,5 @@ export const Route = createFileRoute("/_authed/u/$handle")({
 
 function CreatorRoute() {
   const { handle } = Route.useParams();
-  return <CreatorPage key={handle} handle={handle} />;
+  return <CreatorPage key={handle} handle={handle} extra={<CreatorPrompts handle={handle} />} />;
 }

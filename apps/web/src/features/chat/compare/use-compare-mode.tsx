@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { messageOf, trpc } from "../../../lib/trpc";
+import type { PromptUse } from "../prompt-use";
 import { ComparePicker, CompareToggle } from "./compare-picker";
 import { CompareView } from "./compare-view";
 import { COMPARE_LIMITS, COMPARE_TEXTS } from "./texts";
@@ -20,6 +21,8 @@ type CompareModeProps = {
   onNewSession: (id: number) => void;
   /** The conversation goes on as an ordinary chat with this model. */
   onWinner: (modelId: string) => void;
+  /** Open with the toggle on ('Compare models on this prompt'). */
+  startOn?: boolean;
 };
 
 /**
@@ -27,8 +30,8 @@ type CompareModeProps = {
  * the columns in place of the message list, and the send that goes to every column. Active
  * while the open conversation is a comparison, or while the toggle is on.
  */
-export function useCompareMode({ sessionId, sessionModels, shared, options, promptId, category, modelName, onNewSession, onWinner }: CompareModeProps) {
-  const [toggled, setToggled] = useState(false);
+export function useCompareMode({ sessionId, sessionModels, shared, options, promptId, category, modelName, onNewSession, onWinner, startOn = false }: CompareModeProps) {
+  const [toggled, setToggled] = useState(startOn);
   // Until the person picks, the first models offered are picked for a start.
   const [picked, setChosen] = useState<string[] | null>(null);
   const chosen = picked ?? (options?.userModels ?? []).slice(0, COMPARE_LIMITS.min).map((m) => m.id);
@@ -68,8 +71,8 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
   const nameOf = (id: string) => storedNames.get(id) ?? modelName(id);
   const ready = modelIds.length >= COMPARE_LIMITS.min && modelIds.length <= COMPARE_LIMITS.max && unavailable.length === 0;
 
-  const send = (text: string) =>
-    compare.send({ text, modelIds, promptId, sessionId: isComparison ? sessionId : 0, category });
+  const send = (text: string, use: PromptUse | null = null) =>
+    compare.send({ text, modelIds, promptId, sessionId: isComparison ? sessionId : 0, category, use });
 
   return {
     active,

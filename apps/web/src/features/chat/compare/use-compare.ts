@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { messageOf, trpc } from "../../../lib/trpc";
+import type { PromptUse } from "../prompt-use";
 
 export type LiveColumn = {
   modelId: string;
@@ -18,7 +19,7 @@ function patchColumn(column: number, change: (current: LiveColumn) => Partial<Li
     turn ? { ...turn, columns: turn.columns.map((c, i) => (i === column ? { ...c, ...change(c) } : c)) } : turn;
 }
 
-type CompareSend = { text: string; modelIds: string[]; promptId: number | null; sessionId: number; category: string };
+type CompareSend = { text: string; modelIds: string[]; promptId: number | null; sessionId: number; category: string; use?: PromptUse | null };
 
 /**
  * Sends one message to every column of a comparison and streams the replies side by side.
@@ -48,6 +49,7 @@ export function useCompare(onNewSession: (id: number) => void) {
             prompt_id: input.promptId,
             session_id: input.sessionId,
             category: input.category as never,
+            ...input.use,
           },
           { signal: abort.signal },
         );
