@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILTIN_PROMPTS, DEFAULT_RATE_LIMITS } from "@parley/api";
 import { PROMPT_LIMITS, type PromptCard, type PromptDetail } from "@parley/contracts";
 import { resultRows } from "@parley/db";
-import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
 
 // Prompts (issue 28) through the REST rows an external client uses, on a real database: the
 // library and its versions, variables and limits, what a send records, publishing, Discover's
@@ -166,6 +166,36 @@ describe("what a send records", () => {
     expect(await rows(sql`select prompt_id, prompt_version from posts where id = ${posted.body.post_id as number}`)).toEqual([{ prompt_id: prompt.id, prompt_version: 1 }]);
     const answers = (await api("carol", "GET", `/prompts/${prompt.id}/answers`)).body.models as { displayName: string; posts: { postId: number; kind: string; title: string }[] }[];
     expect(answers).toEqual([expect.objectContaining({ displayName: "Parley Demo (offline)", votes: 0, posts: [expect.objectContaining({ postId: posted.body.post_id, kind: "post", title: "Autumn haiku" })] })]);
+  });
+
+  it("records the prompt on every column of a comparison; its post's answers list each model with the blind votes it won", async () => {
+    const prompt = await create("alice", { name: "Taller", text: "Which is taller, {{a}} or {{b}}?" });
+    await publish("alice", prompt.id);
+    const compared = await api("bob", "POST", "/chat/compare", {
+      messages: [{ content: "Which is taller, a giraffe or a house?" }],
+      model_ids: [MODEL.demo, MODEL.platform],
+      promptId: prompt.id,
+      promptVersion: 1,
+    });
+    expect(compared.status, JSON.stringify(compared.body)).toBe(200);
+    const sessionId = compared.body.session_id as number;
+    expect(await rows(sql`select compare_column, prompt_id, prompt_version from chat_entries where session_id = ${sessionId} order by compare_column`)).toEqual([
+      { compare_column: 0, prompt_id: prompt.id, prompt_version: 1 },
+      { compare_column: 1, prompt_id: prompt.id, prompt_version: 1 },
+    ]);
+    const posted = await t.call("bob", "POST", "/post/postChat", { chat_id: sessionId, description: "Giraffe or house" });
+    const postId = posted.body.post_id as number;
+    expect((await t.call("carol", "POST", `/post/vote/${postId}`, { column: 1 })).status).toBe(200);
+
+    type Answers = { models: { model: string; votes: number; posts: { postId: number; kind: string }[] }[] };
+    const seenBy = async (name: string) => (await api(name, "GET", `/prompts/${prompt.id}/answers`)).body as unknown as Answers;
+    const byModel = (answers: Answers) => Object.fromEntries(answers.models.map((m) => [m.model, { votes: m.votes, posts: m.posts.map((p) => [p.postId, p.kind]) }]));
+    expect(byModel(await seenBy("bob"))).toEqual({
+      [MODEL.platform]: { votes: 1, posts: [[postId, "comparison"]] },
+      [MODEL.demo]: { votes: 0, posts: [[postId, "comparison"]] },
+    });
+    // Someone who has not voted sees the tally, but not which comparison had which models.
+    expect(byModel(await seenBy("dave"))).toEqual({ [MODEL.platform]: { votes: 1, posts: [] }, [MODEL.demo]: { votes: 0, posts: [] } });
   });
 
   it("records nothing for a prompt the sender cannot see, and the send still goes through", async () => {

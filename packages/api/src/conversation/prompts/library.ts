@@ -7,7 +7,7 @@ import {
   type Category,
   type PromptLibraryFile,
 } from "@parley/contracts";
-import { prompts, promptVersions, publicLinks, users, type Database, type Executor } from "@parley/db";
+import { prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
 import { decodeTimeCursor, encodeTimeCursor } from "./cursors";
@@ -198,10 +198,4 @@ export async function importPromptLibrary(db: Database, userId: string, file: Pr
     }
     return { imported: file.prompts.length };
   });
-}
-
-/** Whether a prompt has a public link row (its owner reads the address through the reach layer). */
-export async function hasPromptLink(db: Executor, promptId: number) {
-  const [row] = await db.select({ id: publicLinks.promptId }).from(publicLinks).where(eq(publicLinks.promptId, promptId)).limit(1);
-  return row !== undefined;
 }
