@@ -158,22 +158,30 @@ test("an import shows how many of its exchanges are stored while the server work
   const account = await createAccount(baseURL, newAccount("import-progress"));
   const { page, close } = await openSignedIn(browser, baseURL, account, WIDE);
   const region = page.getByRole("region", { name: "Import conversations" });
-  const progressShown = region.getByRole("status").filter({ hasText: "Importing conversations… 3 of 3 exchanges stored." }).waitFor({ timeout: 30_000 });
-  // The import's answer is held until its progress is on screen: the panel reads it from the server meanwhile.
+  // The import's answer is held until the test has read the progress on screen: meanwhile the panel
+  // knows how far the import got only from the server. It is let go only after the last look at the
+  // progress; let go as soon as the progress shows, it could end the progress before that look.
+  let letGo = () => {};
+  const answerLetGo = new Promise<void>((resolve) => (letGo = resolve));
   let held = false;
   await page.route((url) => url.pathname === "/api/v1/chat/import", async (route) => {
     held = true;
     // The file as the page sent it (Playwright does not pass a File body on by itself).
     const response = await route.fetch({ postData: readFileSync(CHATGPT_EXPORT) });
-    await progressShown;
+    await answerLetGo;
     await route.fulfill({ response });
   });
   await page.goto("/chat");
   await region.getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);
-  await progressShown;
-  await expect(region.getByRole("progressbar", { name: "Importing conversations…" })).toHaveAttribute("value", "3");
+  try {
+    await expect(region.getByRole("status").filter({ hasText: "Importing conversations… 3 of 3 exchanges stored." })).toBeVisible({ timeout: 30_000 });
+    await expect(region.getByRole("progressbar", { name: "Importing conversations…" })).toHaveAttribute("value", "3");
+    expect(held).toBe(true);
+  } finally {
+    letGo();
+  }
   await expect(page.getByText("Imported 2 conversations (3 exchanges) from ChatGPT.")).toBeVisible({ timeout: 15_000 });
-  expect(held).toBe(true);
+  await expect(region.getByRole("progressbar")).toHaveCount(0);
   await close();
 });
 
