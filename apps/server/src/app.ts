@@ -12,7 +12,8 @@ import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
 import { REDACTED_PATHS, withLogSafety } from "./http/logging";
 import { createMetrics } from "./http/metrics";
-import { lazyRequestChildren, RequestLines } from "./http/request-logger";
+import { RequestLines } from "./http/request-logger";
+import { startFastPaths } from "./fast-paths";
 import { connectStopChannel } from "./http/stop-channel";
 import { connectLimiterRedis, createRateLimiter, createSignInLimits, rateLimitRules } from "./http/rate-limits";
 import { createLifecycle, type Lifecycle } from "./http/lifecycle";
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 5000 },
   });
   // Fastify's silent logger (`logger: false`) makes no children at all; any other is pino.
-  if (deps.logger !== false) lazyRequestChildren(app.log);
+  startFastPaths(app.log, { requestLoggers: deps.logger !== false, databaseFallbacks: deps.db.fallbacks ?? [] });
   const billing = deps.billing ?? null;
   const limiterRedis = connectLimiterRedis(app, deps.config.REDIS_URL, deps.config.REDIS_KEY_PREFIX);
   const stops = new ColumnStops();

@@ -2,7 +2,8 @@
 // cost no child logger, and those that write still carry the request id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyBaseLogger } from "fastify";
-import { lazyRequestChildren, RequestLines } from "../src/http/request-logger";
+import { lazyRequestChildren } from "../src/fast-paths/pino";
+import { RequestLines } from "../src/http/request-logger";
 import { createTestApp, logCapture } from "./support/test-app";
 
 /** Fastify's logger (pino) at `level` into a capture, counting the children made from it. */

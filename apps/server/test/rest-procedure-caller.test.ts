@@ -6,7 +6,7 @@ import { z } from "zod";
 import { appRouter, createCaller, createContextInner, type AuthIdentity, type Context } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
-import { procedureCaller } from "../src/rest/procedure-caller";
+import { procedureCaller } from "../src/fast-paths/trpc/procedure-caller";
 import { settle } from "./support/settle";
 
 const ISSUER = "https://issuer.test";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { AnyProcedure } from "@trpc/server/unstable-core-do-not-import";
 import { z } from "zod";
-import { isRunnable, runProcedure } from "../src/http/run-procedure";
+import { isRunnable, runProcedure } from "../src/fast-paths/trpc/run-procedure";
 import { settle } from "./support/settle";
 
 type Ctx = { user: string | null; trail: string[] };

@@ -1,4 +1,8 @@
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
+import { initTRPC } from "@trpc/server";
+import { fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "@parley/db/testing";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
@@ -7,6 +11,7 @@ import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "../src/auth/authenticator";
 import { createRateLimiter } from "../src/http/rate-limits";
 import { mountTrpc, trpcHandlers } from "../src/http/trpc";
+import { answerPlainCall } from "../src/fast-paths/trpc";
 import { testIdentities } from "./support/chat-fixture";
 
 // Plain JSON queries and mutations are answered without tRPC's Fetch conversion. The same
@@ -128,5 +133,73 @@ describe("tRPC plain JSON calls", () => {
     const fromPlain = await answer(plain, call);
     expect(fromPlain.status).toBe(DECLINED);
     expect(fromPlain.body).toBe("");
+  });
+});
+
+describe("a plain call's abort signal", () => {
+  // A procedure that waits for its signal: it ends only when the request's signal aborts.
+  const t = initTRPC.create();
+  const started: (() => void)[] = [];
+  const seen: { signal: AbortSignal; aborted: Promise<void> }[] = [];
+  const router = t.router({
+    waits: t.procedure.query(async ({ signal }) => {
+      if (!signal) throw new Error("no signal");
+      const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+      seen.push({ signal, aborted });
+      started.shift()?.();
+      await aborted;
+      return "aborted";
+    }),
+    answers: t.procedure.query(({ signal }) => ({ signalled: signal instanceof AbortSignal, aborted: signal?.aborted })),
+    changes: t.procedure.mutation(({ signal }) => ({ signalled: signal instanceof AbortSignal, aborted: signal?.aborted })),
+  });
+
+  /** An app answering `router` one way, on a real port (a disconnect needs a real socket). */
+  async function serve(way: "plain" | "standard") {
+    const app = Fastify({ logger: false, routerOptions: { maxParamLength: 5000 } });
+    const answeredBy: string[] = [];
+    await mountTrpc(app, async (request, reply, path) => {
+      const common = { router, request, reply, path, createContext: async () => ({}), onError: () => {} };
+      if (way === "standard") {
+        answeredBy.push("standard");
+        return fastifyRequestHandler({ ...common, req: request, res: reply, createContext: async () => ({}) });
+      }
+      if (await answerPlainCall({ ...common, maxBatchSize: 10, headersFor: () => ({}) })) answeredBy.push("plain");
+      else await reply.code(DECLINED).send();
+    });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    return { app, answeredBy, port: (app.server.address() as AddressInfo).port };
+  }
+
+  it.each(["plain", "standard"] as const)("is aborted when the client disconnects mid-call (%s, as tRPC's handler does)", async (way) => {
+    const { app, answeredBy, port } = await serve(way);
+    try {
+      const running = new Promise<void>((resolve) => started.push(resolve));
+      const client = request({ host: "127.0.0.1", port, path: "/trpc/waits" });
+      client.on("error", () => {});
+      client.end();
+      await running;
+      const { signal, aborted } = seen.at(-1)!;
+      expect(signal.aborted).toBe(false);
+      client.destroy();
+      await aborted;
+      expect(signal.aborted).toBe(true);
+      if (way === "plain") expect(answeredBy).toEqual([]); // still running when the client left
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is handed to the procedure, not aborted while it runs, on the plain path", async () => {
+    const { app, answeredBy, port } = await serve("plain");
+    try {
+      const query = await fetch(`http://127.0.0.1:${port}/trpc/answers`);
+      expect(await query.json()).toEqual({ result: { data: { signalled: true, aborted: false } } });
+      const mutation = await fetch(`http://127.0.0.1:${port}/trpc/changes`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(await mutation.json()).toEqual({ result: { data: { signalled: true, aborted: false } } });
+      expect(answeredBy).toEqual(["plain", "plain"]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -9,8 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { lockDirectory } from "./dir-lock";
 import { watchedSocketFactory } from "./pg-socket";
-import { prepareQueries } from "./pglite-prepared";
-import { preparingClient } from "./postgres-prepared";
+import { prepareQueries, preparingClient } from "./fast-paths";
 import { CASING } from "./statement";
 import * as schema from "./schema";
 import type { Database } from "./database";
@@ -21,6 +20,12 @@ export type DbHandle = {
   db: Database;
   /** 'postgres' for a server reached over the network, 'pglite' for the embedded engine. */
   kind: "postgres" | "pglite";
+  /**
+   * The fast paths into the client library this handle runs without, each as its start-up
+   * self-check put it (the library is not the version they were written for, or lacks what they
+   * use); the server logs them once. Absent or empty when every fast path is on.
+   */
+  fallbacks?: string[];
   /** Round-trips `select 1`; rejects while the database is unreachable. */
   ping: () => Promise<void>;
   /** Closes every connection; in-flight queries finish first. */
@@ -98,10 +103,12 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
           }
         : {}),
     });
-    const db = drizzlePostgres({ client: preparingClient(client), schema, casing: CASING }) as unknown as Database;
+    const preparing = preparingClient(client);
+    const db = drizzlePostgres({ client: preparing.client, schema, casing: CASING }) as unknown as Database;
     return {
       db,
       kind: "postgres",
+      fallbacks: preparing.finding === null ? [] : [preparing.finding],
       ping: async () => {
         await client`select 1`;
       },
@@ -137,11 +144,12 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
     }
   }
   await client.waitReady;
-  prepareQueries(client);
+  const finding = prepareQueries(client);
   const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
   return {
     db,
     kind: "pglite",
+    fallbacks: finding === null ? [] : [finding],
     ping: async () => {
       await db.execute(sql`select 1`);
     },

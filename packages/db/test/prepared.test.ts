@@ -1,6 +1,6 @@
 // On PostgreSQL every query the app runs with parameters is a prepared statement on its
 // connection, parsed and planned once per connection instead of on every run. (PGlite prepares
-// its queries in pglite-prepared.ts, outside transactions; its tests run through every suite.)
+// its queries in src/fast-paths/pglite, outside transactions; its tests run through every suite.)
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resultRows, users, type DbHandle } from "../src";

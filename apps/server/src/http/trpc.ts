@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { appRouter, isAdminIdentity, nonAdminRouter, NO_ADMINS, retryAfterOf, toTRPCError, type AppRouter, type Context } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
-import { answerPlainCall } from "./trpc-plain";
+import { answerPlainCall } from "../fast-paths/trpc";
 
 /** Answers one /trpc/<path> request. */
 type Handler = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>;

@@ -5,7 +5,7 @@ import { toPublicError, UnlistedPathError, type Context } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { noRouteMessage } from "../http/not-found";
 import { oversizeBodyDrained } from "../http/oversize-body";
-import { procedureCaller } from "./procedure-caller";
+import { procedureCaller } from "../fast-paths/trpc";
 import type { RestRow, RunProcedure } from "./rows";
 
 /** What a streaming row's events add up to for a client that wants one JSON answer. */

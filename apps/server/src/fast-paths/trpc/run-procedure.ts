@@ -77,7 +77,11 @@ function resolve(def: Definition, resolver: NonNullable<Definition["resolver"]>,
   return Promise.resolve(succeeded(data));
 }
 
-/** What a middleware (or the resolver) is given: one object of one shape at every step. */
+/**
+ * What a middleware (or the resolver) is given: one object of one shape at every step. The
+ * signal is read from the call when asked for, so a call that makes it on demand (see
+ * plain-call.ts) makes none for procedures that never look at it.
+ */
 function optionsOf(def: Definition, call: ProcedureCall, at: Step, next: (options: NextOptions) => Promise<Result>) {
   return {
     ctx: at.ctx,
@@ -86,7 +90,9 @@ function optionsOf(def: Definition, call: ProcedureCall, at: Step, next: (option
     input: at.input,
     getRawInput: at.getRawInput,
     meta: def.meta,
-    signal: call.signal,
+    get signal() {
+      return call.signal;
+    },
     batchIndex: call.batchIndex,
     next,
   };

@@ -1,6 +1,6 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server/unstable-core-do-not-import";
 import type { Context, createCaller } from "@parley/api";
-import { isRunnable, runProcedure } from "../http/run-procedure";
+import { isRunnable, runProcedure } from "./run-procedure";
 
 /** `caller.<router>.<procedure>(input)`, as tRPC's server-side caller offers it. */
 export type Caller = ReturnType<typeof createCaller>;

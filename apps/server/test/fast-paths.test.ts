@@ -1,0 +1,178 @@
+// Each fast path into a library's internals runs only on the library version and shape it was
+// written for. Fed another version or shape, the start-up self-check logs why, once, and the
+// library's public path answers instead, with the same results.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initTRPC } from "@trpc/server";
+import { appRouter, createCaller, createContextInner, DEFAULT_RATE_LIMITS, type Context } from "@parley/api";
+import { createTestDb } from "@parley/db/testing";
+import type { DbHandle } from "@parley/db";
+import { startFastPaths } from "../src/fast-paths";
+import { lazyRequestChildren, PINO_WRITTEN_FOR } from "../src/fast-paths/pino";
+import { checkTrpcFastPaths, installedTrpc, procedureCaller, TRPC_WRITTEN_FOR, type TrpcShape } from "../src/fast-paths/trpc";
+import { checkTrpc } from "../src/fast-paths/trpc/self-check";
+import { createRateLimiter } from "../src/http/rate-limits";
+import { mountTrpc, trpcHandlers } from "../src/http/trpc";
+import { testIdentities } from "./support/chat-fixture";
+import { settle } from "./support/settle";
+import { createTestApp, logCapture } from "./support/test-app";
+
+const warnLogger = (stream: NodeJS.WritableStream) => Fastify({ logger: { level: "warn", stream } }).log;
+
+/** The installed tRPC with one procedure `_def` field changed, as a later tRPC might build it. */
+function withProcedureDef(shape: TrpcShape, change: Record<string, unknown>): TrpcShape {
+  const router = (shape.probe as { _def: { procedures: Record<string, { _def: object }> } })._def;
+  const procedure = router.procedures["probe.look"]!;
+  return { ...shape, probe: { _def: { ...router, procedures: { "probe.look": { _def: { ...procedure._def, ...change } } } } } };
+}
+
+describe("tRPC's self-check", () => {
+  const installed = installedTrpc();
+  it.each<[string, TrpcShape, RegExp | null]>([
+    ["the installed tRPC", installed, null],
+    ["another version", { ...installed, version: "11.20.0" }, /^@trpc\/server 11\.20\.0 is not 11\.19\.0, the version its fast path was written for: using @trpc\/server's public path/],
+    ["a helper gone", { ...installed, core: { ...installed.core, getProcedureAtPath: undefined } }, /does not have getProcedureAtPath as its fast path expects/],
+    ["no resolver in a procedure's _def", withProcedureDef(installed, { resolver: undefined }), /does not have procedure\._def\.resolver/],
+    ["the resolver no longer a middleware", withProcedureDef(installed, { middlewares: [() => {}] }), /does not have procedure\._def\.middlewares/],
+    ["no router could be built", { ...installed, probe: undefined }, /does not have router\._def\._config, router\._def\.procedures/],
+  ])("%s", (_name, shape, finding) => {
+    const found = checkTrpc(shape);
+    if (finding === null) expect(found).toBeNull();
+    else expect(found).toMatch(finding);
+  });
+
+  it("was written for the installed tRPC", () => {
+    expect(installed.version).toBe(TRPC_WRITTEN_FOR);
+  });
+});
+
+describe("tRPC on a version its fast paths were not written for", () => {
+  const logs = logCapture();
+  let fallbacks: string[];
+  let db: DbHandle;
+  beforeAll(async () => {
+    db = await createTestDb();
+    fallbacks = startFastPaths(warnLogger(logs.stream), { requestLoggers: false, databaseFallbacks: [], trpc: { ...installedTrpc(), version: "11.99.0" } });
+  });
+  afterAll(async () => {
+    expect(checkTrpcFastPaths()).toBeNull();
+    await db.close();
+  });
+
+  it("logs why at start-up, once, at warn", () => {
+    expect(fallbacks).toHaveLength(1);
+    expect(logs.lines.map((line) => [line.level, line.msg, line.fastPath])).toEqual([[40, fallbacks[0], "fallback"]]);
+    expect(fallbacks[0]).toMatch(/^@trpc\/server 11\.99\.0 is not 11\.19\.0/);
+  });
+
+  it("answers plain JSON calls through tRPC's own handler, with the same answers", async () => {
+    // The app's way (the plain path, else tRPC's handler), and tRPC's handler alone.
+    const limiter = createRateLimiter(DEFAULT_RATE_LIMITS, null);
+    const handlers = trpcHandlers({ db: db.db, authenticator: testIdentities, billing: null, limiter });
+    const byPlain: string[] = [];
+    const serve = async (both: boolean): Promise<FastifyInstance> => {
+      const app = Fastify({ logger: false, routerOptions: { maxParamLength: 5000 } });
+      await mountTrpc(app, async (request, reply, path) => {
+        if (both && (await handlers.plain(request, reply, path))) byPlain.push(path);
+        else await handlers.standard(request, reply, path);
+      });
+      return app;
+    };
+    const [app, standard] = await Promise.all([serve(true), serve(false)]);
+    try {
+      const calls = [
+        { method: "GET" as const, url: "/trpc/messages.public" },
+        { method: "GET" as const, url: "/trpc/chat.sessions" },
+        { method: "GET" as const, url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: "x" }))}`, headers: { authorization: "Bearer test:alice" } },
+        { method: "GET" as const, url: "/trpc/messages.public,chat.sessions?batch=1" },
+      ];
+      for (const call of calls) {
+        const [ours, theirs] = await Promise.all([app.inject(call), standard.inject(call)]);
+        expect([ours.statusCode, ours.body], call.url).toEqual([theirs.statusCode, theirs.body]);
+      }
+      expect(byPlain).toEqual([]);
+    } finally {
+      await Promise.all([app.close(), standard.close()]);
+    }
+  });
+
+  it("calls procedures through tRPC's own caller, with the same answers and the request's signal", async () => {
+    const contextFor = (subject: string | null) =>
+      createContextInner({ db: db.db, auth: subject ? { issuer: "https://issuer.test", subject, claims: {} } : null, now: () => new Date("2026-05-01T09:00:00.000Z") });
+    const caller = procedureCaller(appRouter);
+    for (const call of [(c: ReturnType<typeof createCaller>) => c.messages.public(), (c: ReturnType<typeof createCaller>) => c.post.list({ limit: 20 })]) {
+      expect(await settle(() => call(caller(contextFor(null))))).toEqual(await settle(() => call(createCaller(contextFor(null)))));
+    }
+    // tRPC's caller takes any depth of routers; the fast caller refuses more than <router>.<procedure>.
+    const t = initTRPC.context<Context>().create();
+    const seen: (AbortSignal | undefined)[] = [];
+    const nested = t.router({ a: t.router({ b: t.router({ c: t.procedure.query(({ signal }) => (seen.push(signal), "deep")) }) }) });
+    const signal = new AbortController().signal;
+    const deep = procedureCaller(nested)(contextFor(null), signal) as unknown as { a: { b: { c: () => Promise<string> } } };
+    expect(await deep.a.b.c()).toBe("deep");
+    expect(seen).toEqual([signal]);
+  });
+});
+
+/** The lines a request's logger writes for the same calls, minus the time. */
+function requestLines(root: FastifyBaseLogger, lines: Record<string, unknown>[]) {
+  const log = root.child({ reqId: "r-1" }, {});
+  log.info("below the level");
+  log.warn({ detail: 1 }, "written");
+  log.child({ part: "inner" }).error("from a child");
+  return lines.map(({ time: _time, ...line }) => line);
+}
+
+describe("pino on a version or shape its lazy request loggers were not written for", () => {
+  it.each<[string, PropertyDescriptorMap, RegExp]>([
+    ["another version", { version: { value: "11.0.0" } }, /^pino 11\.0\.0 is not 10\.4\.0, the version its fast path was written for: using pino's public path/],
+    ["no isLevelEnabled", { isLevelEnabled: { value: undefined } }, /^pino 10\.4\.0 does not have isLevelEnabled as its fast path expects/],
+  ])("%s: logs why once at start-up, and requests get pino's own loggers, writing the same lines", (_name, change, finding) => {
+    const fast = logCapture();
+    const fastRoot = warnLogger(fast.stream);
+    expect(lazyRequestChildren(fastRoot)).toBeNull();
+    expect(fastRoot.child({ reqId: "r-0" }, {}).constructor.name).toBe("LazyChild");
+
+    const changed = logCapture();
+    const root = Object.create(warnLogger(changed.stream), change) as FastifyBaseLogger;
+    const fallbacks = startFastPaths(root, { requestLoggers: true, databaseFallbacks: [] });
+    expect(fallbacks).toEqual([expect.stringMatching(finding)]);
+    expect(changed.lines.map((line) => [line.level, line.msg])).toEqual([[40, fallbacks[0]]]);
+    expect(Object.hasOwn(root, "child")).toBe(false);
+    expect(root.child({ reqId: "r-0" }, {}).constructor.name).not.toBe("LazyChild");
+    changed.lines.length = 0;
+    expect(requestLines(root, changed.lines)).toEqual(requestLines(fastRoot, fast.lines));
+    expect(changed.lines).toHaveLength(2);
+  });
+
+  it("was written for the installed pino", () => {
+    expect((warnLogger(logCapture().stream) as FastifyBaseLogger & { version?: string }).version).toBe(PINO_WRITTEN_FOR);
+  });
+});
+
+describe("the database's fast paths", () => {
+  it("are logged once at start-up when the database handle runs without one", async () => {
+    const logs = logCapture();
+    const db = await createTestDb();
+    const line = "postgres 3.5.0 is not 3.4.9, the version its fast path was written for: using postgres's public path (slower, same answers)";
+    const t = await createTestApp({ deps: { db: { ...db, fallbacks: [line] }, logger: { level: "warn", stream: logs.stream } } });
+    try {
+      await t.app.inject({ method: "GET", url: "/healthz" });
+      expect(logs.lines.map((entry) => [entry.level, entry.msg])).toEqual([[40, line]]);
+    } finally {
+      await t.close();
+      await db.close();
+    }
+  });
+
+  it("on the installed libraries, nothing is logged: every fast path is on", async () => {
+    const logs = logCapture();
+    const t = await createTestApp({ deps: { logger: { level: "warn", stream: logs.stream } } });
+    try {
+      expect(t.db.fallbacks).toEqual([]);
+      expect(logs.lines).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
