@@ -389,6 +389,13 @@ describe("the library file", () => {
     );
   });
 
+  it("refuses a file over 1,000,000 bytes with 413, and keeps nothing of it", async () => {
+    const big = Array.from({ length: PROMPT_LIMITS.importPrompts }, (_, i) => ({ name: `Big ${i}`, text: "x".repeat(2_010) }));
+    const answer = await api("erin", "POST", "/prompts/import", file(big));
+    expect(answer).toMatchObject({ status: 413, body: { message: "A library file can be at most 1,000,000 bytes." } });
+    expect(cards(await api("erin", "GET", "/prompts?q=big"))).toEqual([]);
+  });
+
   it("refuses a file of more prompts than the limit", async () => {
     const many = Array.from({ length: PROMPT_LIMITS.importPrompts + 1 }, (_, i) => ({ name: `P${i}`, text: "t" }));
     expect(await api("erin", "POST", "/prompts/import", file(many))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/at most 500 prompts/) } });
