@@ -78,8 +78,9 @@ function procedureRunner(router: AnyTRPCRouter): (ctx: Context, signal: AbortSig
       const path = segments.get(procedure);
       if (!path) throw new Error(`No procedure "${procedure}" to answer a REST row`);
       let owner = caller;
-      for (const segment of path.slice(0, -1)) owner = propertyOf(owner, segment);
-      const call = propertyOf(owner, path.at(-1)!);
+      const last = path.length - 1;
+      for (let i = 0; i < last; i++) owner = propertyOf(owner, path[i]!);
+      const call = propertyOf(owner, path[last]!);
       if (typeof call !== "function") throw new Error(`The caller has no procedure "${procedure}"`);
       return call.call(owner, input);
     };
