@@ -268,7 +268,10 @@ function exchangeStatement(request: ExchangeRequest): SQL {
   // until enough are found, so a long conversation costs no more; a comparison's are its column's.
   const e = (column: Parameters<typeof columnNames>[0]) => on("e", column);
   const complete = sql`(${e(entries.status)} = 'complete')`;
-  if (!comparison) {
+  if (continuing === null) {
+    // A new conversation has no earlier exchanges.
+    ctes.push(sql`h as (select null::smallint as col, null::text as message, null::text as response, null::timestamptz as created_at, null::bigint as id where false)`);
+  } else if (!comparison) {
     ctes.push(
       sql`chain as (
         select par.col, ${e(entries.id)} as id, ${e(entries.parentEntryId)} as parent, 0 as depth, ${complete}::int as found
@@ -287,7 +290,7 @@ function exchangeStatement(request: ExchangeRequest): SQL {
         ) found where n <= ${request.exchanges}::int
       )`,
     );
-  } else if (continuing !== null) {
+  } else {
     ctes.push(sql`h as (
         select col, message, response, created_at, id from (
           select ${e(entries.compareColumn)} as col, ${e(entries.messageContent)} as message, ${e(entries.responseContent)} as response, ${e(entries.createdAt)} as created_at, ${e(entries.id)} as id,
@@ -296,8 +299,6 @@ function exchangeStatement(request: ExchangeRequest): SQL {
           where ${e(entries.sessionId)} = (select id from s) and ${e(entries.compareColumn)} is not null and ${complete}
         ) found where n <= ${request.exchanges}::int
       )`);
-  } else {
-    ctes.push(sql`h as (select null::smallint as col, null::text as message, null::text as response, null::timestamptz as created_at, null::bigint as id where false)`);
   }
   // Each column's input estimate: every text it sends along, counted in characters, as one.
   const characters = sql`${countCharacters(request.content)}::int + coalesce((select length(prompt) from p), 0)
