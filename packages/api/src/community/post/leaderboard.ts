@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { resultRows, type Executor } from "@parley/db";
-import { blindSetLineage } from "./lineage";
-import { countedVote } from "./votes";
+import { postVotes, posts, resultRows, type Executor } from "@parley/db";
+import { aliased, blindSetLineage } from "./lineage";
+import { countedVote, voteColumns } from "./votes";
 
 /** z for a 95% two-sided interval. */
 const Z95 = 1.959963984540054;
@@ -27,23 +27,25 @@ type Row = { model_key: string; model_id: string | null; model_name: string; vot
  * rate, then by votes won. Only models with at least one vote cast are listed.
  */
 export async function getLeaderboard(db: Executor, category?: string) {
+  const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
+  const vote = voteColumns("v");
   const rows = resultRows<Row>(
     await db.execute(sql`
       with recursive ${blindSetLineage()}, entrants as (
-        select p.id as post_id, (m.ord - 1)::int as col, m.model ->> 'modelId' as model_id, m.model ->> 'modelName' as model_name,
+        select ${p(posts.id)} as post_id, (m.ord - 1)::int as col, m.model ->> 'modelId' as model_id, m.model ->> 'modelName' as model_name,
                coalesce(m.model ->> 'modelId', m.model ->> 'modelName') as model_key
-        from posts p
-        cross join lateral jsonb_array_elements(p.comparison -> 'models') with ordinality as m(model, ord)
-        where p.comparison is not null and p.hidden_at is null ${category ? sql`and p.categories @> array[${category}]::text[]` : sql``}
+        from ${posts} p
+        cross join lateral jsonb_array_elements(${p(posts.comparison)} -> 'models') with ordinality as m(model, ord)
+        where ${p(posts.comparison)} is not null and ${p(posts.hiddenAt)} is null ${category ? sql`and ${p(posts.categories)} @> array[${category}]::text[]` : sql``}
       )
       select e.model_key,
              (array_agg(e.model_id order by e.post_id desc))[1] as model_id,
              (array_agg(e.model_name order by e.post_id desc))[1] as model_name,
-             (count(*) filter (where v.column = e.col))::int as votes_won,
+             (count(*) filter (where ${aliased("v", postVotes.column)} = e.col))::int as votes_won,
              count(*)::int as votes_cast,
              count(distinct e.post_id)::int as comparisons
       from entrants e
-      join post_votes v on v.post_id = e.post_id and ${countedVote({ postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` })}
+      join ${postVotes} v on ${vote.postId} = e.post_id and ${countedVote(vote)}
       group by e.model_key
     `),
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { posts, resultRows, users, type Executor } from "@parley/db";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { columnNames, postVotes, posts, resultRows, users, type Executor } from "@parley/db";
 import { presentAuthor } from "./authors";
 
 /** Most public forks a post lists. */
@@ -32,6 +32,13 @@ export async function getPostLineage(db: Executor, postId: number) {
   return { forked_from: origin ? present(origin) : null, public_forks: forks.map(present) };
 }
 
+/** `alias."column"`: a column of a table read under an alias (as when the table meets itself). */
+export const aliased = (alias: string, column: PgColumn) => sql`${sql.raw(alias)}.${columnNames(column)}`;
+
+const r = (column: PgColumn) => aliased("r", column);
+const o = (column: PgColumn) => aliased("o", column);
+const p = (column: PgColumn) => aliased("p", column);
+
 /**
  * A comparison's blind set, as the `lineage(post_id, root_id)` term of a `with recursive`: each
  * comparison post with the root of its fork tree, a fork of a comparison published as a
@@ -40,21 +47,21 @@ export async function getPostLineage(db: Executor, postId: number) {
  * Ids only grow along a fork (a fork is published after its origin), which bounds both walks.
  */
 export const blindSetLineage = (postId?: number) => sql`lineage(post_id, root_id) as (
-  select r.id, r.id from posts r
-  where r.comparison is not null
-    and not exists (select 1 from posts o where o.id = r.forked_from_post_id and o.comparison is not null and o.id < r.id)
-    ${postId === undefined ? sql`` : sql`and r.id = (${rootOf(postId)})`}
+  select ${r(posts.id)}, ${r(posts.id)} from ${posts} r
+  where ${r(posts.comparison)} is not null
+    and not exists (select 1 from ${posts} o where ${o(posts.id)} = ${r(posts.forkedFromPostId)} and ${o(posts.comparison)} is not null and ${o(posts.id)} < ${r(posts.id)})
+    ${postId === undefined ? sql`` : sql`and ${r(posts.id)} = (${rootOf(postId)})`}
   union all
-  select p.id, l.root_id from posts p join lineage l on p.forked_from_post_id = l.post_id and p.id > l.post_id
-  where p.comparison is not null
+  select ${p(posts.id)}, l.root_id from ${posts} p join lineage l on ${p(posts.forkedFromPostId)} = l.post_id and ${p(posts.id)} > l.post_id
+  where ${p(posts.comparison)} is not null
 )`;
 
 /** The root of a comparison post's fork tree: the oldest comparison up its chain of origins. */
 const rootOf = (postId: number) => sql`
   with recursive up(id, parent) as (
-    select id, forked_from_post_id from posts where id = ${postId}
+    select ${posts.id}, ${posts.forkedFromPostId} from ${posts} where ${posts.id} = ${postId}
     union all
-    select o.id, o.forked_from_post_id from posts o join up on o.id = up.parent and o.id < up.id where o.comparison is not null
+    select ${o(posts.id)}, ${o(posts.forkedFromPostId)} from ${posts} o join up on ${o(posts.id)} = up.parent and ${o(posts.id)} < up.id where ${o(posts.comparison)} is not null
   )
   select min(id) from up`;
 
@@ -65,8 +72,10 @@ const rootOf = (postId: number) => sql`
 const revealingPosts = (postId: SQLWrapper | number, userId: SQLWrapper | string, before?: SQLWrapper) => sql`
   select other.post_id from lineage mine join lineage other on other.root_id = mine.root_id and other.post_id <> mine.post_id
   where mine.post_id = ${postId} and (
-    exists (select 1 from post_votes e where e.post_id = other.post_id and e.user_id = ${userId} ${before ? sql`and e.created_at < ${before}` : sql``})
-    or exists (select 1 from posts a where a.id = other.post_id and a.user_id = ${userId} ${before ? sql`and a.created_at < ${before}` : sql``}))`;
+    exists (select 1 from ${postVotes} e where ${aliased("e", postVotes.postId)} = other.post_id and ${aliased("e", postVotes.userId)} = ${userId}
+      ${before ? sql`and ${aliased("e", postVotes.createdAt)} < ${before}` : sql``})
+    or exists (select 1 from ${posts} a where ${aliased("a", posts.id)} = other.post_id and ${aliased("a", posts.userId)} = ${userId}
+      ${before ? sql`and ${aliased("a", posts.createdAt)} < ${before}` : sql``}))`;
 
 /** SQL: whether `userId` knew post `postId`'s models before `before` through another post of its blind set. Needs `lineage`. */
 export const knewFromBlindSet = (postId: SQLWrapper, userId: SQLWrapper, before: SQLWrapper) => sql`exists (${revealingPosts(postId, userId, before)})`;

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { postVotes, posts, resultRows, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { COLUMN_LABELS } from "./comparison-snapshot";
-import { blindSetLineage, knewFromBlindSet, knownThrough } from "./lineage";
+import { aliased, blindSetLineage, knewFromBlindSet, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 
@@ -28,15 +28,24 @@ export const OWN_COMPARISON =
 export const countedVote = (votes: { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper; updatedAt: SQLWrapper }) =>
   sql`(${votes.updatedAt} = ${votes.createdAt} and not ${knewFromBlindSet(votes.postId, votes.userId, votes.createdAt)})`;
 
+/** The columns countedVote reads, of post_votes read as `alias`. */
+export const voteColumns = (alias: string) => ({
+  postId: aliased(alias, postVotes.postId),
+  userId: aliased(alias, postVotes.userId),
+  createdAt: aliased(alias, postVotes.createdAt),
+  updatedAt: aliased(alias, postVotes.updatedAt),
+});
+
 /** Counted votes per column of a post, in column order. */
 async function tallyOf(db: Executor, postId: number, columns: number) {
-  const v = { postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` };
+  const v = voteColumns("v");
+  const column = aliased("v", postVotes.column);
   const rows = resultRows<{ column: number; votes: number }>(
     await db.execute(sql`
       with recursive ${blindSetLineage(postId)}
-      select v."column", count(*)::int as votes from post_votes v
-      where v.post_id = ${postId} and ${countedVote(v)}
-      group by v."column"`),
+      select ${column} as "column", count(*)::int as votes from ${postVotes} v
+      where ${v.postId} = ${postId} and ${countedVote(v)}
+      group by ${column}`),
   );
   const tally = Array.from({ length: columns }, () => 0);
   for (const row of rows) if (row.column < columns) tally[row.column] = Number(row.votes);
