@@ -4,5 +4,5 @@ export { isDatabaseUnavailable } from "./unavailable";
 export { createDb, type CreateDbOptions, type Database, type DbHandle, type Executor, type Transaction } from "./client";
 export { libraryMismatch } from "./fast-paths";
 export { migrate, MigrationError, resultRows, type MigrationResult } from "./migrate";
-export { CASING, columnNames, renderQuery, runStatement, setColumns, statementName } from "./statement";
+export { CASING, columnNames, setColumns, statementName } from "./statement";
 export * from "./schema";

@@ -1,8 +1,19 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { columnNames, renderQuery, runStatement, setColumns, stripeEvents, subscriptions } from "../src";
-import type { DbHandle } from "../src";
+import { CASING, columnNames, resultRows, setColumns, stripeEvents, subscriptions } from "../src";
+import type { Database, DbHandle } from "../src";
 import { createTestDb } from "../src/testing";
+
+/** A query's text and parameters as Drizzle sends them to the database. */
+const dialect = new PgDialect({ casing: CASING });
+const renderQuery = (query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+};
+
+/** Runs a query as the app does (Drizzle's `execute`, prepared by the client's fast path) and returns its rows. */
+const rowsOf = async <Row>(db: Database, query: SQL) => resultRows<Row>(await db.execute(query));
 
 describe("statements", () => {
   it("number every value as a parameter, nested queries included, and never inline it", () => {
@@ -34,7 +45,7 @@ describe("statements", () => {
 
     it("run with typed parameters and return rows, the same text again and again", async () => {
       for (let i = 0; i < 3; i++) {
-        const rows = await runStatement<{ n: number; s: string; j: { a: number } }>(
+        const rows = await rowsOf<{ n: number; s: string; j: { a: number } }>(
           t.db,
           sql`select ${i}::int + 1 as n, ${"it's"}::text as s, json_build_object('a', ${i}::int) as j`,
         );
@@ -45,14 +56,14 @@ describe("statements", () => {
     it("run Drizzle queries built from schema columns, the same text again and again", async () => {
       const e = stripeEvents;
       for (let i = 0; i < 3; i++) {
-        const rows = await runStatement<{ id: string; type: string }>(
+        const rows = await rowsOf<{ id: string; type: string }>(
           t.db,
           sql`with added as (insert into ${e} (${columnNames(e.id, e.type)}) values (${`evt_${i}`}, ${"first"}) returning ${e.id} as id)
             update ${e} set ${setColumns(e, { type: sql`${e.type} || ${"-seen"}` })} where ${e.id} < ${`evt_${i}`} returning ${e.id} as id, ${e.type} as type`,
         );
         expect(rows.map((row) => row.id).sort()).toEqual(Array.from({ length: i }, (_, k) => `evt_${k}`));
       }
-      const stored = await runStatement<{ id: string; type: string }>(t.db, sql`select ${e.id} as id, ${e.type} as type from ${e} order by ${e.id}`);
+      const stored = await rowsOf<{ id: string; type: string }>(t.db, sql`select ${e.id} as id, ${e.type} as type from ${e} order by ${e.id}`);
       expect(stored).toEqual([
         { id: "evt_0", type: "first-seen-seen" },
         { id: "evt_1", type: "first-seen" },
@@ -60,24 +71,24 @@ describe("statements", () => {
       ]);
     });
 
-    it("report a failed run as the database's error, and the next run of the same text works", async () => {
+    it("report a failed run with the database's error as its cause, and the next run of the same text works", async () => {
       await t.db.execute(sql`create table statement_probe (id int primary key, note text)`);
-      const insert = (id: number, note: string | null) => runStatement<{ id: number }>(t.db, sql`insert into statement_probe (id, note) values (${id}::int, ${note}) returning id`);
+      const insert = (id: number, note: string | null) => rowsOf<{ id: number }>(t.db, sql`insert into statement_probe (id, note) values (${id}::int, ${note}) returning id`);
       expect(await insert(1, "first")).toEqual([{ id: 1 }]);
-      await expect(insert(1, "again")).rejects.toMatchObject({ code: "23505" });
+      await expect(insert(1, "again")).rejects.toMatchObject({ cause: { code: "23505" } });
       expect(await insert(2, null)).toEqual([{ id: 2 }]);
-      await expect(runStatement(t.db, sql`select * from no_such_table where id = ${1}::int`)).rejects.toMatchObject({ code: "42P01" });
-      expect(await runStatement(t.db, sql`select note from statement_probe order by id`)).toEqual([{ note: "first" }, { note: null }]);
+      await expect(rowsOf(t.db, sql`select * from no_such_table where id = ${1}::int`)).rejects.toMatchObject({ cause: { code: "42P01" } });
+      expect(await rowsOf(t.db, sql`select note from statement_probe order by id`)).toEqual([{ note: "first" }, { note: null }]);
     });
 
     it("prepare a text again when its table changed under it", async () => {
       await t.db.execute(sql`create table statement_shape_probe (id int primary key)`);
       await t.db.execute(sql`insert into statement_shape_probe values (1)`);
-      const all = () => runStatement<Record<string, unknown>>(t.db, sql`select * from statement_shape_probe where id = ${1}::int`);
+      const all = () => rowsOf<Record<string, unknown>>(t.db, sql`select * from statement_shape_probe where id = ${1}::int`);
       expect(await all()).toEqual([{ id: 1 }]);
       await t.db.execute(sql`alter table statement_shape_probe add column note text default 'added'`);
       // PostgreSQL refuses the old plan once; the next run sees the new column.
-      const first = await all().catch((error: { code?: string }) => error.code);
+      const first = await all().catch((error: { cause?: { code?: string } }) => error.cause?.code);
       if (first !== "0A000") expect(first).toEqual([{ id: 1, note: "added" }]);
       expect(await all()).toEqual([{ id: 1, note: "added" }]);
     });
@@ -96,7 +107,7 @@ describe("statements", () => {
       });
       await insertDone;
       // Started while the transaction is open: it must not see (or become part of) its insert.
-      const count = runStatement<{ n: number }>(t.db, sql`select count(*)::int as n from statement_tx_probe where id >= ${0}::int`);
+      const count = rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from statement_tx_probe where id >= ${0}::int`);
       await new Promise((resolve) => setTimeout(resolve, 50));
       release();
       await expect(transaction).rejects.toThrow("rolled back on purpose");

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { PLANS, type PlanId } from "@parley/contracts";
-import { allowanceHolds, runStatement, subscriptions, type Executor } from "@parley/db";
+import { allowanceHolds, resultRows, subscriptions, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { SETUP_REQUIRED_MESSAGE } from "../user/require-user";
 
@@ -53,15 +53,14 @@ export async function allowanceOutlook(db: Executor, userId: string, now: Date):
   const s = subscriptions;
   const h = allowanceHolds;
   const renewed = sql`${now.toISOString()}::timestamptz >= ((${s.periodStart} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const [row] = await runStatement<{ plan: string; allowed: number; used: number; renewed: boolean; held: number }>(
-    db,
+  const [row] = resultRows<{ plan: string; allowed: number; used: number; renewed: boolean; held: number }>(await db.execute(
     sql`select ${s.plan} as plan,
         case when ${s.plan} = 'free' then ${s.freeTokensAllowed} else ${s.maxTokensAllowed} end as allowed,
         case when ${s.plan} = 'free' then ${s.freeTokensUsed} else ${s.tokensUsed} end as used,
         ${renewed} as renewed,
         (select coalesce(sum(${h.tokens}), 0) from ${h} where ${h.userId} = ${s.userId} and ${h.free} = (${s.plan} = 'free') and ${h.createdAt} >= ${s.periodStart})::int as held
       from ${s} where ${s.userId} = ${userId}::uuid`,
-  );
+  ));
   if (!row) return null;
   const allowed = Number(row.allowed);
   const renewedNow = Boolean(row.renewed);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { chatEntries, chatSessions, columnNames, runStatement, setColumns, type Database, type Executor } from "@parley/db";
+import { chatEntries, chatSessions, columnNames, resultRows, setColumns, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { SESSION_NOT_FOUND } from "./sessions";
 
@@ -98,8 +98,7 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
   if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   // The newest exchange in the subtree below the chosen one, walked in the database.
   const c = (column: Parameters<typeof columnNames>[0]) => sql`c.${columnNames(column)}`;
-  const rows = await runStatement<{ leaf: number | string | null }>(
-    db,
+  const rows = resultRows<{ leaf: number | string | null }>(await db.execute(
     sql`with recursive below as (
         select ${chatEntries.id} as id from ${chatEntries} where ${chatEntries.id} = ${entryId}::bigint and ${chatEntries.sessionId} = ${sessionId}::bigint
         union all
@@ -112,7 +111,7 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
         returning ${chatSessions.id}
       )
       select (select id from leaf) as leaf, (select count(*) from moved) as moved`,
-  );
+  ));
   const leaf = rows[0]?.leaf;
   if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
   return { session_id: sessionId, active_entry_id: Number(leaf) };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { allowanceHolds, chatEntries, columnNames, runStatement, serverInstances, setColumns, subscriptions, type Database } from "@parley/db";
+import { allowanceHolds, chatEntries, columnNames, resultRows, serverInstances, setColumns, subscriptions, type Database } from "@parley/db";
 
 /**
  * Longest a reply may stream, from the stored message to the stored reply; a reply still going
@@ -40,8 +40,7 @@ export async function settleInterruptedReplies(db: Database, now: Date, options:
   const s = subscriptions;
   const holds = allowanceHolds;
   const leases = serverInstances;
-  const [row] = await runStatement<{ entries: number; tokens: number }>(
-    db,
+  const [row] = resultRows<{ entries: number; tokens: number }>(await db.execute(
     sql`with dead as (
         delete from ${leases} where ${leases.heartbeatAt} < now() - ${leaseMs}::int * interval '1 millisecond'
         returning ${leases.id} as id
@@ -77,7 +76,7 @@ export async function settleInterruptedReplies(db: Database, now: Date, options:
         returning ${chatEntries.id}
       )
       select (select count(*) from entries)::int as entries, (select coalesce(sum(tokens), 0) from gone)::int as tokens`,
-  );
+  ));
   return { entries: Number(row?.entries ?? 0), tokens: Number(row?.tokens ?? 0) };
 }
 
@@ -87,8 +86,7 @@ export async function settleInterruptedReplies(db: Database, now: Date, options:
  */
 export async function renewInstanceLease(db: Database, instance: string): Promise<void> {
   const leases = serverInstances;
-  await runStatement(
-    db,
+  await db.execute(
     sql`insert into ${leases} (${columnNames(leases.id)}) values (${instance}::uuid)
       on conflict (${columnNames(leases.id)}) do update set ${setColumns(leases, { heartbeatAt: sql`now()` })}`,
   );
@@ -96,5 +94,5 @@ export async function renewInstanceLease(db: Database, instance: string): Promis
 
 /** Gives up an instance's lease when it stops (its replies have ended by then). */
 export async function endInstanceLease(db: Database, instance: string): Promise<void> {
-  await runStatement(db, sql`delete from ${serverInstances} where ${serverInstances.id} = ${instance}::uuid`);
+  await db.execute(sql`delete from ${serverInstances} where ${serverInstances.id} = ${instance}::uuid`);
 }
