@@ -18,6 +18,17 @@ type Described = { post_id: number | null; excerpt: string; author: ReturnType<t
 
 const keyOf = (kind: ItemKind, id: number) => `${kind}:${id}`;
 
+type ItemRow = Parameters<typeof presentAuthor>[0] & { hiddenAt: Date | null; createdAt: Date };
+
+/** One item as moderators read it, whatever its kind. */
+const described = (row: ItemRow, postId: number | null, text: string): Described => ({
+  post_id: postId,
+  excerpt: text.slice(0, EXCERPT),
+  author: presentAuthor(row),
+  hidden: row.hiddenAt !== null,
+  created_at: row.createdAt.toISOString(),
+});
+
 /** What moderators read about each item: its text, author, where it is, and whether it is hidden. */
 async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = [], promptIds: number[] = []) {
   const items = new Map<string, Described>();
@@ -28,13 +39,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, prompts.userId))
       .where(inArray(prompts.id, promptIds));
     for (const row of rows) {
-      items.set(keyOf("prompt", row.id), {
-        post_id: null,
-        excerpt: row.promptName.slice(0, EXCERPT),
-        author: presentAuthor(row),
-        hidden: row.hiddenAt !== null,
-        created_at: row.createdAt.toISOString(),
-      });
+      items.set(keyOf("prompt", row.id), described(row, null, row.promptName));
     }
   }
   if (sessionIds.length > 0) {
@@ -44,13 +49,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, chatSessions.userId))
       .where(inArray(chatSessions.id, sessionIds));
     for (const row of rows) {
-      items.set(keyOf("conversation", row.id), {
-        post_id: null,
-        excerpt: row.description.slice(0, EXCERPT),
-        author: presentAuthor(row),
-        hidden: row.hiddenAt !== null,
-        created_at: row.createdAt.toISOString(),
-      });
+      items.set(keyOf("conversation", row.id), described(row, null, row.description));
     }
   }
   if (postIds.length > 0) {
@@ -60,13 +59,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, posts.userId))
       .where(inArray(posts.id, postIds));
     for (const row of rows) {
-      items.set(keyOf("post", row.id), {
-        post_id: row.id,
-        excerpt: row.description.slice(0, EXCERPT),
-        author: presentAuthor(row),
-        hidden: row.hiddenAt !== null,
-        created_at: row.createdAt.toISOString(),
-      });
+      items.set(keyOf("post", row.id), described(row, row.id, row.description));
     }
   }
   if (commentIds.length > 0) {
@@ -76,13 +69,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, comments.userId))
       .where(inArray(comments.id, commentIds));
     for (const row of rows) {
-      items.set(keyOf("comment", row.id), {
-        post_id: row.postId,
-        excerpt: row.content.slice(0, EXCERPT),
-        author: presentAuthor(row),
-        hidden: row.hiddenAt !== null,
-        created_at: row.createdAt.toISOString(),
-      });
+      items.set(keyOf("comment", row.id), described(row, row.postId, row.content));
     }
   }
   return items;
