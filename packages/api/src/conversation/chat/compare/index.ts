@@ -1,12 +1,10 @@
 import type { ModelRoute } from "@parley/ai";
-import { DEFAULT_CATEGORY, MESSAGES } from "@parley/contracts";
+import { MESSAGES } from "@parley/contracts";
 import type { AuthIdentity } from "../../../kit/identity";
 import { AppError } from "../../../kit/errors";
-import { describeFirstMessage } from "../descriptions";
-import { newSessionId } from "../session-id";
-import { columnRoute, preparedSend, streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
+import { columnRoute, newMessageRequest, preparedSend, streamReply, whenAllowanceFrees, type SendDeps, type SendEvent } from "../send";
 import { finishExchange } from "../../exchange/settle";
-import { CONTEXT_EXCHANGES, modelUnavailableMessage, storeExchange, type ExchangeRequest, type StoredColumn, type StoredExchange } from "../../exchange/store";
+import { modelUnavailableMessage, storeExchange, type StoredColumn, type StoredExchange } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
 export type CompareInput = {
@@ -52,22 +50,7 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
     if (!policy) throw new AppError("BAD_REQUEST", modelUnavailableMessage(modelId));
     return { modelId, policy };
   });
-  const created = input.sessionId > 0 ? null : newSessionId();
-  // Built on every try: a comparison that waits for the allowance to free is stored when it goes.
-  const request = (): ExchangeRequest => ({
-    identity,
-    kind: "comparison",
-    columns,
-    session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
-    siblingOf: null,
-    category: input.category,
-    defaultCategory: DEFAULT_CATEGORY,
-    content: input.content,
-    promptId: input.promptId,
-    exchanges: CONTEXT_EXCHANGES,
-    instance: deps.instance ?? null,
-    now: deps.now(),
-  });
+  const { created, request } = newMessageRequest(deps, identity, "comparison", columns, input);
   const prepared = await whenAllowanceFrees(deps, () => storeExchange(deps.db, request()), signal);
   return streamColumns(deps, prepared, input.content, created !== null, signal);
 }

@@ -75,22 +75,7 @@ export type PreparedSend = {
 export async function startSend(deps: SendDeps, identity: AuthIdentity, input: SendInput, signal?: AbortSignal): Promise<AsyncGenerator<SendEvent>> {
   const policy = deps.models.keyPolicy(input.modelId);
   if (!policy) throw new AppError("BAD_REQUEST", MODEL_UNAVAILABLE_MESSAGE);
-  const created = input.sessionId > 0 ? null : newSessionId();
-  // Built on every try: a send that waits for the allowance to free is stored when it goes.
-  const request = (): ExchangeRequest => ({
-    identity,
-    kind: "chat",
-    columns: [{ modelId: input.modelId, policy }],
-    session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
-    siblingOf: input.siblingOf ?? null,
-    category: input.category,
-    defaultCategory: DEFAULT_CATEGORY,
-    content: input.content,
-    promptId: input.promptId,
-    exchanges: CONTEXT_EXCHANGES,
-    instance: deps.instance ?? null,
-    now: deps.now(),
-  });
+  const { created, request } = newMessageRequest(deps, identity, "chat", [{ modelId: input.modelId, policy }], input);
   const stored = await whenAllowanceFrees(deps, () => storeExchange(deps.db, request()), signal);
   const column = stored.columns[0]!;
   let route: ModelRoute | null;
@@ -139,6 +124,36 @@ export function preparedSend(stored: StoredExchange, column: StoredColumn, route
     description: stored.description,
     created,
   };
+}
+
+/**
+ * The store request of a new message, a chat's or a comparison's: in a new session (its id drawn
+ * here) when `sessionId` is not positive. Built again on every try, so a message that waits for
+ * the allowance to free is stored with the time it goes.
+ */
+export function newMessageRequest(
+  deps: Pick<SendDeps, "instance" | "now">,
+  identity: AuthIdentity,
+  kind: ExchangeRequest["kind"],
+  columns: ExchangeRequest["columns"],
+  input: { sessionId: number; content: string; category: string | null; promptId: number | null; siblingOf?: number | null },
+): { created: number | null; request: () => ExchangeRequest } {
+  const created = input.sessionId > 0 ? null : newSessionId();
+  const request = (): ExchangeRequest => ({
+    identity,
+    kind,
+    columns,
+    session: created === null ? { existing: input.sessionId } : { create: created, description: describeFirstMessage(input.content) },
+    siblingOf: input.siblingOf ?? null,
+    category: input.category,
+    defaultCategory: DEFAULT_CATEGORY,
+    content: input.content,
+    promptId: input.promptId,
+    exchanges: CONTEXT_EXCHANGES,
+    instance: deps.instance ?? null,
+    now: deps.now(),
+  });
+  return { created, request };
 }
 
 /**
