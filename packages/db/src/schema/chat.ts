@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps, tsvector } from "./columns";
 import { users } from "./users";
 
@@ -54,10 +54,15 @@ export const chatSessions = pgTable(
      * from it): its share and public link lead nowhere, and it cannot be posted again.
      */
     hiddenAt: timestamp({ withTimezone: true }),
+    /**
+     * A blind battle (docs/leaderboard.md, "Battles"): 'blind' until its owner's verdict (nothing
+     * read from it names its models), 'decided' after it (battle_verdicts); null otherwise.
+     */
+    battle: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc())],
+  (t) => [index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc()), check("chat_sessions_battle_check", sql`${t.battle} in ('blind', 'decided')`)],
 );
 
 /**

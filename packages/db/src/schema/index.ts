@@ -7,3 +7,4 @@ export * from "./public-links";
 export * from "./moderation";
 export * from "./imports";
 export * from "./prompts";
+export * from "./battles";
