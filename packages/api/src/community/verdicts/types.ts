@@ -5,8 +5,15 @@ export type VoteRecord = {
   shown: string[]; // model keys in the order shown to the voter (2-4)
   choice: number | "tie" | "both_bad"; // index into `shown`
   category: string | null;
+  categories?: string[]; // every category of the comparison when it has several (category is the first); a view by category counts it in each
   day: string; // YYYY-MM-DD (UTC) of the vote
   promptId: number | null; // prompt the comparison started from, if any
   lengths?: number[]; // answer lengths in characters, per shown answer (style control)
   markdown?: number[]; // markdown headers + list items per shown answer (style control)
 };
+
+/** Votes the board leaves out, with why (shown beside the board). */
+export type LeftOut = { reason: string; votes: number };
+
+/** What a loader hands the board: the counted votes, and the count of the others by reason. */
+export type LoadedVotes = { records: VoteRecord[]; leftOut: LeftOut[] };
