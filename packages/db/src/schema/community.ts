@@ -51,6 +51,12 @@ export const posts = pgTable(
     /** The library prompt and version its conversation started from (copied by a trigger): the prompt page's 'Answers'. */
     promptId: integer(),
     promptVersion: integer(),
+    /**
+     * A secret of the post's own, never sent: the order a comparison's answers are shown in is
+     * derived from it and the viewer (community/post/shown-order.ts), so no one can work out
+     * another viewer's order, nor the column order, from what they are shown.
+     */
+    shuffleKey: uuid().notNull().defaultRandom(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -110,8 +116,19 @@ export const postVotes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The column voted for, as an index into the post's `comparison.models`. */
     column: smallint().notNull(),
+    /**
+     * The columns in the order the voter was shown them, labelled A, B, C, D in that order
+     * (`shownOrder[i]` is the column shown i-th). Null for a vote cast before answers were
+     * shuffled per viewer: those were shown in column order.
+     */
+    shownOrder: smallint().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_votes_post_idx").on(t.postId, t.column)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index("post_votes_post_idx").on(t.postId, t.column),
+    // A person's votes of one day, in the order cast: the daily cap on counted votes.
+    index("post_votes_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );
