@@ -89,5 +89,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0017_post_vote_shown_order",
     "hash": "257384ea45c22b0c2d0128a5faa9b4a819a5f5604cc720f51d1f727f6748812e",
     "sql": "ALTER TABLE \"post_votes\" ADD COLUMN \"shown_order\" smallint[];--> statement-breakpoint\nALTER TABLE \"posts\" ADD COLUMN \"shuffle_key\" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint\nCREATE INDEX \"post_votes_user_created_idx\" ON \"post_votes\" USING btree (\"user_id\",\"created_at\");"
+  },
+  {
+    "tag": "0018_privacy_check",
+    "hash": "a5120fda8f78000c4ca1316429764fe7058c00a886b44e4ab7b29e53d5a3de45",
+    "sql": "CREATE TABLE \"instance_settings\" (\n\t\"key\" text PRIMARY KEY NOT NULL,\n\t\"value\" jsonb NOT NULL,\n\t\"updated_at\" timestamp with time zone DEFAULT now() NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"chat_sessions\" ADD COLUMN \"share_redactions\" jsonb;"
   }
 ];

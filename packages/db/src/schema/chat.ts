@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps, tsvector } from "./columns";
 import { users } from "./users";
 
@@ -14,6 +14,9 @@ export const models = pgTable("models", {
   sortOrder: integer().notNull().default(0),
   ...timestamps,
 });
+
+/** A finding redacted from a share: its kind (the marker it reads as) and the text it replaces wherever the share shows it. */
+export type ShareRedaction = { kind: string; text: string };
 
 /**
  * A conversation. Ids are random positive integers below 2^53: numeric in every URL and answer,
@@ -41,6 +44,12 @@ export const chatSessions = pgTable(
     activeEntryId: bigint({ mode: "number" }),
     /** The exchange whose branch a read-only share shows (the active one when it was shared). */
     sharedEntryId: bigint({ mode: "number" }),
+    /**
+     * What the owner chose to redact from the share when the privacy check found it
+     * (docs/privacy.md): every read of the share (its page, public link, preview, clones) shows
+     * a marker instead. The conversation itself keeps its text.
+     */
+    shareRedactions: jsonb().$type<ShareRedaction[]>(),
     /** The models of a comparison, one per column (2 to 4); null for an ordinary chat. */
     compareModels: text().array(),
     /**

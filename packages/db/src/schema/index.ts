@@ -8,3 +8,4 @@ export * from "./moderation";
 export * from "./imports";
 export * from "./prompts";
 export * from "./battles";
+export * from "./settings";
