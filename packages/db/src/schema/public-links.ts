@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { chatSessions } from "./chat";
 import { posts } from "./community";
 import { prompts } from "./prompts";
@@ -12,6 +12,8 @@ import { prompts } from "./prompts";
  * only sealed under the server's ENCRYPTION_KEY (`sealedToken`, AES-256-GCM bound to the hash).
  * Revoking deletes the row, and turning the link on again makes a new token. Exactly one of
  * `postId`, `sessionId` and `promptId` is set; deleting the object deletes its link.
+ * The owner's controls: an expiry, a password (its scrypt hash) and a cap on views; `views`
+ * counts viewers (once per browser session and day), and a view past the cap is refused.
  */
 export const publicLinks = pgTable(
   "public_links",
@@ -35,6 +37,33 @@ export const publicLinks = pgTable(
     /** A listed post may be indexed by search engines; every other public page says noindex. */
     listed: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** After this the link answers 410 (null: never). */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** `scrypt$<salt>$<hash>` (base64url) of the link's password; null: no password. */
+    passwordHash: text(),
+    /** Most viewers the link lets in (null: no cap); once `views` reaches it the link answers 410. */
+    viewCap: integer(),
+    /** Viewers let in so far (each browser session counted once a day). */
+    views: integer().notNull().default(0),
   },
-  (t) => [check("public_links_one_target", sql`num_nonnulls(${t.postId}, ${t.sessionId}, ${t.promptId}) = 1`)],
+  (t) => [
+    check("public_links_one_target", sql`num_nonnulls(${t.postId}, ${t.sessionId}, ${t.promptId}) = 1`),
+    check("public_links_view_cap", sql`${t.viewCap} is null or ${t.viewCap} > 0`),
+  ],
+);
+
+/**
+ * Viewers of a public link per day (UTC, `YYYY-MM-DD`): a counter, nothing about who viewed.
+ * A browser session is counted once a day (a signed session cookie says it was).
+ */
+export const publicLinkViews = pgTable(
+  "public_link_views",
+  {
+    tokenHash: text()
+      .notNull()
+      .references(() => publicLinks.tokenHash, { onDelete: "cascade" }),
+    day: text().notNull(),
+    views: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.day] })],
 );
