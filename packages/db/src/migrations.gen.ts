@@ -99,5 +99,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0019_link_controls",
     "hash": "0e15f3fb1c29e07035d0ac6d0e4ec0762866307511cf5f27008bd48ff45ffb4a",
     "sql": "CREATE TABLE \"public_link_views\" (\n\t\"token_hash\" text NOT NULL,\n\t\"day\" text NOT NULL,\n\t\"views\" integer DEFAULT 0 NOT NULL,\n\tCONSTRAINT \"public_link_views_token_hash_day_pk\" PRIMARY KEY(\"token_hash\",\"day\")\n);\n--> statement-breakpoint\nALTER TABLE \"public_links\" ADD COLUMN \"expires_at\" timestamp with time zone;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD COLUMN \"password_hash\" text;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD COLUMN \"view_cap\" integer;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD COLUMN \"views\" integer DEFAULT 0 NOT NULL;--> statement-breakpoint\nALTER TABLE \"public_link_views\" ADD CONSTRAINT \"public_link_views_token_hash_public_links_token_hash_fk\" FOREIGN KEY (\"token_hash\") REFERENCES \"public\".\"public_links\"(\"token_hash\") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_view_cap\" CHECK (\"public_links\".\"view_cap\" is null or \"public_links\".\"view_cap\" > 0);"
+  },
+  {
+    "tag": "0020_comment_answers",
+    "hash": "c228d02dedff26e414f74b1bfe88ef600420d612e21cc5573824e44a718c8766",
+    "sql": "ALTER TABLE \"comments\" ADD COLUMN \"answer\" varchar(24);"
   }
 ];

@@ -97,6 +97,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text().notNull(),
+    /** The answer of the post the comment is about, by its key ('3', or '2-k3x9q1' in a comparison); null for the whole post. */
+    answer: varchar({ length: 24 }),
     /** Set while a moderator keeps the comment hidden: only its author still sees it, and the post's count leaves it out. */
     hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "comments" ADD COLUMN "answer" varchar(24);
