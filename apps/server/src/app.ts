@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
     metrics: metrics.replies,
     admins: adminRuleOf(deps.config),
     instance: deps.instance ?? null,
+    voteRules: { dailyCap: deps.config.VOTE_DAILY_CAP, minAccountAgeHours: deps.config.VOTE_MIN_ACCOUNT_AGE_HOURS },
   };
 
   registerErrorHandler(app);

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { normalizeEmail, STORAGE_QUOTA } from "@parley/contracts";
-import { DEFAULT_RATE_LIMITS } from "@parley/api";
+import { DEFAULT_RATE_LIMITS, DEFAULT_VOTE_RULES } from "@parley/api";
 import { readModelsFile, type ModelsFile } from "./models/models-file";
 
 /**
@@ -119,6 +119,18 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: optionalString
     .pipe(z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1 to 64 letters, digits or : _ . - (such as parley:)").optional())
     .transform((v) => v ?? "parley:"),
+  VOTE_DAILY_CAP: z.coerce
+    .number({ message: "must be a whole number of votes (0 for no cap)" })
+    .int("must be a whole number of votes (0 for no cap)")
+    .min(0, "must be 0 (no cap) or more")
+    .max(1_000_000)
+    .default(DEFAULT_VOTE_RULES.dailyCap),
+  VOTE_MIN_ACCOUNT_AGE_HOURS: z.coerce
+    .number({ message: "must be a whole number of hours (0 for none)" })
+    .int("must be a whole number of hours (0 for none)")
+    .min(0, "must be 0 (none) or more")
+    .max(87_600)
+    .default(DEFAULT_VOTE_RULES.minAccountAgeHours),
   RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),

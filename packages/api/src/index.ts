@@ -1,7 +1,7 @@
 export { appRouter, nonAdminRouter, createCaller, createContextInner, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
 export type { AuthIdentity } from "./kit/identity";
 export type { Logger } from "./kit/logger";
-export type { Context, CreateContextInnerOptions } from "./kit/context";
+export { DEFAULT_VOTE_RULES, type Context, type CreateContextInnerOptions, type VoteRules } from "./kit/context";
 export type { Accounts, Billing, ColumnKey, ColumnStopper, ModelGateway, ReplyMetrics, ReplyObserver } from "./kit/ports";
 export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./kit/errors";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./account/user/provider-keys";

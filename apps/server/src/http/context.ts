@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type ModelGateway, type RateLimiter, type ReplyMetrics } from "@parley/api";
+import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type ModelGateway, type RateLimiter, type ReplyMetrics, type VoteRules } from "@parley/api";
 import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
@@ -23,6 +23,8 @@ export type ContextDeps = {
   admins?: AdminRule;
   /** This server's lease id on a shared database, named by the reservations its replies hold. */
   instance?: string | null;
+  /** Which comparison votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
+  voteRules?: VoteRules;
 };
 
 /**
@@ -51,5 +53,6 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     metrics: deps.metrics,
     admins: deps.admins,
     instance: deps.instance,
+    voteRules: deps.voteRules,
   });
 }

@@ -38,7 +38,20 @@ export type Context = {
   instance: string | null;
   /** How the guards (loadUser, loadViewer) find the caller's account. */
   accounts: Accounts;
+  /** Which comparison votes count beyond being cast blind (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
+  voteRules: VoteRules;
 };
+
+/** The settings of which votes the board counts (docs/leaderboard.md, 'What is counted'); 0 turns each off. */
+export type VoteRules = {
+  /** Votes of one person that count per UTC day, the first cast (VOTE_DAILY_CAP). */
+  dailyCap: number;
+  /** Hours after an account is made before its votes count; they wait until then (VOTE_MIN_ACCOUNT_AGE_HOURS). */
+  minAccountAgeHours: number;
+};
+
+/** Without VOTE_DAILY_CAP and VOTE_MIN_ACCOUNT_AGE_HOURS. */
+export const DEFAULT_VOTE_RULES: VoteRules = { dailyCap: 50, minAccountAgeHours: 24 };
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
 
@@ -68,5 +81,6 @@ export function createContextWith(defaults: ContextDefaults, options: CreateCont
     admins: options.admins ?? NO_ADMINS,
     instance: options.instance ?? null,
     accounts: options.accounts ?? defaults.accounts,
+    voteRules: options.voteRules ?? DEFAULT_VOTE_RULES,
   };
 }

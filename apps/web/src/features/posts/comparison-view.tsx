@@ -99,9 +99,12 @@ function VoteStatus({ comparison }: { comparison: Comparison }) {
     : comparison.revealed
       ? COMPARE_TEXTS.votedNote(comparison.total_votes ?? 0)
       : COMPARE_TEXTS.blindNote(comparison.columns.map((c) => c.label));
+  // A vote that waits (a new account) or is over the day's cap is kept but not in the tally: say so.
+  const leftOut = comparison.can_vote && comparison.revealed ? COMPARE_TEXTS.leftOutNote(comparison.my_vote_left_out) : null;
   return (
     <p role="status" className="rounded-xl bg-zinc-100 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
       {text}
+      {leftOut && ` ${leftOut}`}
     </p>
   );
 }

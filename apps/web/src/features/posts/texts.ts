@@ -94,6 +94,13 @@ export const COMPARE_TEXTS = {
     `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far. Votes are final: only votes cast before the models are shown count.`,
   voteBeforeInteract: "Vote first to continue this comparison in your own chat: your copy names each answer's model.",
   authorNote: "You made this comparison, so the models are named for you. Readers vote on it without seeing the names first.",
+  /** Why the viewer's own vote is not in the tally yet (docs/leaderboard.md, 'What is counted'), or null. */
+  leftOutNote: (reason: string | null | undefined) =>
+    reason === "waiting"
+      ? "Your vote is kept, and counts once your account is old enough: votes from new accounts wait before they count."
+      : reason === "capped"
+        ? "Your vote is kept, but you have cast as many counted votes as one person's day allows, so it is not in the tally."
+        : null,
   relatedNote:
     "You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into, with the same models in the same columns. Only votes cast without knowing the models count, so there is nothing to vote on here.",
   relatedLink: "Open that comparison",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { postVotes, posts, resultRows, type Executor } from "@parley/db";
 import { aliased, blindSetLineage } from "./lineage";
-import { countedVote, voteColumns } from "./votes";
+import { countedVote, voteColumns, type VoteCounting } from "./votes";
 
 /** z for a 95% two-sided interval. */
 const Z95 = 1.959963984540054;
@@ -26,7 +26,7 @@ type Row = { model_key: string; model_id: string | null; model_name: string; vot
  * share of those votes for its own column; rows are ranked by the Wilson lower bound of that
  * rate, then by votes won. Only models with at least one vote cast are listed.
  */
-export async function getLeaderboard(db: Executor, category?: string) {
+export async function getLeaderboard(db: Executor, counting: VoteCounting, category?: string) {
   const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
   const vote = voteColumns("v");
   const rows = resultRows<Row>(
@@ -45,7 +45,7 @@ export async function getLeaderboard(db: Executor, category?: string) {
              count(*)::int as votes_cast,
              count(distinct e.post_id)::int as comparisons
       from entrants e
-      join ${postVotes} v on ${vote.postId} = e.post_id and ${countedVote(vote)}
+      join ${postVotes} v on ${vote.postId} = e.post_id and ${countedVote(vote, counting)}
       group by e.model_key
     `),
   );

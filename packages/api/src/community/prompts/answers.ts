@@ -4,7 +4,7 @@ import { resultRows, type Executor } from "@parley/db";
 import type { PromptAnswers } from "@parley/contracts";
 import { presentPromptAuthor } from "../../conversation/prompts/present";
 import { blindSetLineage, knownThrough } from "../post/lineage";
-import { countedVote } from "../post/votes";
+import { countedVote, type VoteCounting } from "../post/votes";
 import { requireVisiblePrompt } from "./sharing";
 
 type PostRow = {
@@ -29,7 +29,7 @@ type PostRow = {
  * from its blind set) is left out of the lists, so the page does not unblind it; its votes still
  * count in the tallies, as they do on the leaderboard.
  */
-export async function listPromptAnswers(db: Executor, viewerId: string, promptId: number): Promise<PromptAnswers> {
+export async function listPromptAnswers(db: Executor, viewerId: string, promptId: number, counting: VoteCounting): Promise<PromptAnswers> {
   await requireVisiblePrompt(db, viewerId, promptId);
   const posts = resultRows<PostRow>(
     await db.execute(sql`
@@ -49,7 +49,7 @@ export async function listPromptAnswers(db: Executor, viewerId: string, promptId
       )
       select e.model_key, (array_agg(e.model_name))[1] as model_name, (count(*) filter (where v.column = e.col))::int as votes
       from entrants e
-      join post_votes v on v.post_id = e.post_id and ${countedVote({ postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` })}
+      join post_votes v on v.post_id = e.post_id and ${countedVote({ postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` }, counting)}
       group by e.model_key`),
   );
   const byModel = new Map<string, PromptAnswers["models"][number]>();

@@ -3,6 +3,7 @@ import { loadUser, loadViewer, protectedProcedure, rateLimit } from "../../kit/t
 import { getPromptById } from "../../conversation/prompts/library";
 import { getPromptLinkPath } from "../../conversation/prompts/public-link";
 import { getCreatorByHandle } from "../creator/profile";
+import { voteCountingOf } from "../post/votes";
 import { listPromptAnswers } from "./answers";
 import { addPromptComment, deletePromptComment, listPromptComments } from "./comments";
 import { discoverPrompts, listCreatorPrompts } from "./discover";
@@ -44,7 +45,7 @@ export const promptCommunityProcedures = {
     .input(promptInputs.discover)
     .use(loadViewer)
     .query(({ ctx, input }) => discoverPrompts(ctx.db, input)),
-  answers: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id/answers", summary: "The posts and comparisons started from a prompt, grouped by model, with each model's votes" } }).input(promptInputs.answers).use(loadViewer).query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id)),
+  answers: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id/answers", summary: "The posts and comparisons started from a prompt, grouped by model, with each model's votes" } }).input(promptInputs.answers).use(loadViewer).query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id, voteCountingOf(ctx))),
   byCreator: protectedProcedure.meta({ rest: { method: "GET", path: "/user/creator/:handle/prompts", summary: "A creator's public prompts, newest first" } }).input(promptInputs.byCreator).query(async ({ ctx, input }) => {
     const { userId } = await getCreatorByHandle(ctx.db, input.handle);
     return listCreatorPrompts(ctx.db, userId, input.cursor);
