@@ -158,6 +158,11 @@ const contracts: Record<string, Contract> = {
     bad: (w) => ({ method: "GET", path: "/post/getPost/abc", token: w.alice.pat, message: /id: must be a post id/ }),
     missing: (w) => ({ method: "GET", path: `/post/getPost/${NO_SUCH_POST}`, token: w.alice.pat, message: NOT_FOUND }),
   },
+  "GET /post/answer/:postId/:answer": {
+    ok: async (w) => ({ method: "GET", path: `/post/answer/${w.post}/1`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/post/answer/${w.post}/9`, token: w.alice.pat, message: /^answer: this post has no answer 9; its answers are 1 to 1\.$/ }),
+    missing: (w) => ({ method: "GET", path: `/post/answer/${NO_SUCH_POST}/1`, token: w.alice.pat, message: NOT_FOUND }),
+  },
   "GET /post/getRecentPosts": {
     ok: async (w) => ({ method: "GET", path: "/post/getRecentPosts?limit=5&category=general", token: w.alice.pat }),
     bad: (w) => ({ method: "GET", path: "/post/getRecentPosts?sort=oldest", token: w.alice.pat, message: /sort: must be one of latest, popular/ }),
@@ -173,6 +178,7 @@ const contracts: Record<string, Contract> = {
   "GET /post/comments/:postId": {
     ok: async (w) => {
       await w.as(w.alice.pat)("POST", `/post/comment/${w.post}`, { content: "First!" });
+      await w.as(w.alice.pat)("POST", `/post/comment/${w.post}`, { content: "On the answer", answer: "1" });
       return { method: "GET", path: `/post/comments/${w.post}`, token: w.alice.pat };
     },
     bad: (w) => ({ method: "GET", path: "/post/comments/abc", token: w.alice.pat, message: /postId: must be a post id/ }),

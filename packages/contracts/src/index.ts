@@ -1,6 +1,7 @@
 // First: in a browser, zod must be told before any schema is made (see without-eval.ts).
 import "./without-eval";
 export * from "./access-tokens";
+export * from "./answers";
 export * from "./avatars";
 export * from "./categories";
 export * from "./input";

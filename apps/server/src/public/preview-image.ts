@@ -5,8 +5,11 @@ import { dirname, join } from "node:path";
 import type * as Skia from "@napi-rs/canvas";
 import type { SKRSContext2D } from "@napi-rs/canvas";
 
-/** What a preview shows: the title, the models and the first lines of the prompt. */
-export type PreviewContent = { title: string; models: string[]; prompt: string; author: string };
+/**
+ * What a preview shows: the title, the models and the first lines of the prompt; for a link to
+ * one answer, the first lines of that answer too, under the prompt it replies to.
+ */
+export type PreviewContent = { title: string; models: string[]; prompt: string; author: string; answer?: { author: string; content: string } };
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -58,7 +61,8 @@ const font = (px: number, bold = false) => `${px}px ${bold ? FONT_BOLD : FONT}, 
 
 /** A strong validator of the image: the same content always draws the same picture. */
 export function previewEtag(content: PreviewContent): string {
-  return `"${createHash("sha256").update(JSON.stringify(["v2", content.title, content.models, content.prompt, content.author])).digest("base64url").slice(0, 32)}"`;
+  const parts = ["v2", content.title, content.models, content.prompt, content.author, ...(content.answer ? [content.answer.author, content.answer.content] : [])];
+  return `"${createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 32)}"`;
 }
 
 /**
@@ -93,9 +97,10 @@ export async function renderPreviewImage(content: PreviewContent): Promise<Buffe
     y += 56;
   }
 
+  if (content.answer) drawAnswer(ctx, content.prompt, content.answer, y);
   const boxTop = y;
   const boxHeight = PREVIEW_HEIGHT - 70 - boxTop;
-  if (boxHeight > 60 && content.prompt.trim()) {
+  if (!content.answer && boxHeight > 60 && content.prompt.trim()) {
     ctx.fillStyle = "rgba(255, 255, 255, 0.1)";
     roundRect(ctx, 60, boxTop, PREVIEW_WIDTH - 120, boxHeight, 24);
     ctx.fill();
@@ -112,6 +117,30 @@ export async function renderPreviewImage(content: PreviewContent): Promise<Buffe
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A link to one answer: the prompt in one or two lines, then the answer's author and its first lines in the box. */
+function drawAnswer(ctx: SKRSContext2D, prompt: string, answer: { author: string; content: string }, top: number) {
+  let y = top;
+  if (prompt.trim()) {
+    ctx.fillStyle = "#ddd6fe";
+    ctx.font = font(26);
+    const asked = wrap(ctx, oneLine(prompt), PREVIEW_WIDTH - 144, 2);
+    asked.forEach((line, i) => ctx.fillText(line, 72, y + i * 36));
+    y += asked.length * 36 + 6;
+  }
+  const boxHeight = PREVIEW_HEIGHT - 70 - y;
+  if (boxHeight <= 60) return;
+  ctx.fillStyle = "rgba(255, 255, 255, 0.1)";
+  roundRect(ctx, 60, y, PREVIEW_WIDTH - 120, boxHeight, 24);
+  ctx.fill();
+  ctx.fillStyle = "#c4b5fd";
+  ctx.font = font(24, true);
+  ctx.fillText(clip(ctx, oneLine(answer.author), PREVIEW_WIDTH - 180), 90, y + 40);
+  ctx.fillStyle = "#f5f3ff";
+  ctx.font = font(28);
+  const lines = wrap(ctx, oneLine(answer.content), PREVIEW_WIDTH - 180, Math.max(1, Math.floor((boxHeight - 70) / 38)));
+  lines.forEach((line, i) => ctx.fillText(line, 90, y + 82 + i * 38));
+}
 
 /** Text cut to `width`, ending in an ellipsis when cut (never inside a character's surrogate pair). */
 function clip(ctx: SKRSContext2D, text: string, width: number): string {

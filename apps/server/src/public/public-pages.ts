@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, getPublicPost, getPublicPreviewStamp, getPublicPrompt, getPublicSession, PUBLIC_LINK_NOT_FOUND, type Transcript } from "@parley/api";
-import { PROMPT_PUBLIC_PATH, type PublicPrompt } from "@parley/contracts";
+import { ANSWER_PARAM, isAnswerKey, PROMPT_PUBLIC_PATH, type PublicPrompt } from "@parley/contracts";
 import type { Executor } from "@parley/db";
 import { escapeHtml, injectMeta } from "./page-meta";
 import { previewEtag, type PreviewContent } from "./preview-image";
@@ -43,20 +43,23 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
         throw error;
       });
 
-    app.get(`/${page.prefix}/:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
+    app.get(`/${page.prefix}/:token`, async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply) => {
       const found = await find(request.params.token);
       const path = `/${page.prefix}/${request.params.token}`;
       if (!found) reply.status(404);
       reply.headers(publicTextHeaders(found?.indexable ?? false));
-      if (!indexHtml) return reply.type("text/html; charset=utf-8").send(fallbackHtml(found, options.publicUrl, path));
-      return reply.type("text/html; charset=utf-8").send(injectMeta(indexHtml, found ? metaOf(found, options.publicUrl, path) : notFoundMeta()));
+      const answer = answerKeyOf(request.query);
+      if (!indexHtml) return reply.type("text/html; charset=utf-8").send(fallbackHtml(found, options.publicUrl, path, answer));
+      return reply.type("text/html; charset=utf-8").send(injectMeta(indexHtml, found ? metaOf(found, options.publicUrl, path, answer) : notFoundMeta()));
     });
 
-    app.get(`/${page.prefix}/:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+    app.get(`/${page.prefix}/:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply: FastifyReply) => {
       // The link is checked on every request (a revoked one stops showing its picture at once),
       // but a picture this instance drew under the same stamp is answered without reading the conversation.
       const link = await getPublicPreviewStamp(options.db, page.prefix, request.params.token);
-      const stamp = link?.stamp ?? null;
+      const answer = answerKeyOf(request.query);
+      // A link to one answer has a picture of its own (that answer and its prompt).
+      const stamp = link ? (answer ? `${link.stamp}:${ANSWER_PARAM}:${answer}` : link.stamp) : null;
       const cached = stamp === null ? undefined : previews.cached(stamp);
       if (cached) {
         reply.header("X-Robots-Tag", link!.indexable ? "all" : "noindex");
@@ -64,7 +67,7 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
       }
       const found = await find(request.params.token);
       if (!found) return reply.status(404).header("X-Robots-Tag", "noindex").send({ message: PUBLIC_LINK_NOT_FOUND });
-      const content = previewContentOf(found.transcript);
+      const content = previewContentOf(found.transcript, answer);
       reply.header("X-Robots-Tag", found.indexable ? "all" : "noindex");
       return sendPreview(request, reply, previews.etagOf(content), () => previews.picture(content, stamp, request.ip));
     });
@@ -107,21 +110,46 @@ async function sendPreview(request: FastifyRequest, reply: FastifyReply, etag: s
   return reply.type("image/png").send((await picture()).png);
 }
 
-function previewContentOf(t: Transcript): PreviewContent {
-  const prompt = t.messages.find((m) => m.role === "user")?.content ?? "";
-  return { title: t.title, models: t.models, prompt: prompt.slice(0, 600), author: t.author };
+/** `?answer=<key>`: a link to one answer of the page (docs/reach.md, 'Links to one answer'). */
+type AnswerQuery = { [ANSWER_PARAM]?: unknown };
+
+/** The answer a page's address points at; anything that is not an answer's key is ignored (the whole page). */
+const answerKeyOf = (query: AnswerQuery | undefined) => {
+  const key = query?.[ANSWER_PARAM];
+  return isAnswerKey(key) ? key : null;
+};
+
+/** The answer `key` names in a transcript and the prompt before it; null when it has none. */
+function answerIn(t: Transcript, key: string | null) {
+  if (key === null) return null;
+  const index = t.messages.findIndex((m) => m.answer === key);
+  if (index < 0) return null;
+  const question = t.messages.slice(0, index).findLast((m) => m.role === "user")?.content ?? "";
+  return { key, question, author: t.messages[index]!.author, content: t.messages[index]!.content };
 }
 
-function metaOf(found: PublicPage, publicUrl: string, path: string) {
+function previewContentOf(t: Transcript, answerKey: string | null = null): PreviewContent {
+  const answer = answerIn(t, answerKey);
+  const prompt = answer ? answer.question : (t.messages.find((m) => m.role === "user")?.content ?? "");
+  return { title: t.title, models: t.models, prompt: prompt.slice(0, 600), author: t.author, ...(answer ? { answer: { author: answer.author, content: answer.content.slice(0, 600) } } : {}) };
+}
+
+const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The page's tags: for a link to one answer, that answer and the prompt before it, not the conversation's start. */
+function metaOf(found: PublicPage, publicUrl: string, path: string, answerKey: string | null = null) {
   const t = found.transcript;
-  const prompt = t.messages.find((m) => m.role === "user")?.content.replace(/\s+/g, " ").trim() ?? "";
+  const answer = answerIn(t, answerKey);
+  const prompt = flat(t.messages.find((m) => m.role === "user")?.content ?? "");
   const models = t.models.length > 0 ? `Using ${t.models.join(", ")}. ` : "";
-  const description = `${models}${prompt}`.slice(0, 200);
+  const description = (answer ? `${answer.author} on “${flat(answer.question).slice(0, 80)}”: ${flat(answer.content)}` : `${models}${prompt}`).slice(0, 200);
+  const query = answer ? `?${ANSWER_PARAM}=${answer.key}` : "";
+  const version = `v=${previewEtag(boundedExcerpt(previewContentOf(t, answerKey))).slice(1, 13)}`;
   return {
-    title: `${t.title} · Parley`,
+    title: answer ? `${answer.author} · ${t.title} · Parley` : `${t.title} · Parley`,
     description,
-    url: `${publicUrl}${path}`,
-    image: `${publicUrl}${path}/preview.png?v=${previewEtag(boundedExcerpt(previewContentOf(t))).slice(1, 13)}`,
+    url: `${publicUrl}${path}${query}`,
+    image: `${publicUrl}${path}/preview.png${query ? `${query}&` : "?"}${version}`,
     noindex: !found.indexable,
   };
 }
@@ -129,8 +157,8 @@ function metaOf(found: PublicPage, publicUrl: string, path: string) {
 const notFoundMeta = () => ({ title: "Not Found · Parley", description: "This link does not lead anywhere.", url: null, image: null, noindex: true });
 
 /** Without a built web app the page is still readable: the meta tags and the text itself. */
-function fallbackHtml(found: PublicPage | null, publicUrl: string, path: string) {
-  const meta = found ? metaOf(found, publicUrl, path) : notFoundMeta();
+function fallbackHtml(found: PublicPage | null, publicUrl: string, path: string, answerKey: string | null) {
+  const meta = found ? metaOf(found, publicUrl, path, answerKey) : notFoundMeta();
   const head = injectMeta("<!doctype html><html lang=\"en\"><head><meta charset=\"UTF-8\" /><title>Parley</title></head>", meta);
   const body = found
     ? `<main><h1>${escapeHtml(found.transcript.title)}</h1>${found.transcript.messages.map((m) => `<h2>${escapeHtml(m.author)}</h2><p>${escapeHtml(m.content)}</p>`).join("")}</main>`

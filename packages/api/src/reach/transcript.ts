@@ -1,7 +1,14 @@
 import type { ExportFormat } from "@parley/contracts";
 
 /** One message of an exported conversation, whoever wrote it. */
-export type TranscriptMessage = { role: "user" | "assistant"; author: string; content: string; timestamp: string };
+export type TranscriptMessage = {
+  role: "user" | "assistant";
+  author: string;
+  content: string;
+  timestamp: string;
+  /** An answer's key, for its link (docs/reach.md, 'Links to one answer'); null for a prompt. Not part of a download. */
+  answer: string | null;
+};
 
 /** A conversation or a post as it is downloaded or shown on a public page. */
 export type Transcript = {
@@ -38,7 +45,7 @@ function toJson(t: Transcript) {
     categories: t.categories,
     models: t.models,
     created_at: t.createdAt,
-    messages: t.messages,
+    messages: t.messages.map(({ role, author, content, timestamp }) => ({ role, author, content, timestamp })),
   };
 }
 

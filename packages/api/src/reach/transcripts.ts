@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { postAnswers } from "@parley/contracts";
 import { models, type Executor } from "@parley/db";
 import { getSessionHistory } from "../conversation/chat/history";
 import { getDisplayNameById } from "../account/display-name";
@@ -31,9 +32,9 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
   const modelName = (id: string | null) => (id ? (names.get(id) ?? id) : "AI");
   if (history.columns) return comparisonTranscript(history, history.columns, author);
   const messages = history.sessions.flatMap((entry) => [
-    { role: "user" as const, author: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp },
+    { role: "user" as const, author: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp, answer: null },
     ...(entry.response_content || entry.status === "complete"
-      ? [{ role: "assistant" as const, author: modelName(entry.model_id), content: entry.response_content, timestamp: entry.timestamp }]
+      ? [{ role: "assistant" as const, author: modelName(entry.model_id), content: entry.response_content, timestamp: entry.timestamp, answer: String(entry.id) }]
       : []),
   ]);
   return {
@@ -53,10 +54,10 @@ function comparisonTranscript(history: History, columns: NonNullable<History["co
   const messages = Array.from({ length: turns }, (_, turn) => {
     const first = columns.map((c) => c.sessions[turn]).find((entry) => entry !== undefined)!;
     return [
-      { role: "user" as const, author: first.user ?? author, content: first.message_content, timestamp: first.timestamp },
+      { role: "user" as const, author: first.user ?? author, content: first.message_content, timestamp: first.timestamp, answer: null },
       ...columns.flatMap((c) => {
         const entry = c.sessions[turn];
-        return entry ? [{ role: "assistant" as const, author: c.model_name, content: entry.response_content, timestamp: entry.timestamp }] : [];
+        return entry ? [{ role: "assistant" as const, author: c.model_name, content: entry.response_content, timestamp: entry.timestamp, answer: String(entry.id) }] : [];
       }),
     ];
   }).flat();
@@ -74,6 +75,7 @@ function comparisonTranscript(history: History, columns: NonNullable<History["co
 /** A post (any the viewer can see) as a transcript of its snapshot. */
 export async function getPostTranscript(db: Executor, viewerId: string, postId: number): Promise<Transcript> {
   const post = await getPostById(db, viewerId, postId);
+  const answers = postAnswers(post.messages, post.comparison?.columns.length ?? null);
   return {
     kind: "post",
     title: post.description,
@@ -81,11 +83,12 @@ export async function getPostTranscript(db: Executor, viewerId: string, postId: 
     categories: post.categories,
     models: post.model_versions,
     createdAt: post.created_at,
-    messages: post.messages.map((m) => ({
+    messages: post.messages.map((m, index) => ({
       role: m.isUser ? "user" : "assistant",
       author: m.isUser ? m.user || post.username : m.model_name || "AI",
       content: m.content,
       timestamp: m.timestamp,
+      answer: answers[index]?.key ?? null,
     })),
   };
 }

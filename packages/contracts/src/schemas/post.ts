@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, FEED_CATEGORIES } from "../categories";
 import { FEED_SORTS } from "../discovery";
+import { answerKeySchema } from "../answers";
 import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { cursorSchema, sessionIdSchema } from "./common";
@@ -60,7 +61,11 @@ export const postInputs = {
       .trim()
       .min(1, "Write a comment first: it cannot be empty.")
       .max(LIMITS.comment, `A comment can be at most ${LIMITS.comment.toLocaleString("en-US")} characters.`),
+    /** The answer of the post the comment is about (docs/reach.md, 'Links to one answer'); none for the whole post. */
+    answer: answerKeySchema.optional(),
   }),
+  /** One answer of a post, with the prompt before it. */
+  answer: byPost.extend({ answer: answerKeySchema }),
   like: byPost,
   unlike: byPost,
   hasLiked: byPost,

@@ -1,12 +1,13 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
 import { callerIsAdmin, isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
+import { countAnswerComments, getPostAnswer } from "./answers";
 import { addComment, deleteComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
 import { getLeaderboard } from "./leaderboard";
 import { getPostLineage } from "./lineage";
 import { forgetSearchRankings, searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
-import { voteCountingOf, voteOnPost } from "./votes";
+import { voteOnPost } from "./votes";
 
 /** Procedures of the post domain. */
 export const postRouter = router({
@@ -21,9 +22,15 @@ export const postRouter = router({
       return published;
     }),
   byId: protectedProcedure.meta({ rest: { method: "GET", path: "/post/getPost/:id", summary: "One post with its conversation, comparison and lineage" } }).input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
-    ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx), voteCountingOf(ctx))),
+    ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx))),
     ...(await getPostLineage(ctx.db, input.id)),
+    answer_comments: await countAnswerComments(ctx.db, input.id),
   })),
+  /** One answer of a post with the prompt before it: what its link shows (docs/reach.md, 'Links to one answer'). */
+  answer: protectedProcedure.meta({ rest: { method: "GET", path: "/post/answer/:postId/:answer", summary: "One answer of a post, with the prompt before it, its comment count and its link" } })
+    .input(postInputs.answer)
+    .use(loadViewer)
+    .query(({ ctx, input }) => getPostAnswer(ctx.db, ctx.user.id, input.postId, input.answer)),
   search: protectedProcedure.meta({ rest: { method: "GET", path: "/post/search", summary: "Search posts by their text" } })
     .input(postInputs.search)
     .use(rateLimit("search", isNewSearch))
@@ -43,16 +50,16 @@ export const postRouter = router({
     .input(postInputs.addComment)
     .use(rateLimit("comment"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now())),
+    .mutation(async ({ ctx, input }) => addComment(ctx.db, ctx.user.id, input.postId, input.content, ctx.now(), input.answer)),
   like: protectedProcedure.meta({ rest: { method: "POST", path: "/post/like/:postId", summary: "Like a post (a second like answers already_liked)" } }).input(postInputs.like).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => likePost(ctx.db, ctx.user.id, input.postId)),
   unlike: protectedProcedure.meta({ rest: { method: "POST", path: "/post/unlike/:postId", summary: "Take back a like" } }).input(postInputs.unlike).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
   hasLiked: protectedProcedure.meta({ rest: { method: "GET", path: "/post/hasLiked/:postId", summary: "Whether the caller likes a post" } }).input(postInputs.hasLiked).use(loadViewer).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
-  vote: protectedProcedure.meta({ rest: { method: "POST", path: "/post/vote/:postId", summary: "Vote for the best answer of a comparison post, by its place as shown to you (0 for A); final, and the models are revealed to the voter" } })
+  vote: protectedProcedure.meta({ rest: { method: "POST", path: "/post/vote/:postId", summary: "Vote for the best answer of a comparison post (changeable); the models are revealed to the voter" } })
     .input(postInputs.vote)
     .use(rateLimit("like"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, voteCountingOf(ctx))),
-  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, voteCountingOf(ctx), input.category)),
+    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, ctx.now())),
+  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
 });
 
