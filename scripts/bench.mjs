@@ -12,6 +12,7 @@ import { CHROMIUM, measureLighthouse } from "./bench/lighthouse.mjs";
 import { CPU_REQUESTS, CPU_ROUNDS, LOAD, measureCpuPerRequest, measureInTurns, PACED_RATE } from "./bench/load.mjs";
 import { residentMegabytes, scratchFolder, startBareFastify, startParley } from "./bench/processes.mjs";
 import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase, probePostgres } from "./support/postgres.mjs";
+import { measurePrivacyScan } from "./bench/privacy.mjs";
 
 const TARGETS = { restRatio: 0.6, trpcRatio: 0.22, landingKb: 170, chatKb: 220, idleRssMb: 150 };
 const IDLE_SECONDS = 5;
@@ -162,6 +163,12 @@ try {
   if (chat) console.log(`  chat page /chat : ${chat.kb} kB (target ≤ ${TARGETS.chatKb} kB): ${verdict(chat.kb <= TARGETS.chatKb)}`);
 } catch (error) {
   console.log(`  not measured: ${error.message} (does apps/web build?)`);
+}
+
+try {
+  measurePrivacyScan();
+} catch (error) {
+  console.log(`  privacy check: not measured (${error.message})`);
 }
 
 console.log("");

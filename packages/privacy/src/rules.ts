@@ -1,0 +1,95 @@
+import { isCardNumber, isIban, isPhoneNumber, isPlaceholderSecret } from "./checks";
+import type { FindingKind } from "./kinds";
+
+/**
+ * One rule: a global pattern, an optional cheap test that the text can hold a match at all, the
+ * capture group that is the sensitive part (the whole match otherwise), and a check of what it found.
+ */
+export type Rule = {
+  kind: FindingKind;
+  /** The provider of an API key, shown with it ("OpenAI"). */
+  provider?: string;
+  pattern: RegExp;
+  mayContain?: (text: string) => boolean;
+  group?: number;
+  accept?: (found: string) => boolean;
+};
+
+const hasDigits = (min: number) => (text: string) => {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++count >= min) return true;
+  }
+  return false;
+};
+
+const includes = (...needles: string[]) => (text: string) => needles.some((needle) => text.includes(needle));
+
+/** Common file extensions, so `logo@2x.png` or `icon@3x.webp` is not taken for an address. */
+const FILE_EXTENSIONS = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|js|mjs|cjs|ts|tsx|jsx|css|scss|json|ya?ml|md|html?|txt|pdf|zip|gz|tar|lock|map)$/i;
+
+/** An API key's rule: a provider's prefix and what follows it, whole (not inside a longer word). */
+const key = (provider: string, source: string, mayContain: string[]): Rule => ({
+  kind: "api_key",
+  provider,
+  pattern: new RegExp(`(?<![A-Za-z0-9_-])(?:${source})(?![A-Za-z0-9_-])`, "g"),
+  mayContain: includes(...mayContain),
+  // A key in documentation is often written with a run of x or * instead of characters.
+  accept: (found) => !/(?:x{6,}|X{6,}|\*{3,}|\.{3,}|0{10,400})/.test(found),
+});
+
+/** Every rule of the privacy check, in one place (docs/privacy.md lists them). */
+export const RULES: readonly Rule[] = [
+  {
+    kind: "private_key",
+    // A whole PEM block, or from its first line to the end of the base64 when it was cut off.
+    pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----(?:[\s\S]*?-----END \1PRIVATE KEY\2-----|[A-Za-z0-9+/=\s:,-]*)/g,
+    mayContain: includes("PRIVATE KEY-----"),
+  },
+  key("Anthropic", "sk-ant-[A-Za-z0-9_-]{20,400}", ["sk-ant-"]),
+  key("OpenAI", "sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,400}|sk-(?!ant-)[A-Za-z0-9]{20,400}(?:T3BlbkFJ[A-Za-z0-9]{20,400})?", ["sk-"]),
+  key("GitHub", "gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}", ["gh", "github_pat_"]),
+  key("AWS", "(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", ["AKIA", "ASIA", "ABIA", "ACCA"]),
+  key("Stripe", "(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,400}|whsec_[A-Za-z0-9]{24,400}", ["_live_", "_test_", "whsec_"]),
+  key("Google", "AIza[0-9A-Za-z_-]{35}", ["AIza"]),
+  key("Slack", "xox[abposre]-[A-Za-z0-9-]{10,400}|https://hooks\\.slack\\.com/services/T[A-Za-z0-9_/]{20,400}", ["xox", "hooks.slack.com"]),
+  key("Hugging Face", "hf_[A-Za-z0-9]{34,400}", ["hf_"]),
+  key("GitLab", "glpat-[A-Za-z0-9_-]{20,400}", ["glpat-"]),
+  key("npm", "npm_[A-Za-z0-9]{36}", ["npm_"]),
+  key("JSON Web Token", "eyJ[A-Za-z0-9_-]{10,4000}\\.eyJ[A-Za-z0-9_-]{10,4000}\\.[A-Za-z0-9_-]{10,4000}", ["eyJ"]),
+  {
+    kind: "url_password",
+    // scheme://user:password@host: only the password is the secret.
+    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:([^\s@/?#]+)@[^\s/?#]/gi,
+    mayContain: includes("://"),
+    group: 1,
+    accept: (password) => !isPlaceholderSecret(password),
+  },
+  {
+    kind: "card",
+    // 13 to 19 digits in one run, or grouped as cards print them (4-4-4-4, Amex 4-6-5).
+    pattern: /(?<![\d.,-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}|\d{4}([ -])\d{6}\2\d{4,5})(?![\d.,-]?\d)/g,
+    mayContain: hasDigits(13),
+    accept: (found) => isCardNumber(found.replace(/[ -]/g, "")),
+  },
+  {
+    kind: "iban",
+    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g,
+    mayContain: hasDigits(10),
+    accept: (found) => isIban(found.replace(/ /g, "")),
+  },
+  {
+    kind: "email",
+    pattern: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,63})@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|:[^\s])/g,
+    mayContain: includes("@"),
+    accept: (found) => !FILE_EXTENSIONS.test(found) && !/\.\./.test(found),
+  },
+  {
+    kind: "phone",
+    // Digit groups with separators (an optional country code and area code in brackets), or '+' and the digits.
+    pattern: /(?<![\w+.\-/:])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]\d{1,4}){1,5}(?![\w/:]|[.,-]\d)|(?<![\w+])\+\d{8,15}(?!\w)/g,
+    mayContain: hasDigits(8),
+    accept: isPhoneNumber,
+  },
+];
