@@ -41,24 +41,32 @@ export const postMessage = z.object({
 export const comparisonView = z.object({
   revealed: z.boolean(),
   can_vote: z.boolean(),
-  my_vote: z.number().int().nullable(),
+  my_vote: z.number().int().nullable().describe("The place (in `columns`) of the answer the viewer voted for; null before a vote"),
+  my_vote_left_out: z
+    .enum(["author", "not_blind", "waiting", "capped"])
+    .nullable()
+    .describe(
+      "Why the viewer's vote is not in the tally (docs/leaderboard.md, 'What is counted'): waiting (the account is newer than the vote settings allow; it counts once the account is old enough), capped (over the day's cap on a person's counted votes), not_blind or author; null when it counts or there is none",
+    ),
   revealed_by_post_id: z
     .number()
     .int()
     .nullable()
     .describe("A post this comparison was forked from or into that the viewer voted on or made: they know its models, so the comparison is shown revealed and they cannot vote on it"),
   total_votes: z.number().int().nullable().describe("null until the viewer has voted (or for its author)"),
-  columns: z.array(
-    z.object({
-      column: z.number().int(),
-      label: z.string(),
-      // The models and tallies only once the comparison is revealed to the viewer.
-      model_id: z.string().nullable().optional(),
-      model_name: z.string().optional(),
-      votes: z.number().int().optional(),
-    }),
-  ),
-  turns: z.array(z.object({ prompt: z.string(), answers: z.array(z.object({ content: z.string(), status: z.string() })) })),
+  columns: z
+    .array(
+      z.object({
+        column: z.number().int().describe("The answer's place as shown to this viewer (0 for A): what a vote names, not the stored column"),
+        label: z.string(),
+        // The models and tallies only once the comparison is revealed to the viewer.
+        model_id: z.string().nullable().optional(),
+        model_name: z.string().optional(),
+        votes: z.number().int().optional(),
+      }),
+    )
+    .describe("The answers in the order this viewer is shown them (each viewer has an order of their own, a voter keeps the one they voted in), labelled A-D in that order"),
+  turns: z.array(z.object({ prompt: z.string(), answers: z.array(z.object({ content: z.string(), status: z.string() })).describe("In the order of `columns`") })),
 });
 
 /** Where a conversation was cloned from. */

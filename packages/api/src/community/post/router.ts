@@ -7,7 +7,7 @@ import { getLeaderboard } from "./leaderboard";
 import { getPostLineage } from "./lineage";
 import { forgetSearchRankings, searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
-import { voteOnPost } from "./votes";
+import { voteCountingOf, voteOnPost } from "./votes";
 
 /** Procedures of the post domain. */
 export const postRouter = router({
@@ -22,7 +22,7 @@ export const postRouter = router({
       return published;
     }),
   byId: protectedProcedure.meta({ rest: { method: "GET", path: "/post/getPost/:id", summary: "One post with its conversation, comparison and lineage" } }).input(postInputs.byId).use(loadViewer).query(async ({ ctx, input }) => ({
-    ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx))),
+    ...(await getPostById(ctx.db, ctx.user.id, input.id, () => callerIsAdmin(ctx), voteCountingOf(ctx))),
     ...(await getPostLineage(ctx.db, input.id)),
     answer_comments: await countAnswerComments(ctx.db, input.id),
   })),
@@ -55,11 +55,11 @@ export const postRouter = router({
   unlike: protectedProcedure.meta({ rest: { method: "POST", path: "/post/unlike/:postId", summary: "Take back a like" } }).input(postInputs.unlike).use(rateLimit("like")).use(loadUser).mutation(async ({ ctx, input }) => unlikePost(ctx.db, ctx.user.id, input.postId)),
   hasLiked: protectedProcedure.meta({ rest: { method: "GET", path: "/post/hasLiked/:postId", summary: "Whether the caller likes a post" } }).input(postInputs.hasLiked).use(loadViewer).query(async ({ ctx, input }) => hasLikedPost(ctx.db, ctx.user.id, input.postId)),
   /** The viewer's vote for the best answer of a comparison post (counted with likes for the rate limit). */
-  vote: protectedProcedure.meta({ rest: { method: "POST", path: "/post/vote/:postId", summary: "Vote for the best answer of a comparison post (changeable); the models are revealed to the voter" } })
+  vote: protectedProcedure.meta({ rest: { method: "POST", path: "/post/vote/:postId", summary: "Vote for the best answer of a comparison post, by its place as shown to you (0 for A); final, and the models are revealed to the voter" } })
     .input(postInputs.vote)
     .use(rateLimit("like"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, ctx.now())),
-  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, input.category)),
+    .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, voteCountingOf(ctx))),
+  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, voteCountingOf(ctx), input.category)),
 });
 
