@@ -40,6 +40,8 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
     ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
     ["compare in it", "POST", "/chat/compare", { messages: [{ content: "hijack" }], model_ids: [MODEL.platform, MODEL.demo], session_id: id }],
+    ["read it as a battle", "GET", `/chat/battles/${id}`, undefined],
+    ["give it a battle verdict", "POST", `/chat/battles/${id}/verdict`, { choice: "a" }],
   ];
 
   it.each(restCalls(0).map((_, index) => index))("REST call %i", async (index) => {
@@ -68,6 +70,8 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.compareColumns", "query", { sessionId: 0 }],
     ["chat.stopCompareColumn", "mutation", { sessionId: 0, column: 0 }],
     ["chat.pickWinner", "mutation", { sessionId: 0, column: 0 }],
+    ["chat.battleById", "query", { id: 0 }],
+    ["chat.battleVerdict", "mutation", { id: 0, choice: "a" }],
   ])("tRPC %s", async (path, type, input) => {
     const ids: Record<string, number> = { sessionId: aliceSession, id: aliceSession, session_id: aliceSession, entryId: aliceEntry, sibling_of_entry_id: aliceEntry };
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ids[k] ?? v]));

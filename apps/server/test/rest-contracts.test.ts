@@ -54,6 +54,13 @@ async function newSession(w: World) {
   return (sent.body as { session_id: number }).session_id;
 }
 
+/** A new battle of the token's owner (for rows that read or decide one). */
+async function newBattle(w: World, token: string) {
+  const started = await w.as(token)("POST", "/chat/battles", { messages: [{ content: "Which answer is better?" }] });
+  expect(started.status, started.text).toBe(200);
+  return (started.body as { battle_id: number }).battle_id;
+}
+
 async function publicToken(w: World, kind: "post" | "chat") {
   const path = kind === "post" ? `/post/publicLink/${w.post}` : `/chat/publicLink/${w.session}`;
   if (kind === "chat") await w.as(w.alice.pat)("POST", `/chat/shareChat/${w.session}`);
@@ -122,6 +129,20 @@ const contracts: Record<string, Contract> = {
       body: { messages: [{ content: "Hi" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai], session_id: w.bobSession },
       message: NOT_FOUND,
     }),
+  },
+  "POST /chat/battles": {
+    ok: async (w) => ({ method: "POST", path: "/chat/battles", token: w.alice.pat, body: { messages: [{ content: "Battle this" }], category: "technology" } }),
+    bad: (w) => ({ method: "POST", path: "/chat/battles", token: w.alice.pat, body: { messages: [{ content: "  " }] }, message: /Type a message first/ }),
+  },
+  "GET /chat/battles/:id": {
+    ok: async (w) => ({ method: "GET", path: `/chat/battles/${await newBattle(w, w.alice.pat)}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/chat/battles/abc", token: w.alice.pat, message: /id: must be a conversation id/ }),
+    missing: async (w) => ({ method: "GET", path: `/chat/battles/${await newBattle(w, w.bob.oidc)}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /chat/battles/:id/verdict": {
+    ok: async (w) => ({ method: "POST", path: `/chat/battles/${await newBattle(w, w.alice.pat)}/verdict`, token: w.alice.pat, body: { choice: "tie" } }),
+    bad: (w) => ({ method: "POST", path: "/chat/battles/1/verdict", token: w.alice.pat, body: { choice: "c" }, message: /choice: must be one of a, b, tie, both_bad/ }),
+    missing: async (w) => ({ method: "POST", path: `/chat/battles/${await newBattle(w, w.bob.oidc)}/verdict`, token: w.alice.pat, body: { choice: "a" }, message: NOT_FOUND }),
   },
   "POST /chat/switchBranch": {
     ok: async (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.session, entryId: w.entry } }),

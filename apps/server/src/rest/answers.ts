@@ -1,10 +1,11 @@
-import { appRouter, AppError, type CompareEvent, type RouterOutputs, type SendEvent } from "@parley/api";
+import { appRouter, AppError, type BattleEvent, type CompareEvent, type RouterOutputs, type SendEvent } from "@parley/api";
 import { archiveInputs, chatHistoryRequest, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { publicTextHeaders } from "../public/public-pages";
 import { collectSendEvents } from "./chat-collect";
 import { collectCompareEvents } from "./compare-collect";
+import { collectBattleEvents } from "./battle-collect";
 import { restRowsOf, type RestRow, type RowSpecial } from "./rows";
 import { sendEvents } from "./serve";
 
@@ -79,6 +80,11 @@ export const restSpecials: readonly RowSpecial[] = [
     procedure: "chat.compare",
     streams: true,
     answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<CompareEvent>>("chat.compare", input), collectCompareEvents),
+  },
+  {
+    procedure: "chat.battle",
+    streams: true,
+    answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<BattleEvent>>("chat.battle", input), collectBattleEvents),
   },
   // The spec's feed is a plain list; the next page's address goes in a Link header (RFC 8288).
   {

@@ -110,7 +110,8 @@ const liveFor = (session: { sharedAt: Date | null }, link: { createdAt: Date } |
 
 /** The public link of the caller's conversation (someone else's is a 404). */
 export async function getSessionLinkStatus(db: Executor, keys: KeyVault, userId: string, sessionId: number): Promise<PublicLinkStatus> {
-  const session = await getOwnedSession(db, userId, sessionId);
+  // A blind battle has no link (it cannot be shared), and saying so names no model.
+  const session = await getOwnedSession(db, userId, sessionId, { blindBattle: "allow" });
   const [link] = await db.select().from(publicLinks).where(eq(publicLinks.sessionId, sessionId)).limit(1);
   return link && liveFor(session, link) ? statusOf("s", { token: tokenOf(keys, link), listed: link.listed }) : OFF;
 }

@@ -48,6 +48,12 @@ const columnSchema = z.coerce
 const columnInput = z.object({ sessionId: sessionIdSchema, column: columnSchema });
 
 /** Inputs of the chat procedures, by procedure name. */
+/** A battle's verdict: answer A, answer B, a tie, or both bad. */
+export const BATTLE_CHOICES = ["a", "b", "tie", "both_bad"] as const;
+export type BattleChoice = (typeof BATTLE_CHOICES)[number];
+
+const { session_id: _sessionId, ...battleSendFields } = sendFields;
+
 export const chatInputs = {
   search: searchInput,
   history: z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }),
@@ -68,6 +74,13 @@ export const chatInputs = {
   stopCompareColumn: columnInput,
   pickWinner: columnInput,
 } as const;
+  /** A new blind battle: the message, and optionally the prompt it came from and a category; Parley picks the two models. */
+  battle: z.object(battleSendFields),
+  battleById: z.object({ id: sessionIdSchema }),
+  battleVerdict: z.object({
+    id: sessionIdSchema,
+    choice: z.enum(BATTLE_CHOICES, { message: `must be one of ${BATTLE_CHOICES.join(", ")} (answer A, answer B, a tie, both bad)` }),
+  }),
 
 /**
  * getChatHistory's body over REST: a conversation to read (`shared` for someone else's shared

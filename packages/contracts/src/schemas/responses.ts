@@ -55,6 +55,32 @@ const chatHistory = z.object({
 const reported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
 
 /** A post or comment hidden or restored by an admin. */
+/** A battle as its owner reads it: A and B, named only once the verdict is given. */
+const battle = z.object({
+  battle_id: z.number().int(),
+  session_id: z.number().int(),
+  description: z.string(),
+  category: z.string(),
+  created_at: z.string(),
+  state: z.enum(["blind", "decided"]),
+  message_content: z.string(),
+  answers: z.array(
+    z.object({
+      column: z.number().int(),
+      label: z.string(),
+      response_content: z.string(),
+      status: z.string().describe("'complete', 'pending' (still streaming), 'error' or 'stopped'"),
+      error: z.string().nullable(),
+      usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
+      model_id: z.string().nullable().describe("Null until the verdict"),
+      model_name: z.string().nullable().describe("Null until the verdict"),
+    }),
+  ),
+  verdict: z
+    .object({ choice: z.enum(["a", "b", "tie", "both_bad"]), counted: z.boolean().describe("Both answers were complete, so it counts on the leaderboard"), created_at: z.string() })
+    .nullable(),
+});
+
 const moderated = z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
 
 /** What the calls answer, by REST path (method and path under /api/v1). */
@@ -93,7 +119,8 @@ export const restResponses = {
         last_updated: z.string().describe("UTC without a Z suffix"),
         active: z.boolean(),
         shared: z.boolean(),
-        compare_models: z.array(z.string()).nullable(),
+        compare_models: z.array(z.string()).nullable().describe("A comparison's models in column order; null for an ordinary chat and for a battle before its verdict"),
+        battle: z.enum(["blind", "decided"]).nullable().describe("A battle: 'blind' until the caller's verdict, 'decided' after it; null for anything else"),
         forked_from: forkedFrom,
       }),
     ),
@@ -121,6 +148,25 @@ export const restResponses = {
   "POST /chat/cloneChat": z.object({ new_session_id: z.number().int() }),
   "POST /chat/deleteChat/:id": z.object({ deleted: z.literal(true), id: z.number().int() }),
   "POST /chat/shareChat/:id": z.object({ id: z.number().int(), shared: z.boolean() }),
+  "POST /chat/battles": z.object({
+    battle_id: z.number().int().describe("The battle's id (its conversation's): read it at GET /chat/battles/{id}, give the verdict at POST /chat/battles/{id}/verdict"),
+    session_id: z.number().int(),
+    answers: z
+      .array(
+        z.object({
+          column: z.number().int(),
+          label: z.string().describe("'A' or 'B'"),
+          status: z.enum(["complete", "error", "stopped"]),
+          message_response: z.string(),
+          usage: usage.optional(),
+          message: z.string().optional(),
+          detail: z.string().optional(),
+        }),
+      )
+      .describe("The two answers, labelled; no model is named before the verdict"),
+  }),
+  "GET /chat/battles/:id": battle,
+  "POST /chat/battles/:id/verdict": battle,
   "POST /chat/unshareChat/:id": z.object({ id: z.number().int(), shared: z.boolean() }),
   "POST /post/postChat": z.object({ post_id: z.number().int() }),
   "GET /post/getPost/:id": postDetail,

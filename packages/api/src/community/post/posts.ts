@@ -5,12 +5,13 @@ import { chatEntries, chatSessions, models, postLikes, posts, users, type Databa
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
 import { branchOf } from "../../conversation/chat/branches";
+import { refuseBlindBattle } from "../../conversation/chat/battle/blind";
 import { displayNameOf } from "../../account/display-name";
 import { presentAuthor, authorColumns } from "./authors";
 import { insertComparisonPost } from "./comparison-post";
 import type { PostRow, PublishInput } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
-import { comparisonSummaryFor, defaultVoteCounting, presentComparisonPost, type VoteCounting } from "./votes";
+import { comparisonSummaryFor, presentComparisonPost } from "./votes";
 
 /** The categories of the post a conversation was forked from, which a post of the fork keeps (none while it is hidden or gone). */
 async function originCategories(tx: Executor, postId: number | null) {
@@ -32,11 +33,13 @@ export async function publishSession(db: Database, userId: string, input: Publis
         compareModels: chatSessions.compareModels,
         forkedFromPostId: chatSessions.forkedFromPostId,
         hiddenAt: chatSessions.hiddenAt,
+        battle: chatSessions.battle,
       })
       .from(chatSessions)
       .where(and(eq(chatSessions.id, input.sessionId), eq(chatSessions.userId, userId)))
       .limit(1);
     if (!session) throw new AppError("NOT_FOUND", "Conversation not found. Save your conversation first before posting.");
+    refuseBlindBattle(session);
     if (session.hiddenAt !== null) throw new AppError("CONFLICT", MODERATION_MESSAGES.conversationHidden);
     const categories = [...new Set([...input.categories, ...(await originCategories(tx, session.forkedFromPostId))])];
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -126,16 +129,14 @@ export const hasLikedBy = (viewerId: ViewerRef) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
 /**
- * One post with its conversation (a comparison as the viewer is shown it). A post hidden from the
- * viewer is a 404, unless `seesHidden` (asked only then) says the viewer moderates: an admin
- * opening it from the queue. A comparison's tally is counted by `counting`, the request's rules
- * (readers that show no tally, such as transcripts, may leave the default settings).
+ * One post with its conversation. A post hidden from the viewer is a 404, unless `seesHidden`
+ * (asked only then) says the viewer moderates: an admin opening it from the queue.
  */
-export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>, counting: VoteCounting = defaultVoteCounting()) {
+export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>) {
   const read = async (visibility: ReturnType<typeof postVisibleTo> | undefined) =>
     (
       await db
-        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison, shuffleKey: posts.shuffleKey })
+        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(posts.id, postId), visibility))
@@ -143,7 +144,7 @@ export async function getPostById(db: Executor, viewerId: string, postId: number
     )[0];
   const row = (await read(postVisibleTo(viewerId))) ?? (seesHidden && (await seesHidden()) ? await read(undefined) : undefined);
   if (!row) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
-  if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost, counting);
+  if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost);
   return { ...presentPost(row), messages: row.messages, comparison: null };
 }
 

@@ -5,6 +5,7 @@ import { switchBranch } from "./branches";
 import { searchSessionsByUser } from "./search";
 import { cloneSession } from "./clone";
 import { compareProcedures } from "./compare/router";
+import { battleProcedures } from "./battle/router";
 import { getSessionHistory } from "./history";
 import { listChatOptions } from "./options";
 import { startSend } from "./send";
@@ -63,3 +64,4 @@ export const chatRouter = router({
     .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
   ...compareProcedures(),
 });
+  ...battleProcedures(),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, users, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { toSpecTimestamp } from "./timestamps";
+import { isBlindBattle, refuseBlindBattle } from "./battle/blind";
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 
@@ -27,6 +28,7 @@ export async function listSessionsByUser(db: Executor, userId: string) {
       lastUpdated: chatSessions.lastUpdated,
       sharedAt: chatSessions.sharedAt,
       compareModels: chatSessions.compareModels,
+      battle: chatSessions.battle,
       forkedFromSessionId: chatSessions.forkedFromSessionId,
       forkedFromPostId: chatSessions.forkedFromPostId,
       forkedFromName: users.nickname,
@@ -44,8 +46,10 @@ export async function listSessionsByUser(db: Executor, userId: string) {
     /** The most recently used conversation, the one a returning user continues. */
     active: index === 0,
     shared: row.sharedAt !== null,
-    /** The compared models in column order while the session is a comparison; null otherwise. */
-    compare_models: row.compareModels,
+    /** The compared models in column order while the session is a comparison; null otherwise, and while it is a blind battle. */
+    compare_models: isBlindBattle(row) ? null : row.compareModels,
+    /** 'blind' for a battle waiting for the caller's verdict, 'decided' after it; null for anything else. */
+    battle: row.battle as "blind" | "decided" | null,
     forked_from: presentForkedFrom(
       { sessionId: row.forkedFromSessionId, postId: row.forkedFromPostId },
       row.forkedFromName ?? row.forkedFromFullName ?? null,
@@ -53,14 +57,21 @@ export async function listSessionsByUser(db: Executor, userId: string) {
   }));
 }
 
-/** A session the caller owns, or NOT_FOUND. Ownership is part of the query. */
-export async function getOwnedSession(db: Executor, userId: string, sessionId: number): Promise<SessionRow> {
+/** Whether a read may open a blind battle: only the battle's own reads, which name no model, do. */
+export type BlindBattles = { blindBattle?: "allow" };
+
+/**
+ * A session the caller owns, or NOT_FOUND. Ownership is part of the query. A blind battle is a
+ * CONFLICT (refuseBlindBattle) unless the read says it names no model.
+ */
+export async function getOwnedSession(db: Executor, userId: string, sessionId: number, options: BlindBattles = {}): Promise<SessionRow> {
   const [row] = await db
     .select()
     .from(chatSessions)
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  if (options.blindBattle !== "allow") refuseBlindBattle(row);
   return row;
 }
 
@@ -72,10 +83,11 @@ export function isSessionReadableBy(session: Pick<SessionRow, "userId" | "shared
   return session.userId === userId || (session.sharedAt !== null && session.hiddenAt === null);
 }
 
-/** A session the caller may read (isSessionReadableBy). Otherwise NOT_FOUND. */
+/** A session the caller may read (isSessionReadableBy). Otherwise NOT_FOUND; a blind battle is a CONFLICT (refuseBlindBattle). */
 export async function getReadableSession(db: Executor, userId: string, sessionId: number): Promise<SessionRow> {
   const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)).limit(1);
   if (!row || !isSessionReadableBy(row, userId)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  refuseBlindBattle(row);
   return row;
 }
 
@@ -100,6 +112,8 @@ export async function deleteSession(db: Executor, userId: string, sessionId: num
 
 /** Marks the caller's session shared (read-only link) or not; a revoked link is 404 again. */
 export async function setSessionShared(db: Executor, userId: string, sessionId: number, shared: boolean, now: Date) {
+  // A blind battle is not shared: its readers would learn its models before its owner's verdict.
+  if (shared) await getOwnedSession(db, userId, sessionId);
   const updated = await db
     .update(chatSessions)
     // A share shows the branch the owner is on when sharing.

@@ -11,6 +11,7 @@ import { callerIdSql, isIdentity, SETUP_REQUIRED_MESSAGE } from "../../account/u
 import { PROMPT_GONE_MESSAGE } from "../chat/prompts";
 import { SESSION_NOT_FOUND } from "../chat/sessions";
 import { ENTRY_NOT_FOUND } from "../chat/branches";
+import { refuseBlindBattle } from "../chat/battle/blind";
 
 /** Earlier complete exchanges of each column sent along as its context. */
 export const CONTEXT_EXCHANGES = 20;
@@ -42,6 +43,8 @@ export type ExchangeRequest = {
   identity: Pick<AuthIdentity, "issuer" | "subject">;
   /** A chat's exchange (one column, its entry outside any comparison) or a comparison's. */
   kind: "chat" | "comparison";
+  /** A new comparison that is a blind battle (marked 'blind' until its verdict). */
+  battle?: boolean;
   /** Each column's model and its key policy (whose key can pay, from configuration), in column order. */
   columns: { modelId: string; policy: KeyPolicy }[];
   /** The session to continue, or a new one with this id and description. */
@@ -99,6 +102,7 @@ type StoreRow = {
   last_updated: string | null;
   category: string | null;
   active_entry_id: number | string | bigint | null;
+  battle: string | null;
   sibling_found: boolean;
   unavailable: string | null;
   paid: number;
@@ -160,6 +164,8 @@ async function storedExchange(db: Executor, request: ExchangeRequest, row: Store
   if (request.promptId !== null && !row.prompt_found) throw new AppError("BAD_REQUEST", PROMPT_GONE_MESSAGE);
   if (continuing !== null) {
     if (!row.session_found) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+    // A battle is one blind exchange: nothing goes on (or says which models it has) before the verdict.
+    refuseBlindBattle(row);
     const models = json<string[]>(row.compare_models);
     // A comparison goes on through the compare send (every column) until a column is picked.
     if (!comparison && models !== null) throw new AppError("BAD_REQUEST", COMPARISON_SEND_MESSAGE);
@@ -225,10 +231,10 @@ function exchangeStatement(request: ExchangeRequest): SQL {
   );
   ctes.push(
     continuing === null
-      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id, null::text[] as compare_models where false)`
+      ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id, null::text[] as compare_models, null::text as battle where false)`
       : sql`s as (
           select ${sessions.id} as id, ${sessions.description} as description, ${sessions.lastUpdated} as last_updated, ${sessions.category} as category,
-            ${sessions.activeEntryId} as active_entry_id, ${sessions.compareModels} as compare_models
+            ${sessions.activeEntryId} as active_entry_id, ${sessions.compareModels} as compare_models, ${sessions.battle} as battle
           from ${sessions} where ${sessions.id} = ${continuing}::bigint and ${sessions.userId} = (select id from u)
         )`,
   );
@@ -311,6 +317,7 @@ function exchangeStatement(request: ExchangeRequest): SQL {
   const checks = [
     sql`exists (select 1 from u)`,
     ...(request.promptId === null ? [] : [sql`exists (select 1 from p)`]),
+    ...(continuing === null ? [] : [sql`exists (select 1 from s where battle is distinct from 'blind')`]),
     ...(continuing === null
       ? []
       : comparison
@@ -341,9 +348,10 @@ function exchangeStatement(request: ExchangeRequest): SQL {
   ctes.push(
     continuing === null
       ? sql`session as (
-          insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.description, sessions.category, sessions.compareModels, sessions.activeEntryId, sessions.createdAt, sessions.lastUpdated)})
+          insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.description, sessions.category, sessions.compareModels, sessions.battle, sessions.activeEntryId, sessions.createdAt, sessions.lastUpdated)})
           select ${"create" in request.session ? request.session.create : 0}::bigint, (select id from u), ${"create" in request.session ? request.session.description : ""},
-            ${request.category ?? request.defaultCategory}, ${comparison ? sql`(select array_agg(model order by col) from c)` : sql`null::text[]`}, ${active}, ${at}, ${at}
+            ${request.category ?? request.defaultCategory}, ${comparison ? sql`(select array_agg(model order by col) from c)` : sql`null::text[]`},
+            ${comparison && request.battle ? "blind" : null}::text, ${active}, ${at}, ${at}
           where exists (select 1 from go)
           returning ${sessions.id} as id
         )`
@@ -375,7 +383,7 @@ function exchangeStatement(request: ExchangeRequest): SQL {
     select (select id from u) as user_id, exists (select 1 from p) as prompt_found, (select prompt from p) as prompt,
       exists (select 1 from s) as session_found, (select to_json(compare_models) from s) as compare_models, (select description from s) as description,
       (select last_updated from s)::text as last_updated, (select category from s) as category, (select active_entry_id from s) as active_entry_id,
-      exists (select 1 from sib) as sibling_found,
+      (select battle from s) as battle, exists (select 1 from sib) as sibling_found,
       (select model from c where payer is null order by col limit 1) as unavailable,
       (select n from need) as paid, exists (select 1 from reserved) as reserved,
       (select input + n * ${sql.raw(String(MIN_REPLY_TOKENS))} from need) as needs,

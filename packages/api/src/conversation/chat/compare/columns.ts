@@ -93,7 +93,8 @@ export async function pickWinner(db: Executor, userId: string, sessionId: number
  * database, the Stop goes to every instance and counts as delivered.
  */
 export async function stopCompareColumn(db: Executor, stops: ColumnStopper, userId: string, sessionId: number, column: number) {
-  const session = await getOwnedSession(db, userId, sessionId);
+  // A Stop names no model: a blind battle's columns stop as any comparison's.
+  const session = await getOwnedSession(db, userId, sessionId, { blindBattle: "allow" });
   const columns = session.compareModels?.length ?? 0;
   if (columns > 0 && column >= columns) throw new AppError("BAD_REQUEST", noSuchColumnMessage(columns));
   const key = { userId, sessionId: session.id, column };

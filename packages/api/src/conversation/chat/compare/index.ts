@@ -55,7 +55,8 @@ export async function startCompare(deps: CompareDeps, identity: AuthIdentity, in
   return streamColumns(deps, prepared, input.content, created !== null, signal);
 }
 
-async function* streamColumns(deps: CompareDeps, prepared: StoredExchange, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
+/** Streams a stored comparison's columns in parallel (startCompare's stream; a battle's too). */
+export async function* streamColumns(deps: CompareDeps, prepared: StoredExchange, content: string, created: boolean, signal?: AbortSignal): AsyncGenerator<CompareEvent> {
   const { sessionId } = prepared;
   const everything = new AbortController();
   const stopAll = () => everything.abort();

@@ -1,0 +1,72 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { battleVerdicts, models as catalogue, type Executor } from "@parley/db";
+import { AppError } from "../../../kit/errors";
+import { getOwnedSession, listEntriesBySession, type SessionRow } from "../sessions";
+import { BATTLE_LABELS } from "./blind";
+
+/** A battle that is not the caller's, or a conversation that is not a battle: the same answer (never a 403). */
+export const BATTLE_NOT_FOUND = "Conversation not found: it is not one of your battles, or it was deleted.";
+
+type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
+type VerdictRow = typeof battleVerdicts.$inferSelect;
+
+/** The caller's battle session (a blind one too), or NOT_FOUND. */
+export async function getOwnedBattleSession(db: Executor, userId: string, battleId: number): Promise<SessionRow> {
+  const session = await getOwnedSession(db, userId, battleId, { blindBattle: "allow" }).catch((error: unknown) => {
+    throw error instanceof AppError && error.kind === "NOT_FOUND" ? new AppError("NOT_FOUND", BATTLE_NOT_FOUND) : error;
+  });
+  if (session.battle === null) throw new AppError("NOT_FOUND", BATTLE_NOT_FOUND);
+  return session;
+}
+
+/** The battle's exchange of each column (its first), in column order. */
+export function battleAnswers(entries: readonly EntryRow[]): EntryRow[] {
+  const first = new Map<number, EntryRow>();
+  for (const entry of entries) if (entry.compareColumn !== null && !first.has(entry.compareColumn)) first.set(entry.compareColumn, entry);
+  return [...first.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+}
+
+/**
+ * A battle as its owner reads it: the message and the two answers labelled A and B, each with
+ * its status. Before the verdict nothing names a model (`model_id` and `model_name` are null);
+ * after it, each answer names its model and the verdict is given.
+ */
+export async function getBattle(db: Executor, userId: string, battleId: number) {
+  const session = await getOwnedBattleSession(db, userId, battleId);
+  const [verdict] = session.battle === "decided" ? await db.select().from(battleVerdicts).where(and(eq(battleVerdicts.sessionId, session.id), eq(battleVerdicts.userId, userId))).limit(1) : [];
+  return presentBattle(db, session, await listEntriesBySession(db, session.id), verdict ?? null);
+}
+
+/** A battle's answer (see getBattle), with its verdict when there is one. */
+export async function presentBattle(db: Executor, session: Pick<SessionRow, "id" | "description" | "category" | "createdAt">, entries: readonly EntryRow[], verdict: VerdictRow | null) {
+  const answers = battleAnswers(entries);
+  const shown = verdict?.shown ?? null;
+  const names = new Map(
+    shown === null ? [] : (await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, shown))).map((m) => [m.id, m.name]),
+  );
+  return {
+    battle_id: session.id,
+    session_id: session.id,
+    description: session.description,
+    category: session.category,
+    created_at: session.createdAt.toISOString(),
+    /** 'blind' until the verdict, 'decided' after it. */
+    state: verdict ? ("decided" as const) : ("blind" as const),
+    message_content: answers[0]?.messageContent ?? "",
+    answers: answers.map((entry, column) => {
+      const modelId = shown?.[column] ?? null;
+      return {
+        column,
+        label: BATTLE_LABELS[column] ?? String(column),
+        response_content: entry.responseContent,
+        /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
+        status: entry.status,
+        error: entry.error,
+        usage: { input_tokens: entry.inputTokens, output_tokens: entry.outputTokens },
+        model_id: modelId,
+        model_name: modelId === null ? null : (names.get(modelId) ?? modelId),
+      };
+    }),
+    verdict: verdict ? { choice: verdict.choice as "a" | "b" | "tie" | "both_bad", counted: verdict.counted, created_at: verdict.createdAt.toISOString() } : null,
+  };
+}
