@@ -11,7 +11,7 @@ import { presentAuthor, authorColumns } from "./authors";
 import { insertComparisonPost } from "./comparison-post";
 import type { PostRow, PublishInput } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
-import { comparisonSummaryFor, presentComparisonPost } from "./votes";
+import { comparisonSummaryFor, defaultVoteCounting, presentComparisonPost, type VoteCounting } from "./votes";
 
 /** The categories of the post a conversation was forked from, which a post of the fork keeps (none while it is hidden or gone). */
 async function originCategories(tx: Executor, postId: number | null) {
@@ -129,14 +129,16 @@ export const hasLikedBy = (viewerId: ViewerRef) =>
   sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.as("has_liked");
 
 /**
- * One post with its conversation. A post hidden from the viewer is a 404, unless `seesHidden`
- * (asked only then) says the viewer moderates: an admin opening it from the queue.
+ * One post with its conversation (a comparison as the viewer is shown it). A post hidden from the
+ * viewer is a 404, unless `seesHidden` (asked only then) says the viewer moderates: an admin
+ * opening it from the queue. A comparison's tally is counted by `counting`, the request's rules
+ * (readers that show no tally, such as transcripts, may leave the default settings).
  */
-export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>) {
+export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>, counting: VoteCounting = defaultVoteCounting()) {
   const read = async (visibility: ReturnType<typeof postVisibleTo> | undefined) =>
     (
       await db
-        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison })
+        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison, shuffleKey: posts.shuffleKey })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(posts.id, postId), visibility))
@@ -144,7 +146,7 @@ export async function getPostById(db: Executor, viewerId: string, postId: number
     )[0];
   const row = (await read(postVisibleTo(viewerId))) ?? (seesHidden && (await seesHidden()) ? await read(undefined) : undefined);
   if (!row) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
-  if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost);
+  if (row.comparison) return presentComparisonPost(db, viewerId, row, row.comparison, presentPost, counting);
   return { ...presentPost(row), messages: row.messages, comparison: null };
 }
 
