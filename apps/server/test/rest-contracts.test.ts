@@ -466,6 +466,16 @@ const contracts: Record<string, Contract> = {
     missing: () => ({ method: "GET", path: "/public/prompt/no-such-link", message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
   },
   "GET /admin/access": { ok: async (w) => ({ method: "GET", path: "/admin/access", token: w.alice.pat }) },
+  "GET /admin/privacy": { ok: async (w) => ({ method: "GET", path: "/admin/privacy", token: w.alice.pat }) },
+  "POST /admin/privacy": {
+    ok: async (w) => ({ method: "POST", path: "/admin/privacy", token: w.alice.pat, body: { blocking: false } }),
+    bad: (w) => ({ method: "POST", path: "/admin/privacy", token: w.alice.pat, body: { blocking: "yes" }, message: /blocking: must be true or false/ }),
+  },
+  "GET /privacy/scan/:target/:id": {
+    ok: async (w) => ({ method: "GET", path: `/privacy/scan/post/${w.session}`, token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: `/privacy/scan/everything/${w.session}`, token: w.alice.pat, message: /target: must be one of post, share, export, post_link/ }),
+    missing: (w) => ({ method: "GET", path: `/privacy/scan/post_link/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
   "GET /admin/users": {
     ok: async (w) => ({ method: "GET", path: "/admin/users?limit=10", token: w.alice.pat }),
     bad: (w) => ({ method: "GET", path: "/admin/users?limit=0", token: w.alice.pat, message: /limit: must be at least 1/ }),

@@ -16,6 +16,7 @@ import { chatFromPostRouter } from "./community/post/clone-router";
 import { postModerationRouter } from "./moderation/post-router";
 import { creatorRouter } from "./community/creator/router";
 import { archiveRouter, publicLinkRouter } from "./reach/router";
+import { privacyRouter } from "./reach/privacy-router";
 import { adminRouter } from "./admin/router";
 
 const everyonesRouters = {
@@ -26,6 +27,7 @@ const everyonesRouters = {
   messages: messagesRouter,
   archive: archiveRouter,
   publicLink: publicLinkRouter,
+  privacy: privacyRouter,
   creator: creatorRouter,
   /** Prompts span layers: the library (conversation), sharing and Discover (community), reports (moderation). */
   prompt: router({ ...promptLibraryProcedures, ...promptCommunityProcedures, ...promptModerationProcedures }),

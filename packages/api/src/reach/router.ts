@@ -6,6 +6,9 @@ import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionSha
 import { getPublicPrompt } from "./public-prompt";
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
+import { checkedTranscript } from "./privacy-scan";
+import { redactPostForLink } from "../community/post/post-privacy";
+import { redactShareForLink } from "../conversation/chat/share-privacy";
 
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
@@ -14,7 +17,7 @@ export const archiveRouter = router({
     .input(archiveInputs.exportSession)
     .use(rateLimit("export"))
     .use(loadUser)
-    .query(async ({ ctx, input }) => renderTranscript(await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input.format, ctx.now())),
+    .query(async ({ ctx, input }) => renderTranscript(await checkedTranscript(ctx.db, ctx.user, await getSessionTranscript(ctx.db, ctx.user.id, input.sessionId, false), input), input.format, ctx.now())),
   /** Any post the caller can see, as a file. */
   exportPost: protectedProcedure.meta({ rest: { method: "GET", path: "/post/export/:postId", summary: "Download a post as Markdown or JSON", download: true } })
     .input(archiveInputs.exportPost)
@@ -44,7 +47,10 @@ export const publicLinkRouter = router({
     .input(publicLinkInputs.setPost)
     .use(rateLimit("share"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input)),
+    .mutation(async ({ ctx, input }) => {
+      if (input.enabled) await redactPostForLink(ctx.db, ctx.user, input.postId, input);
+      return setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input);
+    }),
   sessionStatus: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/publicLink/:sessionId", summary: "Whether one of the caller's shared conversations has a public link" } })
     .input(publicLinkInputs.sessionStatus)
     .use(loadUser)
@@ -53,7 +59,10 @@ export const publicLinkRouter = router({
     .input(publicLinkInputs.setSession)
     .use(rateLimit("share"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => {
+      if (input.enabled) await redactShareForLink(ctx.db, ctx.user, input.sessionId, input);
+      return setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now());
+    }),
   /** A public post, readable without signing in. */
   post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
   /** A public conversation, readable without signing in. */

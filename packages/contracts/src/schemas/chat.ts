@@ -3,6 +3,7 @@ import { CATEGORIES } from "../categories";
 import { INT4_MAX, int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { entryIdSchema, sessionIdSchema } from "./common";
+import { privacyChoiceFields } from "./privacy";
 import { searchInput } from "./search";
 import { promptUseFields } from "../prompts";
 
@@ -68,7 +69,7 @@ export const chatInputs = {
   clone: z.object({ sessionId: sessionIdSchema, addCloneText: z.boolean().optional().default(false) }),
   switchBranch: z.object({ sessionId: sessionIdSchema, entryId: entryIdSchema }),
   delete: z.object({ id: sessionIdSchema }),
-  share: z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true) }),
+  share: z.object({ id: sessionIdSchema, shared: z.boolean().optional().default(true), ...privacyChoiceFields }),
   compare: z.object({ ...sendFields, model_ids: modelIdsSchema }),
   compareColumns: z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }),
   stopCompareColumn: columnInput,

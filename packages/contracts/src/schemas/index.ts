@@ -9,3 +9,4 @@ export * from "./user";
 export * from "./shapes";
 export * from "./responses";
 export * from "./admin";
+export * from "./privacy";

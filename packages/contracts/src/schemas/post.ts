@@ -5,6 +5,7 @@ import { answerKeySchema } from "../answers";
 import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { cursorSchema, sessionIdSchema } from "./common";
+import { privacyChoiceFields } from "./privacy";
 import { searchInput } from "./search";
 import { reportFields } from "./admin";
 
@@ -30,6 +31,7 @@ export const postInputs = {
       .min(1, "Please add a description for your post.")
       .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
     categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
+    ...privacyChoiceFields,
   }),
   byId: z.object({ id: postId }),
   search: searchInput,

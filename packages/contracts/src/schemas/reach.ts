@@ -2,6 +2,7 @@ import { z } from "zod";
 import { int4Id } from "../input";
 import { EXPORT_FORMATS } from "../reach";
 import { sessionIdSchema } from "./common";
+import { privacyChoiceFields } from "./privacy";
 
 const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
 const postId = int4Id("a post id");
@@ -13,7 +14,7 @@ const importJobId = z.uuid({ message: "must be an import id (a UUID)" });
 
 /** Inputs of the download and import procedures, by procedure name. */
 export const archiveInputs = {
-  exportSession: z.object({ sessionId: sessionIdSchema, format }),
+  exportSession: z.object({ sessionId: sessionIdSchema, format, ...privacyChoiceFields }),
   exportPost: z.object({ postId, format }),
   import: z.object({
     file: z.string({ message: "must be the text of the export file (conversations.json)" }),
@@ -26,9 +27,9 @@ export const archiveInputs = {
 /** Inputs of the public link procedures, by procedure name. */
 export const publicLinkInputs = {
   postStatus: z.object({ postId }),
-  setPost: z.object({ postId, enabled, listed: z.boolean({ message: "must be true or false" }).optional() }),
+  setPost: z.object({ postId, enabled, listed: z.boolean({ message: "must be true or false" }).optional(), ...privacyChoiceFields }),
   sessionStatus: z.object({ sessionId: sessionIdSchema }),
-  setSession: z.object({ sessionId: sessionIdSchema, enabled }),
+  setSession: z.object({ sessionId: sessionIdSchema, enabled, ...privacyChoiceFields }),
   post: z.object({ token }),
   session: z.object({ token }),
   sessionShare: z.object({ token }),

@@ -31,6 +31,7 @@ import {
   promptVersions,
   publicPrompt,
 } from "../prompts";
+import { privacyScan, privacySetting } from "./privacy";
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");
 
@@ -344,6 +345,9 @@ export const restResponses = {
   "GET /prompts/:id/answers": promptAnswers,
   "GET /user/creator/:handle/prompts": promptPage,
   "GET /public/prompt/:token": publicPrompt,
+  "GET /privacy/scan/:target/:id": privacyScan,
+  "GET /admin/privacy": privacySetting,
+  "POST /admin/privacy": privacySetting,
 } as const;
 
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */

@@ -11,6 +11,8 @@ export type PostMessage = {
   user: string | null;
   content: string;
   timestamp: string;
+  /** Where the privacy check's markers sit in `content` ("[redacted e-mail]"), when its author redacted anything (docs/privacy.md). */
+  redactions?: { kind: string; start: number; end: number }[];
 };
 
 /** A comparison post's snapshot: one column per model, each turn's prompt and the answers in column order. */

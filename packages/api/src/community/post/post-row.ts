@@ -1,3 +1,4 @@
+import type { PostComparison, PostMessage } from "@parley/db";
 import type { AuthorRow } from "./authors";
 
 /** What publishing a conversation takes. */
@@ -20,3 +21,6 @@ export type PostRow = AuthorRow & {
   compareCount?: number | null;
   revealed?: boolean;
 };
+
+/** What a post of a conversation holds: its messages, a comparison's side-by-side snapshot, the models' versions. */
+export type PostSnapshot = { messages: PostMessage[]; comparison: PostComparison | null; modelVersions: string[] };

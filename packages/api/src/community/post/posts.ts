@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FEED_CATEGORY_MATCHES, INT4_MAX, MODERATION_MESSAGES, type FeedCategory, type FeedSort } from "@parley/contracts";
-import { chatEntries, chatSessions, models, postLikes, posts, users, type Database, type Executor, type PostMessage } from "@parley/db";
+import { chatSessions, postLikes, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
-import { branchOf } from "../../conversation/chat/branches";
+import type { CheckedTexts } from "../../kit/privacy";
 import { refuseBlindBattle } from "../../conversation/chat/battle/blind";
 import { displayNameOf } from "../../account/display-name";
 import { presentAuthor, authorColumns } from "./authors";
-import { insertComparisonPost } from "./comparison-post";
+import { snapshotOfSession, snapshotTexts, withCheckedTexts } from "./post-snapshot";
 import type { PostRow, PublishInput } from "./post-row";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
 import { comparisonSummaryFor, defaultVoteCounting, presentComparisonPost, type VoteCounting } from "./votes";
@@ -22,9 +22,10 @@ async function originCategories(tx: Executor, postId: number | null) {
 
 /**
  * Publishes a snapshot of the caller's saved conversation: later edits
- * or deletion of the session leave the post as it was. The post holds the branch the author is on.
+ * or deletion of the session leave the post as it was. The post holds the branch the author is on,
+ * its texts as the privacy check (`check`, docs/privacy.md) lets them leave.
  */
-export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date) {
+export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date, check: (texts: string[]) => CheckedTexts) {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .select({
@@ -43,45 +44,12 @@ export async function publishSession(db: Database, userId: string, input: Publis
     if (session.hiddenAt !== null) throw new AppError("CONFLICT", MODERATION_MESSAGES.conversationHidden);
     const categories = [...new Set([...input.categories, ...(await originCategories(tx, session.forkedFromPostId))])];
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (session.compareModels) {
-      return insertComparisonPost(tx, { userId, sessionId: session.id, modelIds: session.compareModels, author: author ? displayNameOf(author) : "User", input: { ...input, categories }, now });
-    }
-    const all = await tx
-      .select({
-        id: chatEntries.id,
-        parentEntryId: chatEntries.parentEntryId,
-        status: chatEntries.status,
-        message: chatEntries.messageContent,
-        response: chatEntries.responseContent,
-        authorName: chatEntries.authorName,
-        createdAt: chatEntries.createdAt,
-        modelName: models.name,
-        modelVersion: models.version,
-      })
-      .from(chatEntries)
-      .leftJoin(models, eq(models.id, chatEntries.modelId))
-      .where(eq(chatEntries.sessionId, session.id))
-      .orderBy(chatEntries.createdAt, chatEntries.id);
-    // The post snapshots the branch the author is on, its complete exchanges only.
-    const entries = branchOf(all, session.activeEntryId).filter((entry) => entry.status === "complete");
-    if (entries.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
-    const username = author ? displayNameOf(author) : "User";
-    const messages: PostMessage[] = entries.flatMap((entry) => [
-      { isUser: true, model_name: null, user: entry.authorName ?? username, content: entry.message, timestamp: entry.createdAt.toISOString() },
-      { isUser: false, model_name: entry.modelName ?? "AI", user: null, content: entry.response, timestamp: entry.createdAt.toISOString() },
-    ]);
-    const modelVersions = [...new Set(entries.map((e) => e.modelVersion).filter((v): v is string => Boolean(v)))];
+    const snapshot = await snapshotOfSession(tx, session, author ? displayNameOf(author) : "User", now);
+    // What leaves is what the privacy check let through: the chosen findings as markers.
+    const { messages, comparison, modelVersions } = withCheckedTexts(snapshot, check(snapshotTexts(snapshot)));
     const [post] = await tx
       .insert(posts)
-      .values({
-        userId,
-        sourceSessionId: session.id,
-        description: input.description,
-        categories,
-        modelVersions,
-        messages,
-        createdAt: now,
-      })
+      .values({ userId, sourceSessionId: session.id, description: input.description, categories, modelVersions, messages, comparison, createdAt: now })
       .returning({ id: posts.id });
     return { post_id: post!.id };
   });

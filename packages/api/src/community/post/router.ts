@@ -1,4 +1,5 @@
 import { DISCOVERY_LIMITS, postInputs } from "@parley/contracts";
+import { applyPrivacyChoice, isPrivacyCheckBlocking } from "../../kit/privacy";
 import { callerIsAdmin, isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
 import { countAnswerComments, getPostAnswer } from "./answers";
 import { addComment, deleteComment, listComments } from "./comments";
@@ -16,7 +17,11 @@ export const postRouter = router({
     .use(rateLimit("post"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      const published = await publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now());
+      // What leaves passes the privacy check, run again here on the text itself (docs/privacy.md).
+      const blocking = await isPrivacyCheckBlocking(ctx.db);
+      const published = await publishSession(ctx.db, ctx.user.id, { sessionId: input.chat_id, description: input.description, categories: input.categories }, ctx.now(), (texts) =>
+        applyPrivacyChoice(texts, ctx.user, input, blocking),
+      );
       // Searches on this instance find the new post at once.
       forgetSearchRankings(ctx.db);
       return published;

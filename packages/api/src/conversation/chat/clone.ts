@@ -3,6 +3,7 @@ import { branchOf, chainCopiedEntries, readLeaf } from "./branches";
 import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listEntriesBySession } from "./sessions";
+import { redactShared, replaceRedacted } from "./share-privacy";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
@@ -13,14 +14,16 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
   return db.transaction(async (tx) => {
     const source = await getReadableSession(tx, userId, sessionId);
     // The branch the caller reads is copied: the owner's active one, or the shared one.
-    const all = await listEntriesBySession(tx, source.id);
+    // Someone else's clone of a share copies it as shared: with its owner's redactions.
+    const stored = await listEntriesBySession(tx, source.id);
+    const all = source.userId === userId ? stored : redactShared(source, stored);
     // A comparison is copied whole, every column, and stays a comparison.
     const entries = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
     const id = newSessionId();
     await tx.insert(chatSessions).values({
       id,
       userId,
-      description: options.addCloneText ? `${source.description} (clone)`.trim() : source.description,
+      description: replaceRedacted(options.addCloneText ? `${source.description} (clone)`.trim() : source.description, source.userId === userId ? null : source.shareRedactions),
       category: source.category,
       forkedFromSessionId: source.id,
       forkedFromUserId: source.userId,

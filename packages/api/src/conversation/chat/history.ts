@@ -3,6 +3,7 @@ import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
+import { redactShared, replaceRedacted } from "./share-privacy";
 
 /** One exchange as a history entry of the REST `getChatHistory` answer, plus its status. */
 export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
@@ -44,7 +45,9 @@ async function comparisonColumnsOf(db: Executor, session: Parameters<typeof colu
  */
 export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
-  const entries = await listEntriesBySession(db, session.id);
+  // A share is read with its owner's redactions (docs/privacy.md).
+  const stored = await listEntriesBySession(db, session.id);
+  const entries = shared ? redactShared(session, stored) : stored;
   // Only one branch of the conversation is read: the owner's active one, or the shared one.
   const isOwner = session.userId === userId;
   const branch = branchOf(entries, readLeaf(entries, session, isOwner));
@@ -52,7 +55,8 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   return {
     ...(await comparisonColumnsOf(db, session, entries)),
     session_id: session.id,
-    description: session.description,
+    // A title made from the first message carries its redactions too.
+    description: shared ? replaceRedacted(session.description, session.shareRedactions) : session.description,
     sessions: branch.map((entry) => toHistoryEntry(entry, siblings?.get(entry.id))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,

@@ -11,7 +11,8 @@ import { listChatOptions } from "./options";
 import { startSend } from "./send";
 import { parseMessage } from "./send-input";
 import { promptUseOf, recordingPromptUse } from "../prompts/uses";
-import { deleteSession, listSessionsByUser, setSessionShared } from "./sessions";
+import { deleteSession, listSessionsByUser } from "./sessions";
+import { shareSessionChecked } from "./share-privacy";
 
 const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
 
@@ -61,7 +62,7 @@ export const chatRouter = router({
     .input(chatInputs.share)
     .use(rateLimit("share"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => setSessionShared(ctx.db, ctx.user.id, input.id, input.shared, ctx.now())),
+    .mutation(async ({ ctx, input }) => shareSessionChecked(ctx.db, ctx.user, input.id, input.shared, input, ctx.now())),
   ...compareProcedures(),
 });
   ...battleProcedures(),

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
+import { redactShared, replaceRedacted } from "../share-privacy";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
@@ -38,10 +39,11 @@ export async function columnsOf(db: Executor, session: Pick<SessionRow, "compare
  */
 export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
-  const { models, byColumn, nameOf } = await columnsOf(db, session, await listEntriesBySession(db, session.id));
+  const stored = await listEntriesBySession(db, session.id);
+  const { models, byColumn, nameOf } = await columnsOf(db, session, shared ? redactShared(session, stored) : stored);
   return {
     session_id: session.id,
-    description: session.description,
+    description: shared ? replaceRedacted(session.description, session.shareRedactions) : session.description,
     category: session.category,
     is_owner: session.userId === userId,
     /** The compared models in column order; null once a winner was picked (an ordinary chat). */

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
+
+// The privacy check before anything leaves (docs/privacy.md): the server scans what would leave
+// again, applies the redactions the person chose (by finding id and the hash of the text they
+// saw) and carries them into every copy: the post, its public page, its export and its forks;
+// a share, its public page and clones; a download. The conversation itself keeps its text.
+
+const KEY = "sk-proj-Zq8vN2kP4xR7tY1wB5mC9dF3gH6jL0sA2eU4iO7";
+const MAIL = "jane.doe@example.com";
+const TEXT = `Deploy with ${KEY} and send the report to ${MAIL} please`;
+
+type Finding = { id: string; kind: string; message: number; text: string; label: string; marker: string };
+type Scan = { messages: { role: string; content: string }[]; findings: Finding[]; text_hash: string; blocking: boolean };
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+beforeAll(async () => {
+  t = await createChatApp({ env: ADMIN_CLAIM_ENV });
+  await Promise.all(["alice", "bob"].map((name) => t.signUp(name)));
+});
+afterAll(() => t.close());
+
+const newConversation = async (text = TEXT) => (await t.send("alice", text)).body.session_id as number;
+const scan = async (target: string, id: number, who = "alice") => {
+  const answer = await t.call(who, "GET", `/privacy/scan/${target}/${id}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as unknown as Scan;
+};
+/** The choice that redacts the findings of one kind. */
+const redacting = (found: Scan, kind: string) => ({ privacy_hash: found.text_hash, redact: found.findings.filter((f) => f.kind === kind).map((f) => f.id) });
+
+describe("the check", () => {
+  it("finds the key and the address in the message and the reply, for the owner only", async () => {
+    const sessionId = await newConversation();
+    const found = await scan("post", sessionId);
+    expect(found.blocking).toBe(false);
+    expect(found.text_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(found.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    // The demo model repeats the message: both are in the reply too.
+    expect(found.findings.map((f) => [f.kind, f.message, f.text])).toEqual([
+      ["api_key", 0, KEY],
+      ["email", 0, MAIL],
+      ["api_key", 1, KEY],
+      ["email", 1, MAIL],
+    ]);
+    expect(found.findings[0]).toMatchObject({ label: "API key or token", marker: "[redacted API key]" });
+    for (const target of ["post", "share", "export"]) {
+      const other = await t.call("bob", "GET", `/privacy/scan/${target}/${sessionId}`);
+      expect(other.status).toBe(404);
+    }
+    expect((await t.call("alice", "GET", `/privacy/scan/everything/${sessionId}`)).body.message).toMatch(/target: must be one of post, share, export, post_link/);
+  });
+
+  it("refuses a choice made on other text (409) or naming findings that are not there (400)", async () => {
+    const sessionId = await newConversation();
+    const found = await scan("post", sessionId);
+    const stale = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Stale", privacy_hash: "0".repeat(64), redact: [found.findings[0]!.id] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/run the privacy check again/);
+    const unknown = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Unknown", privacy_hash: found.text_hash, redact: ["0:1:2:email"] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/^redact: 0:1:2:email is not a finding/);
+    const malformed = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Bad", privacy_hash: "xyz", redact: ["nope"] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/privacy_hash: must be the text_hash/);
+  });
+});
+
+describe("a post carries its redactions into every copy", () => {
+  let sessionId: number;
+  let postId: number;
+  beforeAll(async () => {
+    sessionId = await newConversation();
+    const found = await scan("post", sessionId);
+    const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Deploy notes", ...redacting(found, "api_key") });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    postId = posted.body.post_id as number;
+  });
+
+  it("the post shows the marker, keeps what was not redacted, and records where the markers are", async () => {
+    const post = (await t.call("bob", "GET", `/post/getPost/${postId}`)).body as { messages: { content: string; redactions?: { kind: string; start: number; end: number }[] }[] };
+    const all = JSON.stringify(post.messages);
+    expect(all).not.toContain(KEY);
+    expect(all).toContain(MAIL);
+    expect(post.messages[0]!.content).toBe(`Deploy with [redacted API key] and send the report to ${MAIL} please`);
+    const [marker] = post.messages[0]!.redactions!;
+    expect(post.messages[0]!.content.slice(marker!.start, marker!.end)).toBe("[redacted API key]");
+  });
+
+  it("the original conversation keeps its text", async () => {
+    const history = (await t.call("alice", "POST", "/chat/getChatHistory", { sessionId })).body as unknown as { sessions: { message_content: string }[] };
+    expect(history.sessions[0]!.message_content).toBe(TEXT);
+  });
+
+  it("its export, public page, preview and forks carry the redaction", async () => {
+    for (const format of ["md", "json"]) {
+      const file = await t.app.inject({ method: "GET", url: `/api/v1/post/export/${postId}?format=${format}`, headers: t.as("bob") });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).not.toContain(KEY);
+      expect(file.body).toContain("[redacted API key]");
+      expect(file.body).toContain(MAIL);
+    }
+    const link = await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true });
+    const token = link.body.token as string;
+    const page = await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(KEY);
+    expect(page.body).toContain("[redacted API key]");
+    const html = await t.app.inject({ method: "GET", url: `/p/${token}`, headers: { accept: "text/html" } });
+    expect(html.body).not.toContain(KEY);
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}/preview.png` })).statusCode).toBe(200);
+    const fork = await t.call("bob", "POST", "/chat/getChatHistory", { post_id: postId, clone: true });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(200);
+    expect(JSON.stringify(fork.body)).not.toContain(KEY);
+    expect(JSON.stringify(fork.body)).toContain("[redacted API key]");
+  });
+
+  it("turning on a post's public link can redact what posting left (the post itself changes)", async () => {
+    const other = await newConversation();
+    const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: other, description: "Went ahead" });
+    const otherPost = posted.body.post_id as number;
+    const found = await scan("post_link", otherPost);
+    expect(found.findings.map((f) => f.kind)).toEqual(["api_key", "email", "api_key", "email"]);
+    expect((await t.call("bob", "GET", `/privacy/scan/post_link/${otherPost}`)).status).toBe(404);
+    const link = await t.call("alice", "POST", `/post/publicLink/${otherPost}`, { enabled: true, ...redacting(found, "email") });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const page = await t.app.inject({ method: "GET", url: `/api/v1/public/post/${link.body.token as string}` });
+    expect(page.body).not.toContain(MAIL);
+    expect(page.body).toContain(KEY);
+    expect(JSON.stringify((await t.call("bob", "GET", `/post/getPost/${otherPost}`)).body)).not.toContain(MAIL);
+  });
+});
+
+describe("a share carries its redactions", () => {
+  it("into the share, its public page and clones, until it stops", async () => {
+    const sessionId = await newConversation();
+    const found = await scan("share", sessionId);
+    const shared = await t.call("alice", "POST", `/chat/shareChat/${sessionId}`, redacting(found, "email"));
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+
+    const read = JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body);
+    expect(read).not.toContain(MAIL);
+    expect(read).toContain("[redacted e-mail]");
+    expect(read).toContain(KEY);
+    // The owner's own conversation is untouched.
+    expect(JSON.stringify((await t.call("alice", "POST", "/chat/getChatHistory", { sessionId })).body)).toContain(MAIL);
+
+    // The public link's check runs on the share as it reads (the address already redacted) and adds to it.
+    const again = await scan("share", sessionId);
+    expect(again.findings.map((f) => f.kind)).toEqual(["api_key", "api_key"]);
+    const link = await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true, ...redacting(again, "api_key") });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const page = await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${link.body.token as string}` });
+    expect(page.body).not.toContain(MAIL);
+    expect(page.body).not.toContain(KEY);
+    expect(page.body).toContain("[redacted API key]");
+
+    const clone = await t.call("bob", "POST", "/chat/cloneChat", { sessionId });
+    expect(clone.status, JSON.stringify(clone.body)).toBe(200);
+    const cloned = JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body);
+    expect(cloned).not.toContain(MAIL);
+    expect(cloned).not.toContain(KEY);
+
+    // Sharing again after stopping starts from the conversation as it is.
+    await t.call("alice", "POST", `/chat/unshareChat/${sessionId}`);
+    await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
+    expect(JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body)).toContain(MAIL);
+  });
+});
+
+describe("a download", () => {
+  it("carries the redactions chosen for it, in the file only", async () => {
+    const sessionId = await newConversation();
+    const found = await scan("export", sessionId);
+    const choice = redacting(found, "api_key");
+    const file = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${choice.privacy_hash}&redact=${choice.redact.join(",")}`, headers: t.as("alice") });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).not.toContain(KEY);
+    expect(file.body).toContain("[redacted API key]");
+    expect(file.body).toContain(MAIL);
+    const plain = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md`, headers: t.as("alice") });
+    expect(plain.body).toContain(KEY);
+  });
+});
+
+describe("the blocking setting", () => {
+  it("is the admins' to change, and then nothing with unredacted findings leaves", async () => {
+    const asBob = await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: t.as("bob"), payload: { blocking: true } });
+    expect(asBob.statusCode).toBe(404);
+    const set = await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/admin/privacy", headers: asAdmin("carol") })).json()).toEqual({ blocking: true });
+    try {
+      const sessionId = await newConversation();
+      const found = await scan("post", sessionId);
+      expect(found.blocking).toBe(true);
+      const refused = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Blocked", ...redacting(found, "api_key") });
+      expect(refused.status).toBe(412);
+      expect(refused.body.message).toMatch(/Still to redact: E-mail address in message 1 \(jane\.\.\.\); E-mail address in message 2/);
+      expect((await t.call("alice", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(412);
+      expect((await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}`, headers: t.as("alice") })).statusCode).toBe(412);
+      const everything = { privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) };
+      const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "All redacted", ...everything });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      // Nothing found: nothing to redact, and it leaves.
+      const clean = await newConversation("How long do I proof bread dough?");
+      expect((await t.call("alice", "POST", "/post/postChat", { chat_id: clean, description: "Bread" })).status).toBe(200);
+    } finally {
+      await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: false } });
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { privacyInputs } from "@parley/contracts";
+import { loadUser, protectedProcedure, router } from "../kit/trpc";
+import { scanOutgoingTarget } from "./privacy-scan";
+
+/** The privacy check before anything leaves (docs/privacy.md). */
+export const privacyRouter = router({
+  scan: protectedProcedure.meta({
+    rest: {
+      method: "GET",
+      path: "/privacy/scan/:target/:id",
+      summary: "The privacy check of what would leave: a conversation before posting, sharing or exporting it (its id), a post before its public link opens (post_link, its id)",
+      description: "Send the text_hash back as privacy_hash, with the ids of the findings to redact as redact, on the request that makes it leave.",
+    },
+  })
+    .input(privacyInputs.scan)
+    .use(loadUser)
+    .query(({ ctx, input }) => scanOutgoingTarget(ctx.db, ctx.user, input.target, input.id, ctx.now())),
+});

@@ -1,0 +1,58 @@
+import type { PrivacyTarget } from "@parley/contracts";
+import type { Executor, PostMessage } from "@parley/db";
+import { FINDING_LABELS, REDACTION_MARKERS } from "@parley/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoing, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
+import { getShareMessages, replaceRedacted, type OutgoingMessage } from "../conversation/chat/share-privacy";
+import { getPostSnapshotOfSession } from "../community/post/post-snapshot";
+import { getOwnPostSnapshot } from "../community/post/post-privacy";
+import type { Transcript } from "./transcript";
+import { getSessionTranscript } from "./transcripts";
+
+const fromPost = (messages: PostMessage[]): OutgoingMessage[] =>
+  messages.map((m) => ({ role: m.isUser ? "user" : "assistant", author: (m.isUser ? m.user : m.model_name) ?? "AI", content: m.content }));
+
+/** What would leave for each target, message by message: the same texts the leaving request checks again. */
+async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date): Promise<OutgoingMessage[]> {
+  switch (target) {
+    case "post":
+      return fromPost((await getPostSnapshotOfSession(db, userId, id, now)).messages);
+    case "share":
+      return (await getShareMessages(db, userId, id)).messages;
+    case "export":
+      return (await getSessionTranscript(db, userId, id, false)).messages.map(({ role, author, content }) => ({ role, author, content }));
+    case "post_link":
+      return fromPost((await getOwnPostSnapshot(db, userId, id)).messages);
+  }
+}
+
+/**
+ * The privacy check of what would leave (docs/privacy.md): every message, the findings in them
+ * with their labels and markers, and the text_hash the leaving request names it by. Only the
+ * owner of the conversation or post may run it (anyone else's is a 404).
+ */
+export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date) {
+  const messages = await outgoingMessagesOf(db, user.id, target, id, now);
+  const { findings, text_hash } = scanOutgoing(
+    messages.map((m) => m.content),
+    user,
+  );
+  return {
+    target,
+    messages,
+    findings: findings.map((f) => ({ ...f, label: FINDING_LABELS[f.kind], marker: REDACTION_MARKERS[f.kind] })),
+    text_hash,
+    blocking: await isPrivacyCheckBlocking(db),
+  };
+}
+
+/** A conversation's export as the privacy check lets it leave: the chosen findings as markers in the file only. */
+export async function checkedTranscript(db: Executor, user: PrivacyPerson, transcript: Transcript, choice: PrivacyChoice): Promise<Transcript> {
+  const checked = applyPrivacyChoice(
+    transcript.messages.map((m) => m.content),
+    user,
+    choice,
+    await isPrivacyCheckBlocking(db),
+  );
+  // The title, when it is made from the first message, carries the same redactions.
+  return { ...transcript, title: replaceRedacted(transcript.title, checked.redacted), messages: transcript.messages.map((m, i) => ({ ...m, content: checked.texts[i]! })) };
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { int4Id } from "../input";
+import { sessionIdSchema } from "./common";
+
+/** What the privacy check is run for (docs/privacy.md): posting, sharing or exporting a conversation, or a post's public link. */
+export const PRIVACY_TARGETS = ["post", "share", "export", "post_link"] as const;
+export type PrivacyTarget = (typeof PRIVACY_TARGETS)[number];
+
+const findingId = z.string().regex(/^\d{1,7}:\d{1,9}:\d{1,9}:[a-z_]{1,20}$/, "must be the id of a finding of the privacy check (message:start:end:kind)");
+
+/**
+ * What a request that makes something leave carries about the privacy check: the text_hash of
+ * the check the person saw, and the ids of the findings to redact (a list, or comma-separated in
+ * a query). Both may be left out to go ahead without a check, unless an admin made it blocking.
+ */
+export const privacyChoiceFields = {
+  privacy_hash: z
+    .string({ message: "must be the text_hash of the privacy check" })
+    .regex(/^[0-9a-f]{64}$/, "must be the text_hash of the privacy check (64 hex digits)")
+    .optional(),
+  redact: z
+    .union([
+      z.array(findingId).max(1000, "can name at most 1,000 findings"),
+      // In a query (an export's GET): the ids separated by commas.
+      z.string().transform((ids) => (ids === "" ? [] : ids.split(","))).pipe(z.array(findingId).max(1000, "can name at most 1,000 findings")),
+    ], { message: "must be a list of finding ids of the privacy check" })
+    .optional(),
+};
+
+/** Inputs of the privacy check's procedures, by procedure name. */
+export const privacyInputs = {
+  /** The findings in what would leave: a conversation (post, share, export) by its id, a post (post_link) by its id. */
+  scan: z
+    .object({
+      target: z.enum(PRIVACY_TARGETS, { message: `must be one of ${PRIVACY_TARGETS.join(", ")}` }),
+      id: sessionIdSchema,
+    })
+    .refine((input) => input.target !== "post_link" || int4Id("a post id").safeParse(input.id).success, { path: ["id"], message: "must be a post id" }),
+  setSetting: z.object({ blocking: z.boolean({ message: "must be true or false" }) }),
+} as const;
+
+/** One finding of the privacy check: where it is in which message, and what it looks like. */
+export const privacyFinding = z.object({
+  id: z.string().describe("Name it in `redact` to have it replaced by its marker"),
+  kind: z.string().describe("email, phone, card, iban, api_key, private_key, url_password, own_name or own_email"),
+  label: z.string().describe("The kind as the check shows it ('E-mail address')"),
+  provider: z.string().nullable().describe("The provider of an API key ('OpenAI'), else null"),
+  message: z.number().int().describe("Index into `messages`"),
+  start: z.number().int().describe("Offset of the finding in the message's content (UTF-16 code units)"),
+  end: z.number().int(),
+  text: z.string(),
+  marker: z.string().describe("What it reads as once redacted ('[redacted e-mail]')"),
+});
+
+/** What would leave, as the privacy check sees it. */
+export const privacyScan = z.object({
+  target: z.enum(PRIVACY_TARGETS),
+  messages: z.array(z.object({ role: z.enum(["user", "assistant"]), author: z.string(), content: z.string() })),
+  findings: z.array(privacyFinding),
+  text_hash: z.string().describe("Send it back as `privacy_hash` with the findings to redact"),
+  blocking: z.boolean().describe("Whether this instance refuses to let unredacted findings leave"),
+});
+
+/** The instance's privacy check setting. */
+export const privacySetting = z.object({ blocking: z.boolean() });
