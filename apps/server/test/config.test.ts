@@ -42,6 +42,9 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY: must be false, a number of proxy hops/],
     [{ TRUST_PROXY: "17" }, /TRUST_PROXY: must be false, a number of proxy hops/],
     [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS: must be a number of milliseconds \(got "10s"\)/],
+    [{ VOTE_DAILY_CAP: "-1" }, /VOTE_DAILY_CAP: must be 0 \(no cap\) or more/],
+    [{ VOTE_DAILY_CAP: "lots" }, /VOTE_DAILY_CAP: must be a whole number of votes \(0 for no cap\)/],
+    [{ VOTE_MIN_ACCOUNT_AGE_HOURS: "1.5" }, /VOTE_MIN_ACCOUNT_AGE_HOURS: must be a whole number of hours \(0 for none\)/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together/],
   ])("stops with a message naming the variable for %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -80,6 +83,11 @@ describe("loadConfig", () => {
       audience: "https://api.example.com",
       scope: "openid profile email offline_access",
     });
+  });
+
+  it("reads the vote settings, 50 counted votes a day and a day's wait by default, 0 turning each off", () => {
+    expect(loadConfig({})).toMatchObject({ VOTE_DAILY_CAP: 50, VOTE_MIN_ACCOUNT_AGE_HOURS: 24 });
+    expect(loadConfig({ VOTE_DAILY_CAP: "0", VOTE_MIN_ACCOUNT_AGE_HOURS: "0" })).toMatchObject({ VOTE_DAILY_CAP: 0, VOTE_MIN_ACCOUNT_AGE_HOURS: 0 });
   });
 
   it("reads lists and flags", () => {

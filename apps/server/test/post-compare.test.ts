@@ -21,6 +21,18 @@ const TURNS = [
 ];
 
 const publish = (name: string, body: Record<string, unknown>) => t.call(name, "POST", "/post/postChat", body);
+/** A comparison as one viewer is shown it: its columns and answers in that viewer's order. */
+type Shown = {
+  revealed: boolean;
+  my_vote: number | null;
+  total_votes: number | null;
+  columns: { column: number; label: string; model_id?: string; model_name?: string; votes?: number }[];
+  turns: { answers: { content: string }[] }[];
+};
+/** The model a vote's answer says the voter chose (its columns are in the voter's order; my_vote is a place in it). */
+const chosenModel = (view: Shown) => view.columns[view.my_vote!]!.model_id!;
+/** Counted votes by model, whatever order the viewer is shown the columns in. */
+const votesByModel = (view: Shown) => Object.fromEntries(view.columns.map((c) => [c.model_id, c.votes]));
 const vote = (name: string, id: number, column: unknown) => t.call(name, "POST", `/post/vote/${id}`, { column });
 const trpcQuery = (name: string, path: string, input: unknown) =>
   t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: t.as(name) });
@@ -114,6 +126,7 @@ describe("blind until the viewer votes", () => {
       revealed: false,
       can_vote: true,
       my_vote: null,
+      my_vote_left_out: null,
       revealed_by_post_id: null,
       total_votes: null,
       columns: [0, 1, 2].map((column) => ({ column, label: "ABC"[column] })),
@@ -133,15 +146,25 @@ describe("blind until the viewer votes", () => {
     const card = (feed.body as unknown as { id: number; compare_models: number | null; model_versions: string[] }[]).find((p) => p.id === postId);
     expect(card).toMatchObject({ compare_models: 3, model_versions: [] });
 
+    const blindAnswers = (rest.body.comparison as Shown).turns[0]!.answers.map((a) => a.content);
     const voted = await vote("carol", postId, 1);
     expect(voted.status).toBe(200);
     expect(voted.body).toMatchObject({ revealed: true, my_vote: 1, total_votes: 1 });
     const after = await t.call("carol", "GET", `/post/getPost/${postId}`);
-    expect(after.body.comparison).toMatchObject({
-      revealed: true,
-      my_vote: 1,
-      columns: MODELS.map((id, column) => ({ column, label: "ABC"[column], model_name: names[id], votes: column === 1 ? 1 : 0 })),
-    });
+    const revealed = after.body.comparison as Shown;
+    expect(revealed).toMatchObject({ revealed: true, my_vote: 1 });
+    // Still in the order Carol was shown them, now with their models: her vote is on the answer labelled B.
+    expect(revealed.columns.map((c) => [c.column, c.label, c.votes])).toEqual([
+      [0, "A", 0],
+      [1, "B", 1],
+      [2, "C", 0],
+    ]);
+    expect(revealed.columns.map((c) => c.model_id).sort()).toEqual([...MODELS].sort());
+    for (const [place, column] of revealed.columns.entries()) {
+      expect(column.model_name).toBe(names[column.model_id!]);
+      expect(blindAnswers[place]).toBe(TURNS[0]!.answers[MODELS.indexOf(column.model_id as never)]!.content);
+      expect(revealed.turns[0]!.answers[place]!.content).toBe(blindAnswers[place]);
+    }
     expect(after.body.model_versions).toHaveLength(3);
     const afterCard = ((await t.call("carol", "GET", "/post/getRecentPosts?limit=50")).body as unknown as { id: number; model_versions: string[] }[]).find(
       (p) => p.id === postId,
@@ -181,8 +204,11 @@ describe("votes", () => {
     const id = (await publish("alice", { chat_id: sessionId, description: "Race", categories: [] })).body.post_id as number;
     const responses = await Promise.all(voters.map((name, i) => vote(name, id, i % 3)));
     expect(responses.map((r) => r.status)).toEqual(voters.map(() => 200));
-    const tally = ((await t.call("voter0", "GET", `/post/getPost/${id}`)).body.comparison as { columns: { votes: number }[]; total_votes: number });
-    expect(tally.columns.map((c) => c.votes)).toEqual([34, 33, 33]);
+    // Each voter names a place in their own order; the tally counts the models they chose.
+    const chosen = Object.fromEntries(MODELS.map((model) => [model, 0]));
+    for (const response of responses) chosen[chosenModel(response.body as unknown as Shown)]! += 1;
+    const tally = (await t.call("voter0", "GET", `/post/getPost/${id}`)).body.comparison as Shown;
+    expect(votesByModel(tally)).toEqual(chosen);
     expect(tally.total_votes).toBe(100);
 
     const twice = await Promise.all([vote("bob", id, 0), vote("bob", id, 1), trpcMutation("bob", "post.vote", { postId: id, column: 1 }), vote("bob", id, 0)]);
@@ -195,20 +221,23 @@ describe("votes", () => {
     expect(((await t.call("carol", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number | null }).total_votes).toBeNull();
     const final = await vote("carol", id, 2);
     expect(final.body.total_votes).toBe(102);
-  });
+    // 100 sign-ups and 100 votes at once, each answered with its tally, on a busy machine.
+  }, 120_000);
 
   it("a vote moved after the models were shown (as votes could be before they were final) counts in no tally or leaderboard", async () => {
     await t.signUp("gina");
     const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
     const id = (await publish("alice", { chat_id: sessionId, description: "Moved votes", categories: ["health"] })).body.post_id as number;
-    expect((await vote("carol", id, 0)).status).toBe(200);
+    const carol = await vote("carol", id, 0);
+    expect(carol.status).toBe(200);
+    const carolChose = chosenModel(carol.body as unknown as Shown);
     await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
-      values (${id}, (select id from users where subject = 'gina'), 1, now() - interval '1 hour', now())`);
-    const read = (await t.call("alice", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number; columns: { votes: number }[] };
-    expect(read.columns.map((c) => c.votes)).toEqual([1, 0, 0]);
+      values (${id}, (select id from users where subject = 'gina'), ${(MODELS.indexOf(carolChose as never) + 1) % 3}, now() - interval '1 hour', now())`);
+    const read = (await t.call("alice", "GET", `/post/getPost/${id}`)).body.comparison as Shown;
+    expect(read.columns.map((c) => c.votes)).toEqual(MODELS.map((m) => (m === carolChose ? 1 : 0)));
     expect(read.total_votes).toBe(1);
     const board = (await t.call("alice", "GET", "/post/leaderboard?category=health")).body.models as { model_id: string; votes_won: number; votes_cast: number }[];
-    expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(MODELS.map((m, i) => [m, i === 0 ? 1 : 0, 1]).sort());
+    expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(MODELS.map((m) => [m, m === carolChose ? 1 : 0, 1]).sort());
   });
 
   it("the author cannot vote on their own comparison", async () => {
@@ -310,18 +339,22 @@ describe("a comparison and the comparisons forked from it are one blind set", ()
     const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
     const original = (await publish("alice", { chat_id: sessionId, description: "Lineage", categories: ["business"] })).body.post_id as number;
     // Hank votes, forks and publishes the fork: its columns are in the same order as the original's.
-    expect((await vote("hank", original, 0)).status).toBe(200);
+    const hank = await vote("hank", original, 0);
+    expect(hank.status).toBe(200);
+    const hankChose = chosenModel(hank.body as unknown as Shown);
     const forkSession = (await t.call("hank", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
     const fork = (await publish("hank", { chat_id: forkSession, description: "Lineage, forked", categories: ["business"] })).body.post_id as number;
     expect((await t.call("ivy", "GET", `/post/getPost/${fork}`)).body.forked_from_post_id).toBe(original);
 
     // Ivy knows neither: both are blind to her. Her vote on the fork is blind and counts.
     expect(await viewOf("ivy", original)).toMatchObject({ revealed: false, can_vote: true, revealed_by_post_id: null });
-    expect((await vote("ivy", fork, 1)).status).toBe(200);
+    const ivy = await vote("ivy", fork, 1);
+    expect(ivy.status).toBe(200);
+    const ivyChose = chosenModel(ivy.body as unknown as Shown);
     // She now knows the original's models too: it shows them, and her vote there is refused.
     const seen = await viewOf("ivy", original);
     expect(seen).toMatchObject({ revealed: true, can_vote: false, my_vote: null, revealed_by_post_id: fork, total_votes: 1 });
-    expect(seen.columns.map((c) => c.model_id)).toEqual(MODELS);
+    expect(seen.columns.map((c) => c.model_id).sort()).toEqual([...MODELS].sort());
     const rest = await vote("ivy", original, 1);
     expect(rest.status).toBe(403);
     expect(rest.body.message).toMatch(/You already know which model wrote each answer/);
@@ -335,7 +368,7 @@ describe("a comparison and the comparisons forked from it are one blind set", ()
     expect(await viewOf("alice", fork)).toMatchObject({ revealed: true, can_vote: false, revealed_by_post_id: original });
     expect((await vote("alice", fork, 0)).status).toBe(403);
     // The fork's author voted on the original before forking: that vote was blind and counts.
-    expect((await viewOf("alice", original)).columns.map((c) => c.votes)).toEqual([1, 0, 0]);
+    expect((await viewOf("alice", original)).columns.map((c) => c.votes)).toEqual(MODELS.map((m) => (m === hankChose ? 1 : 0)));
 
     // The models being no secret to them, each may copy the other post of the set, REST and tRPC.
     expect((await t.call("ivy", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).status).toBe(200);
@@ -345,9 +378,14 @@ describe("a comparison and the comparisons forked from it are one blind set", ()
       values (${original}, (select id from users where subject = 'ivy'), 2, now(), now()),
              (${fork}, (select id from users where subject = 'alice'), 2, now(), now())`);
     expect((await viewOf("jo", original)).revealed).toBe(false);
-    expect((await vote("jo", original, 0)).status).toBe(200);
-    expect((await viewOf("jo", original)).columns.map((c) => c.votes)).toEqual([2, 0, 0]);
-    expect((await viewOf("hank", fork)).columns.map((c) => c.votes)).toEqual([0, 1, 0]);
+    const jo = await vote("jo", original, 0);
+    expect(jo.status).toBe(200);
+    const joChose = chosenModel(jo.body as unknown as Shown);
+    expect(votesByModel((await viewOf("jo", original)) as unknown as Shown)).toEqual(
+      Object.fromEntries(MODELS.map((m) => [m, (m === hankChose ? 1 : 0) + (m === joChose ? 1 : 0)])),
+    );
+    // Hank made the fork: he is shown its columns in their own order.
+    expect((await viewOf("hank", fork)).columns.map((c) => c.votes)).toEqual(MODELS.map((m) => (m === ivyChose ? 1 : 0)));
     expect((await viewOf("jo", fork)).revealed_by_post_id).toBe(original);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatApp, MODEL } from "./support/chat-fixture";
-import { insertComparisonSession } from "./support/comparison-factory";
+import { insertComparisonSession, voteForColumn } from "./support/comparison-factory";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 type Row = { rank: number; model_id: string; model_name: string; votes_won: number; votes_cast: number; comparisons: number; score: number };
@@ -12,7 +12,7 @@ async function comparisonPost(models: string[], category: string, votesPerColumn
   const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
   let next = 0;
   for (const [column, votes] of votesPerColumn.entries()) {
-    for (let i = 0; i < votes; i++) expect((await t.call(voters[next++]!, "POST", `/post/vote/${postId}`, { column })).status).toBe(200);
+    for (let i = 0; i < votes; i++) expect((await voteForColumn(t.db.db, t.call, voters[next++]!, postId, column)).status).toBe(200);
   }
   return postId;
 }
@@ -69,7 +69,8 @@ describe("the leaderboard", () => {
   it("does not move when a voter tries to change a vote after the models were shown, over REST and tRPC alike", async () => {
     const before = summary((await board("?category=technology")).models);
     const [post] = ((await t.call("v0", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[]);
-    const changed = await t.call("v0", "POST", `/post/vote/${post!.id}`, { column: 0 });
+    // v0 voted for Claude's column (1): a vote for the other one is refused.
+    const changed = await voteForColumn(t.db.db, t.call, "v0", post!.id, 0);
     expect(changed.status).toBe(409);
     const after = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "technology" }))}`, headers: t.as("v1") });
     expect(before).toEqual([
@@ -86,8 +87,8 @@ describe("the leaderboard", () => {
     const session = (await t.call("v0", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
     const fork = (await t.call("v0", "POST", "/post/postChat", { chat_id: session, description: "Forked", categories: ["business"] })).body.post_id as number;
     // v6 votes blind on the fork (the OpenAI model wins), then tries the original knowing the models.
-    expect((await t.call("v6", "POST", `/post/vote/${fork}`, { column: 0 })).status).toBe(200);
-    const refused = await t.call("v6", "POST", `/post/vote/${original}`, { column: 1 });
+    expect((await voteForColumn(t.db.db, t.call, "v6", fork, 0)).status).toBe(200);
+    const refused = await voteForColumn(t.db.db, t.call, "v6", original, 1);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/You already know which model wrote each answer/);
     // Votes cast knowing the models, as they could be before: by v6 on the original, by the original's author on the fork.

@@ -4,6 +4,7 @@ import { BUILTIN_PROMPTS, DEFAULT_RATE_LIMITS } from "@parley/api";
 import { PROMPT_LIMITS, type PromptCard, type PromptDetail } from "@parley/contracts";
 import { resultRows } from "@parley/db";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
+import { voteForColumn } from "./support/comparison-factory";
 
 // Prompts (issue 28) through the REST rows an external client uses, on a real database: the
 // library and its versions, variables and limits, what a send records, publishing, Discover's
@@ -185,7 +186,7 @@ describe("what a send records", () => {
     ]);
     const posted = await t.call("bob", "POST", "/post/postChat", { chat_id: sessionId, description: "Giraffe or house" });
     const postId = posted.body.post_id as number;
-    expect((await t.call("carol", "POST", `/post/vote/${postId}`, { column: 1 })).status).toBe(200);
+    expect((await voteForColumn(t.db.db, t.call, "carol", postId, 1)).status).toBe(200);
 
     type Answers = { models: { model: string; votes: number; posts: { postId: number; kind: string }[] }[] };
     const seenBy = async (name: string) => (await api(name, "GET", `/prompts/${prompt.id}/answers`)).body as unknown as Answers;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { chatEntries, chatSessions, users, type Database } from "@parley/db";
+import { chatEntries, chatSessions, posts, users, type Database } from "@parley/db";
 
 let nextId = 9_000_000_000_000;
 
@@ -38,4 +38,27 @@ export async function insertComparisonSession(db: Database, subject: string, mod
   }
   await db.update(chatSessions).set({ compareModels: modelIds, activeEntryId: leaves[0] }).where(eq(chatSessions.id, id));
   return id;
+}
+
+type Caller = (name: string, method: "GET" | "POST", url: string, payload?: unknown) => Promise<{ status: number; body: Record<string, unknown> & { message?: string } }>;
+type ShownComparison = { turns: { answers: { content: string }[] }[] };
+
+/**
+ * Where `name` is shown a comparison post's stored column `column` (each viewer sees the columns
+ * in an order of their own): the place of that column's first answer among the answers they are
+ * shown. The column's first answer must differ from the others'.
+ */
+export async function placeOfColumn(db: Database, call: Caller, name: string, postId: number, column: number) {
+  const [row] = await db.select({ comparison: posts.comparison }).from(posts).where(eq(posts.id, postId)).limit(1);
+  const answers = row!.comparison!.turns[0]!.answers.map((a) => a.content);
+  if (new Set(answers).size !== answers.length) throw new Error("placeOfColumn needs a different first answer in each column");
+  const shown = (await call(name, "GET", `/post/getPost/${postId}`)).body.comparison as ShownComparison;
+  const place = shown.turns[0]!.answers.findIndex((a) => a.content === answers[column]);
+  if (place < 0) throw new Error(`column ${column} is not shown to ${name}`);
+  return place;
+}
+
+/** `name`'s vote for the stored column `column` of a comparison post, at the place it is shown to them. */
+export async function voteForColumn(db: Database, call: Caller, name: string, postId: number, column: number) {
+  return call(name, "POST", `/post/vote/${postId}`, { column: await placeOfColumn(db, call, name, postId, column) });
 }

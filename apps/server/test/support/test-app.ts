@@ -31,7 +31,8 @@ const anonymous: Authenticator = { authenticate: async () => null };
  */
 export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
   const db = await createTestDb();
-  const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...options.env });
+  // Test accounts are seconds old: their votes count at once unless a test sets an age (post-vote-integrity.test.ts).
+  const config = loadConfig({ PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", VOTE_MIN_ACCOUNT_AGE_HOURS: "0", ...options.env });
   const keys = createKeyVault(randomBytes(32));
   const app = await buildApp({ config, db, authenticator: anonymous, keys, logger: false, ...options.deps });
   return {
