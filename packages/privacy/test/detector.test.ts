@@ -16,10 +16,17 @@ describe("detector corpus", () => {
       const found = scanText(text, options).map((s) => `${s.kind}:${s.text}`);
       const expected = wanted.map((w) => `${w.kind}:${w.text}`);
       for (const f of found) {
-        if (expected.includes(f)) truePositives++;
-        else (falsePositives++, extras.push(`${f}  (in ${JSON.stringify(text)})`));
+        if (expected.includes(f)) {
+          truePositives++;
+        } else {
+          falsePositives++;
+          extras.push(`${f}  (in ${JSON.stringify(text)})`);
+        }
       }
-      for (const e of expected) if (!found.includes(e)) (falseNegatives++, misses.push(`${e}  (in ${JSON.stringify(text)})`));
+      for (const e of expected.filter((e) => !found.includes(e))) {
+        falseNegatives++;
+        misses.push(`${e}  (in ${JSON.stringify(text)})`);
+      }
     }
     const precision = truePositives / (truePositives + falsePositives);
     const recall = truePositives / (truePositives + falseNegatives);
