@@ -1,5 +1,6 @@
 import { trpc } from "../../lib/trpc";
 import { ModerationPanel } from "./moderation-panel";
+import { PrivacyPanel } from "./privacy-panel";
 import { ADMIN_TEXTS } from "./texts";
 import { UsagePanel } from "./usage-panel";
 import { UsersPanel } from "./users-panel";
@@ -8,6 +9,7 @@ const TABS = [
   { id: "users", label: ADMIN_TEXTS.users, panel: <UsersPanel /> },
   { id: "usage", label: ADMIN_TEXTS.usage, panel: <UsagePanel /> },
   { id: "moderation", label: ADMIN_TEXTS.moderation, panel: <ModerationPanel /> },
+  { id: "privacy", label: ADMIN_TEXTS.privacy, panel: <PrivacyPanel /> },
 ];
 
 /**

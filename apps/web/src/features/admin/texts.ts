@@ -3,6 +3,10 @@ export const ADMIN_TEXTS = {
   users: "Users",
   usage: "Usage",
   moderation: "Moderation",
+  privacy: "Privacy",
+  privacyBlocking: "Block what the privacy check finds",
+  privacyBlockingHelp:
+    "Before a conversation is posted, shared, opened with a public link or downloaded, Parley looks for e-mail addresses, phone numbers, card numbers, IBANs, keys and passwords. When this is on, nothing leaves until everything it found is redacted; when off, people may go ahead.",
   loading: "Loading...",
   loadFailed: "Could not load this. Reload the page to try again.",
   searchUsers: "Search people",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CATEGORIES, categoryLabel, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
@@ -24,6 +25,8 @@ type ChatOptionsProps =
       onPost: () => void;
       posting: boolean;
       canPost: boolean;
+      /** The privacy check's dialog while it is open (before sharing or posting). */
+      privacyDialog?: ReactNode;
     };
 
 /** The right panel 'Chat Options'. */
@@ -83,6 +86,7 @@ export function ChatOptions(props: ChatOptionsProps) {
               </button>
             </div>
           )}
+          {props.privacyDialog}
           {!props.saved && <p className="text-xs leading-5 text-zinc-500 dark:text-zinc-400">Send a first message to save this conversation; then it can be shared or posted.</p>}
         </>
       )}

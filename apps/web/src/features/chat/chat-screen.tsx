@@ -171,6 +171,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
       onPost={() => void actions.postSession()}
       posting={actions.posting}
       canPost={sessionId > 0 && description.trim() !== ""}
+      privacyDialog={actions.privacyDialog}
     />
   );
   const optionsPanel = (

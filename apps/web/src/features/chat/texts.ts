@@ -28,6 +28,7 @@ export const CHAT_TEXTS = {
   postNeedsDescription: "Please add a description for your post.",
   postError: (message: string) => `Error posting conversation: ${message}`,
   postUnexpected: "An unexpected error occurred while posting the conversation.",
+  privacyCheckFailed: (reason: string) => `The privacy check could not run: ${reason}`,
   postNoId: "Successfully posted, but no post ID was returned.",
 } as const;
 

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
+import { usePrivacyCheck, type PrivacyChoice, type PrivacyTarget } from "../../components/privacy-check/use-privacy-check";
 import { messageOf, trpc } from "../../lib/trpc";
 import { shareSessionLink } from "./share-link";
 import { CHAT_TEXTS } from "./texts";
@@ -41,6 +42,17 @@ export function useSessionActions({ sessionId, categories, description, clearDes
     }
   };
 
+  // Sharing and posting pass the privacy check first (docs/privacy.md): null when the person cancels it.
+  const privacy = usePrivacyCheck();
+  const checkPrivacy = async (target: PrivacyTarget): Promise<PrivacyChoice | null> => {
+    try {
+      return await privacy.check(target, sessionId);
+    } catch (error) {
+      window.alert(CHAT_TEXTS.privacyCheckFailed(messageOf(error)));
+      return null;
+    }
+  };
+
   const historyKey = { sessionId, shared: false };
   const share = trpc.chat.share.useMutation({
     onMutate: async ({ shared = true }) => {
@@ -54,8 +66,10 @@ export function useSessionActions({ sessionId, categories, description, clearDes
   });
   const shareSession = async () => {
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.shareNeedsSave);
+    const choice = await checkPrivacy("share");
+    if (!choice) return;
     try {
-      await share.mutateAsync({ id: sessionId, shared: true });
+      await share.mutateAsync({ id: sessionId, shared: true, ...choice });
     } catch (error) {
       return window.alert(CHAT_TEXTS.shareFailed(messageOf(error)));
     }
@@ -69,8 +83,10 @@ export function useSessionActions({ sessionId, categories, description, clearDes
   const postSession = async () => {
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.postNeedsSave);
     if (!description.trim()) return window.alert(CHAT_TEXTS.postNeedsDescription);
+    const choice = await checkPrivacy("post");
+    if (!choice) return;
     try {
-      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: categories as never[] });
+      const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: categories as never[], ...choice });
       if (!result.post_id) return window.alert(CHAT_TEXTS.postNoId);
       clearDescription();
       // The post a fork came from lists it among its forks at once, and lists show the new post.
@@ -81,5 +97,5 @@ export function useSessionActions({ sessionId, categories, description, clearDes
     }
   };
 
-  return { deleteSession, shareSession, unshareSession, sharing: share.isPending, postSession, posting: post.isPending };
+  return { deleteSession, shareSession, unshareSession, sharing: share.isPending, postSession, posting: post.isPending, privacyDialog: privacy.dialog };
 }

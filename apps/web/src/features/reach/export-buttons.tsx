@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { usePrivacyCheck } from "../../components/privacy-check/use-privacy-check";
 import { messageOf, trpc } from "../../lib/trpc";
 import { REACH_TEXTS } from "./texts";
 
@@ -22,13 +23,17 @@ export function ExportButtons({ target, className = "" }: { target: Target; clas
   const utils = trpc.useUtils();
   const [busy, setBusy] = useState<Format | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const privacy = usePrivacyCheck();
   const download = async (format: Format) => {
     setBusy(format);
     setError(null);
     try {
+      // A conversation leaves through the privacy check; a post was checked when it was posted.
+      const choice = target.kind === "session" ? await privacy.check("export", target.sessionId) : null;
+      if (target.kind === "session" && !choice) return;
       const file =
         target.kind === "session"
-          ? await utils.archive.exportSession.fetch({ sessionId: target.sessionId, format })
+          ? await utils.client.archive.exportSession.query({ sessionId: target.sessionId, format, ...(choice ?? {}) })
           : await utils.archive.exportPost.fetch({ postId: target.postId, format });
       saveFile(file);
     } catch (failure) {
@@ -50,6 +55,7 @@ export function ExportButtons({ target, className = "" }: { target: Target; clas
           </button>
         ))}
       </div>
+      {privacy.dialog}
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}
