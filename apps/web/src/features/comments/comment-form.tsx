@@ -8,7 +8,7 @@ import { COMMENT_TEXTS } from "./texts";
  * The comment box: send is off while sending or while the text is blank. The text
  * is cleared when it is sent and comes back if sending fails, so nothing typed is lost.
  */
-export function CommentForm({ sending, onSend }: { sending: boolean; onSend: (content: string) => Promise<boolean> }) {
+export function CommentForm({ sending, onSend, label = COMMENT_TEXTS.inputLabel, placeholder = COMMENT_TEXTS.placeholder }: { sending: boolean; onSend: (content: string) => Promise<boolean>; label?: string; placeholder?: string }) {
   const id = useId();
   const [text, setText] = useState("");
   const blank = text.trim() === "";
@@ -28,14 +28,14 @@ export function CommentForm({ sending, onSend }: { sending: boolean; onSend: (co
   return (
     <form onSubmit={(event) => void send(event)} className="flex items-end gap-2">
       <label htmlFor={id} className="sr-only">
-        {COMMENT_TEXTS.inputLabel}
+        {label}
       </label>
       <textarea
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        placeholder={COMMENT_TEXTS.placeholder}
+        placeholder={placeholder}
         maxLength={LIMITS.comment}
         rows={2}
         className="min-h-11 flex-1 resize-y rounded-2xl border border-zinc-300 bg-white px-4 py-2.5 text-[0.95rem] text-zinc-900 placeholder:text-zinc-500 focus:border-brand-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"

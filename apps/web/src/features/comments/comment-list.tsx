@@ -5,7 +5,9 @@ import { FlagIcon, TrashIcon } from "../../components/action-icons";
 import { Avatar } from "../../components/avatar";
 import { HiddenMark, ReportDialog } from "../../components/report-dialog";
 import { trpc } from "../../lib/trpc";
+import { answerSearchValue } from "../../lib/answers/answer-search";
 import { LocalTime } from "../../lib/time/local-time";
+import { COMMENT_TEXTS } from "./texts";
 
 type Comment = RouterOutputs["post"]["comments"][number];
 
@@ -14,9 +16,10 @@ const ACTION =
 
 /**
  * The comments, oldest first: avatar, username, local time and text. The viewer's own can be
- * deleted (and show when a moderator hid them); anyone else's can be reported.
+ * deleted (and show when a moderator hid them); anyone else's can be reported. A comment on one
+ * answer is marked 'on answer N', a link to that answer, unless the list is that answer's own.
  */
-export function CommentList({ comments, onDelete }: { comments: Comment[]; onDelete: (commentId: number) => void }) {
+export function CommentList({ postId, comments, onDelete, markAnswers = true }: { postId: number; comments: Comment[]; onDelete: (commentId: number) => void; markAnswers?: boolean }) {
   const [reporting, setReporting] = useState<number | null>(null);
   const report = trpc.post.reportComment.useMutation();
   return (
@@ -42,6 +45,16 @@ export function CommentList({ comments, onDelete }: { comments: Comment[]; onDel
                   <span className="text-sm font-semibold text-zinc-900 dark:text-white">{comment.username}</span>
                 )}
                 <LocalTime iso={comment.created_at} className="text-xs text-zinc-500 dark:text-zinc-400" />
+                {markAnswers && comment.answer && comment.answer_label && (
+                  <Link
+                    to="/post/$postId"
+                    params={{ postId: String(postId) }}
+                    search={{ answer: answerSearchValue(comment.answer) }}
+                    className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                  >
+                    {COMMENT_TEXTS.onAnswer(comment.answer_label)}
+                  </Link>
+                )}
               </p>
               <p className="mt-0.5 whitespace-pre-wrap break-words text-[0.95rem] text-zinc-800 dark:text-zinc-100">{comment.content}</p>
               {comment.hidden && <HiddenMark />}

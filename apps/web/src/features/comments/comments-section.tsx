@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { pictureAvatar } from "../../components/avatar";
 import { ChevronDownIcon } from "../../components/icons";
 import { useAuth } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
@@ -7,11 +6,13 @@ import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
 import { failureText } from "./failure-text";
 import { COMMENT_TEXTS } from "./texts";
-import { useAddComment } from "./use-add-comment";
+import { useAddComment, useCommentAuthor } from "./use-add-comment";
+import { useDeleteComment } from "./use-delete-comment";
 
 /**
  * 'Comments (N)' under a post: collapsed at first, the
- * list loads on first opening (and again for another post, whose key differs).
+ * list loads on first opening (and again for another post, whose key differs). Comments anchored
+ * to one answer are in the list too, marked 'on answer N'.
  */
 export function CommentsSection({ postId }: { postId: number }) {
   const { user } = useAuth();
@@ -23,26 +24,8 @@ export function CommentsSection({ postId }: { postId: number }) {
   const count = trpc.post.byId.useQuery({ id: postId }).data?.comments ?? 0;
   const comments = trpc.post.comments.useQuery({ postId }, { enabled: opened });
 
-  const name = (user?.profile.nickname || user?.profile.name || user?.profile.email?.split("@")[0] || "You");
-  const picture = user?.profile.picture;
-  const add = useAddComment(postId, { user_id: user?.profile.sub ?? "", username: name, avatar: pictureAvatar(picture, name) });
-  const utils = trpc.useUtils();
-  const remove = trpc.post.deleteComment.useMutation({
-    onSuccess: (result) => {
-      utils.post.byId.setData({ id: postId }, (post) => post && { ...post, comments: result.comments });
-      void utils.post.list.invalidate();
-    },
-    onSettled: () => utils.post.comments.invalidate({ postId }),
-  });
-  const deleteComment = async (commentId: number) => {
-    if (!window.confirm(COMMENT_TEXTS.deleteConfirm)) return;
-    setFailure(null);
-    try {
-      await remove.mutateAsync({ commentId });
-    } catch (error) {
-      setFailure(failureText(error, { answered: COMMENT_TEXTS.deleteFailed, broken: COMMENT_TEXTS.deleteFailed }));
-    }
-  };
+  const add = useAddComment(postId, useCommentAuthor());
+  const deleteComment = useDeleteComment(postId, setFailure);
 
   const toggle = () => {
     setOpen((value) => !value);
@@ -85,7 +68,7 @@ export function CommentsSection({ postId }: { postId: number }) {
         ) : comments.data.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-300">{COMMENT_TEXTS.empty}</p>
         ) : (
-          <CommentList comments={comments.data} onDelete={(id) => void deleteComment(id)} />
+          <CommentList postId={postId} comments={comments.data} onDelete={(id) => void deleteComment(id)} />
         )}
         {user ? <CommentForm sending={add.isPending} onSend={send} /> : <p className="text-sm text-zinc-600 dark:text-zinc-300">{COMMENT_TEXTS.signIn}</p>}
         {failure && (

@@ -13,4 +13,9 @@ export const COMMENT_TEXTS = {
   signIn: "Please log in to add a comment.",
   deleteConfirm: "Are you sure you want to delete this comment?",
   deleteFailed: "Failed to delete your comment.",
+  /** A comment anchored to one answer, in the post's list: 'on answer 2'. */
+  onAnswer: (label: string) => `on ${label}`,
+  answerToggle: (count: number) => (count === 0 ? "Comment on this answer" : `Comments on this answer (${count})`),
+  answerPlaceholder: "Comment on this answer...",
+  answerInputLabel: (label: string) => `Comment on ${label}`,
 } as const;

@@ -1,9 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "@tanstack/react-router";
+import { answerElementId, comparisonAnswerKey, comparisonAnswerName } from "@parley/contracts";
+import { AnswerLinkButton } from "../../components/answer-link-button";
+import { LANDED_CLASSES, useAnswerTarget } from "../../lib/answers/use-answer-target";
 import { buttonClass } from "../../components/button-styles";
 import { SparkIcon } from "../../components/action-icons";
 import { Markdown } from "../../lib/markdown/markdown";
-import { ConversationHeading } from "./post-conversation";
+import { ConversationHeading, type AnswerSlot } from "./post-conversation";
 import type { PostDetail } from "./post-types";
 import { COMPARE_TEXTS } from "./texts";
 import { useVote } from "./use-vote";
@@ -22,9 +25,24 @@ const titleOf = (column: Column) => (column.model_name ? `${COMPARE_TEXTS.answer
  * tabs, on narrow screens). Blind until the viewer votes: answers are labelled A-D; the vote
  * shows each column's model and votes.
  */
-export function ComparisonView({ postId, comparison }: { postId: number; comparison: Comparison }) {
+/** The column (as this reader is shown them) of the answer a link points at, so a narrow screen opens its tab; 0 for none. */
+function columnOf(comparison: Comparison, target: string | null | undefined) {
+  const turn = Number(target?.split("-")[0]);
+  const answers = comparison.turns[turn - 1]?.answers ?? [];
+  const column = comparison.columns.find((c) => answers[c.column] && comparisonAnswerKey(turn, answers[c.column]!.content) === target);
+  return column?.column ?? 0;
+}
+
+export function ComparisonView({ postId, comparison, target, answerSlot }: { postId: number; comparison: Comparison; /** The answer the page's link points at. */ target?: string | null; answerSlot?: AnswerSlot }) {
   const wide = useWideScreen();
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected] = useState(() => columnOf(comparison, target));
+  // A link followed while the page is open (a comment's 'on answer' marker) opens its tab too.
+  const [followed, setFollowed] = useState(target);
+  if (followed !== target) {
+    setFollowed(target);
+    if (target) setSelected(columnOf(comparison, target));
+  }
+  useAnswerTarget(target, comparison.turns.length > 0);
   const vote = useVote(postId);
   const shown = wide ? comparison.columns : comparison.columns.filter((c) => c.column === selected);
 
@@ -51,9 +69,11 @@ export function ComparisonView({ postId, comparison }: { postId: number; compari
               <Markdown>{turn.prompt}</Markdown>
             </div>
             <div className={`grid gap-3 ${GRID[shown.length]}`}>
-              {shown.map((column) => (
-                <AnswerCell key={column.column} column={column} answer={turn.answers[column.column]} />
-              ))}
+              {shown.map((column) => {
+                const answer = turn.answers[column.column];
+                const name = comparisonAnswerName(index + 1, answer?.content ?? "", column.label);
+                return <AnswerCell key={column.column} column={column} answer={answer} name={name} landed={name.key === target} slot={answerSlot} />;
+              })}
             </div>
           </div>
         ))}
@@ -127,17 +147,27 @@ function ColumnHeader({ column, comparison }: { column: Column; comparison: Comp
   );
 }
 
-function AnswerCell({ column, answer }: { column: Column; answer: Comparison["turns"][number]["answers"][number] | undefined }) {
+type AnswerCellProps = { column: Column; answer: Comparison["turns"][number]["answers"][number] | undefined; name: { key: string; label: string }; landed: boolean; slot?: AnswerSlot };
+
+function AnswerCell({ column, answer, name, landed, slot }: AnswerCellProps) {
   const failed = answer?.status === "error";
   return (
     <article
+      // The link names the answer by its text, never its model nor its column: the same for every reader, blind or not.
+      id={answerElementId(name.key)}
+      tabIndex={-1}
+      aria-current={landed ? "location" : undefined}
       aria-label={`${titleOf(column)} said`}
-      className="min-w-0 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-[0.95rem] text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`group min-w-0 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-[0.95rem] text-zinc-900 outline-none dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 ${landed ? LANDED_CLASSES : ""}`}
     >
       {answer?.content ? <Markdown>{answer.content}</Markdown> : null}
       {answer && answer.status !== "complete" && (
         <p className={`text-sm ${failed ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>{COMPARE_TEXTS.status(answer.status)}</p>
       )}
+      <div className="-mx-2 mt-2 flex flex-wrap items-start gap-2">
+        <AnswerLinkButton answer={name.key} label={name.label} />
+        {slot?.(name)}
+      </div>
     </article>
   );
 }

@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { avatarEmojiFor } from "@parley/contracts";
+import { answerElementId, avatarEmojiFor, postAnswers, type AnswerName } from "@parley/contracts";
+import { AnswerLinkButton } from "../../components/answer-link-button";
+import { LANDED_CLASSES, useAnswerTarget } from "../../lib/answers/use-answer-target";
 import { buttonClass } from "../../components/button-styles";
 import { Markdown } from "../../lib/markdown/markdown";
 import { LocalTime } from "../../lib/time/local-time";
@@ -9,6 +12,12 @@ import type { PostDetail } from "./post-types";
 import { POST_TEXTS } from "./texts";
 
 type PostMessage = PostDetail["messages"][number];
+
+/**
+ * What the page shows under one answer besides its link: the comments anchored to it (the route
+ * composes them in, features do not import each other).
+ */
+export type AnswerSlot = (answer: AnswerName) => ReactNode;
 
 /** Who wrote a message: the user's name or the model's, falling back to 'User' and 'AI'. */
 const authorOf = (message: PostMessage) => (message.isUser ? message.user || "User" : message.model_name || "AI");
@@ -36,7 +45,9 @@ export function ConversationHeading({ postId, title, blocked }: { postId: number
   );
 }
 
-export function PostConversation({ postId, messages }: { postId: number; messages: PostMessage[] }) {
+export function PostConversation({ postId, messages, target, answerSlot }: { postId: number; messages: PostMessage[]; /** The answer the page's link points at. */ target?: string | null; answerSlot?: AnswerSlot }) {
+  const answers = postAnswers(messages, null);
+  useAnswerTarget(target, messages.length > 0);
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
       <ConversationHeading postId={postId} title={POST_TEXTS.conversation} />
@@ -46,7 +57,7 @@ export function PostConversation({ postId, messages }: { postId: number; message
         <ol className="space-y-5">
           {messages.map((message, index) => (
             <li key={index}>
-              <ConversationMessage message={message} />
+              <ConversationMessage message={message} answer={answers[index] ?? null} landed={target != null && answers[index]?.key === target} slot={answerSlot} />
             </li>
           ))}
         </ol>
@@ -55,10 +66,14 @@ export function PostConversation({ postId, messages }: { postId: number; message
   );
 }
 
-function ConversationMessage({ message }: { message: PostMessage }) {
+function ConversationMessage({ message, answer, landed, slot }: { message: PostMessage; answer: AnswerName | null; landed: boolean; slot?: AnswerSlot }) {
   const author = authorOf(message);
   return (
-    <article aria-label={`${author} said`} className={`flex gap-3 ${message.isUser ? "flex-row-reverse" : ""}`}>
+    <article
+      aria-label={`${author} said`}
+      {...(answer === null ? {} : { id: answerElementId(answer.key), tabIndex: -1, "aria-current": landed ? ("location" as const) : undefined })}
+      className={`group flex gap-3 rounded-2xl outline-none ${message.isUser ? "flex-row-reverse" : ""} ${landed ? LANDED_CLASSES : ""}`}
+    >
       <span
         aria-hidden="true"
         className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-lg ${
@@ -81,6 +96,12 @@ function ConversationMessage({ message }: { message: PostMessage }) {
         >
           <Markdown>{message.content}</Markdown>
         </div>
+        {answer !== null && (
+          <div className="mt-1 flex flex-wrap items-start gap-2">
+            <AnswerLinkButton answer={answer.key} label={answer.label} />
+            {slot?.(answer)}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -6,7 +6,7 @@ import { useAuth } from "../../lib/auth";
 import { errorCodeOf, trpc } from "../../lib/trpc";
 import { ComparisonView } from "./comparison-view";
 import { PostCard } from "./post-card";
-import { PostConversation } from "./post-conversation";
+import { PostConversation, type AnswerSlot } from "./post-conversation";
 import { PostLineage } from "./post-lineage";
 import { PostSkeletons } from "./post-skeleton";
 import { POST_TEXTS } from "./texts";
@@ -18,9 +18,10 @@ const GONE = new Set(["NOT_FOUND", "BAD_REQUEST"]);
 
 /**
  * One post: its card, the comments the route puts below it, and the
- * read-only conversation.
+ * read-only conversation. `target` is the answer the page's link points at (`?answer=`), and
+ * `answerSlot` what the route shows under each answer (its comments).
  */
-export function PostPage({ postId, comments }: { postId: number; comments: ReactNode }) {
+export function PostPage({ postId, comments, target, answerSlot }: { postId: number; comments: ReactNode; target?: string | null; answerSlot?: AnswerSlot }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const cache = usePostCache();
@@ -47,9 +48,9 @@ export function PostPage({ postId, comments }: { postId: number; comments: React
           <PostLineage post={post.data} />
           {comments}
           {post.data.comparison ? (
-            <ComparisonView postId={postId} comparison={post.data.comparison} />
+            <ComparisonView postId={postId} comparison={post.data.comparison} target={target} answerSlot={answerSlot} />
           ) : (
-            <PostConversation postId={postId} messages={post.data.messages} />
+            <PostConversation postId={postId} messages={post.data.messages} target={target} answerSlot={answerSlot} />
           )}
         </>
       )}

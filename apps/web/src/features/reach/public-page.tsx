@@ -1,8 +1,11 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { answerElementId } from "@parley/contracts";
+import { AnswerLinkButton } from "../../components/answer-link-button";
 import { buttonClass } from "../../components/button-styles";
 import { Markdown } from "../../lib/markdown/markdown";
 import { LocalTime } from "../../lib/time/local-time";
+import { LANDED_CLASSES, useAnswerTarget } from "../../lib/answers/use-answer-target";
 import { useAuth } from "../../lib/auth";
 import { errorCodeOf, trpc } from "../../lib/trpc";
 import { REACH_TEXTS } from "./texts";
@@ -13,9 +16,10 @@ type Kind = "post" | "conversation";
  * A post or a shared conversation opened through its public link: readable without an account,
  * with a prompt to sign in for everything else. A wrong or revoked link says so. Signing in
  * leads on to the signed-in page: the post (/post/{id}), or the conversation's share
- * (/chat/share/{id}) with its 'Clone and Continue'; `fromSignIn` goes there at once.
+ * (/chat/share/{id}) with its 'Clone and Continue'; `fromSignIn` goes there at once. Every
+ * answer has its own link; `target` is the one the page's address points at (`?answer=`).
  */
-export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; token: string; fromSignIn?: boolean }) {
+export function PublicPage({ kind, token, fromSignIn = false, target = null }: { kind: Kind; token: string; fromSignIn?: boolean; target?: string | null }) {
   const post = trpc.publicLink.post.useQuery({ token }, { enabled: kind === "post", retry: false });
   const session = trpc.publicLink.session.useQuery({ token }, { enabled: kind === "conversation", retry: false });
   const query = kind === "post" ? post : session;
@@ -23,6 +27,7 @@ export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; to
   const navigate = useNavigate();
   const share = trpc.publicLink.sessionShare.useQuery({ token }, { enabled: kind === "conversation" && auth.isSignedIn && session.isSuccess, retry: false });
   const shareId = share.data?.session_id;
+  useAnswerTarget(target, Boolean(query.data));
   useEffect(() => {
     if (fromSignIn && shareId) void navigate({ to: "/chat/share/$sessionId", params: { sessionId: String(shareId) }, replace: true });
   }, [fromSignIn, shareId, navigate]);
@@ -84,7 +89,11 @@ export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; to
           <ol className="space-y-5">
             {transcript.messages.map((message, index) => (
               <li key={index}>
-                <article aria-label={`${message.author} said`} className={`flex flex-col ${message.role === "user" ? "items-end" : "items-start"}`}>
+                <article
+                  aria-label={`${message.author} said`}
+                  {...(message.answer === null ? {} : { id: answerElementId(message.answer), tabIndex: -1, "aria-current": message.answer === target ? ("location" as const) : undefined })}
+                  className={`group flex flex-col rounded-2xl outline-none ${message.role === "user" ? "items-end" : "items-start"} ${message.answer !== null && message.answer === target ? LANDED_CLASSES : ""}`}
+                >
                   <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
                     <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.author}</span>
                     <LocalTime iso={message.timestamp} />
@@ -98,6 +107,7 @@ export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; to
                   >
                     <Markdown>{message.content}</Markdown>
                   </div>
+                  {message.answer !== null && <AnswerLinkButton answer={message.answer} label={labelOf(transcript.messages, index)} />}
                 </article>
               </li>
             ))}
@@ -106,6 +116,11 @@ export function PublicPage({ kind, token, fromSignIn = false }: { kind: Kind; to
       </section>
     </article>
   );
+}
+
+/** How an answer is named to screen readers: by its place among the answers ('answer 2'; a key may be an exchange's id). */
+function labelOf(messages: { answer: string | null }[], index: number) {
+  return `answer ${messages.slice(0, index + 1).filter((m) => m.answer !== null).length}`;
 }
 
 function LinkGone({ failed = false }: { failed?: boolean }) {
