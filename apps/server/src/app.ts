@@ -25,6 +25,7 @@ import { registerTrpc } from "./http/trpc";
 import { restRoutes } from "./rest/answers";
 import { registerApiDocs } from "./rest/api-docs";
 import { createRequestContext } from "./http/context";
+import { registerVisitorCookies } from "./http/visitor";
 import { registerRestRoutes } from "./rest/serve";
 
 export type AppDeps = {
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
     const { publicUrl, oidc } = deps.config;
     await registerEmbeddedProvider(app, {
       settings: { publicUrl, issuer: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, trustProxy: deps.config.TRUST_PROXY !== false },
+  registerVisitorCookies(app);
       db: deps.db.db,
       keys: deps.keys,
       limits: createSignInLimits(signInLimitRules(deps.config.AUTH_IP_LIMIT), limiterRedis),

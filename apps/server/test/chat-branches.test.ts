@@ -142,7 +142,7 @@ describe("every read follows the active branch", () => {
     }
   });
 
-  it("a share shows the branch active when shared, and goes on with it; others see no other branch", async () => {
+  it("a share shows the branch active when shared; others see no other branch", async () => {
     expect((await t.call("alice", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
     await trpc("alice", "chat.switchBranch", { sessionId, entryId: ids[2] });
     const seen = await screen("bob", sessionId, true);

@@ -282,6 +282,53 @@ const contracts: Record<string, Contract> = {
     bad: (w) => ({ method: "GET", path: "/chat/import/abc", token: w.alice.pat, message: /jobId: must be an import id/ }),
     missing: (w) => ({ method: "GET", path: `/chat/import/${randomUUID()}`, token: w.alice.pat, message: NOT_FOUND }),
   },
+  "POST /public/unlock/:token": {
+    ok: async (w) => {
+      // Bob's post: the rows reading Alice's links need them without a password.
+      const link = await w.as(w.bob.oidc)("POST", `/post/publicLink/${w.bobPost}`, { enabled: true });
+      const token = (link.body as { token: string }).token;
+      await w.as(w.bob.oidc)("POST", `/links/post/${w.bobPost}`, { password: "contract pass" });
+      return { method: "POST", path: `/public/unlock/${token}`, body: { password: "contract pass" } };
+    },
+    bad: () => ({ method: "POST", path: `/public/unlock/${"x".repeat(24)}`, body: { password: "" }, message: /password: must be the link's password/ }),
+    missing: () => ({ method: "POST", path: "/public/unlock/no-such-link", body: { password: "anything" }, message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
+  },
+  "GET /links/:kind/:id": {
+    ok: async (w) => {
+      await publicToken(w, "post");
+      return { method: "GET", path: `/links/post/${w.post}`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "GET", path: `/links/thing/${w.post}`, token: w.alice.pat, message: /kind: must be one of post, conversation, prompt/ }),
+    missing: (w) => ({ method: "GET", path: `/links/post/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "POST /links/:kind/:id": {
+    ok: async (w) => {
+      await publicToken(w, "post");
+      return { method: "POST", path: `/links/post/${w.post}`, token: w.alice.pat, body: { expires: "30d", view_cap: 1000 } };
+    },
+    bad: (w) => ({ method: "POST", path: `/links/post/${w.post}`, token: w.alice.pat, body: { expires: "2d" }, message: /expires: must be one of 1d, 7d, 30d, never/ }),
+    // Bob (whose allowance of sharing changes the rows use less) asks for Alice's conversation.
+    missing: (w) => ({ method: "POST", path: `/links/conversation/${w.session}`, token: w.bob.oidc, body: { expires: "1d" }, message: NOT_FOUND }),
+  },
+  "GET /links": { ok: async (w) => ({ method: "GET", path: "/links", token: w.alice.pat }) },
+  "POST /links/revoke/:kind/:id": {
+    ok: async (w) => {
+      await w.as(w.bob.oidc)("POST", `/chat/shareChat/${w.bobSession}`);
+      return { method: "POST", path: `/links/revoke/share/${w.bobSession}`, token: w.bob.oidc };
+    },
+    bad: (w) => ({ method: "POST", path: `/links/revoke/thing/${w.session}`, token: w.alice.pat, message: /kind: must be one of post, conversation, prompt, share/ }),
+    missing: (w) => ({ method: "POST", path: `/links/revoke/share/${w.session}`, token: w.bob.oidc, message: NOT_FOUND }),
+  },
+  // Bob's links go: the rows work on Alice's.
+  "POST /links/revokeAll": { ok: async (w) => ({ method: "POST", path: "/links/revokeAll", token: w.bob.oidc }) },
+  "POST /links/share/:sessionId/refresh": {
+    ok: async (w) => {
+      await w.as(w.alice.pat)("POST", `/chat/shareChat/${w.session}`);
+      return { method: "POST", path: `/links/share/${w.session}/refresh`, token: w.alice.pat };
+    },
+    bad: (w) => ({ method: "POST", path: "/links/share/abc/refresh", token: w.alice.pat, message: /sessionId: must be a conversation id/ }),
+    missing: (w) => ({ method: "POST", path: `/links/share/${w.session}/refresh`, token: w.bob.oidc, message: NOT_FOUND }),
+  },
   "GET /post/publicLink/:postId": {
     ok: async (w) => ({ method: "GET", path: `/post/publicLink/${w.post}`, token: w.alice.pat }),
     bad: (w) => ({ method: "GET", path: "/post/publicLink/abc", token: w.alice.pat, message: /postId: must be a post id/ }),

@@ -3,6 +3,7 @@ import { createContextInner, type AdminRule, type Billing, type ColumnStops, typ
 import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
+import { visitorOf } from "./visitor";
 
 export type ContextDeps = {
   db: Database;
@@ -53,6 +54,7 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     metrics: deps.metrics,
     admins: deps.admins,
     instance: deps.instance,
+    visitor: visitorOf(request),
     voteRules: deps.voteRules,
   });
 }

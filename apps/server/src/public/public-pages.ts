@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, getPublicPost, getPublicPreviewStamp, getPublicPrompt, getPublicSession, PUBLIC_LINK_NOT_FOUND, type Transcript } from "@parley/api";
-import { ANSWER_PARAM, isAnswerKey, PROMPT_PUBLIC_PATH, type PublicPrompt } from "@parley/contracts";
+import { ANSWER_PARAM, isAnswerKey, LINK_MESSAGES, PROMPT_PUBLIC_PATH, type PublicPrompt } from "@parley/contracts";
 import type { Executor } from "@parley/db";
 import { escapeHtml, injectMeta } from "./page-meta";
 import { previewEtag, type PreviewContent } from "./preview-image";
@@ -44,7 +44,8 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
       });
 
     app.get(`/${page.prefix}/:token`, async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply) => {
-      const found = await find(request.params.token);
+      const found = await find(request.params.token).catch(closedLink);
+      if (found instanceof ClosedLink) return sendClosed(reply, found, indexHtml);
       const path = `/${page.prefix}/${request.params.token}`;
       if (!found) reply.status(404);
       reply.headers(publicTextHeaders(found?.indexable ?? false));
@@ -86,8 +87,9 @@ export function registerPublicPromptPage(app: FastifyInstance, options: { db: Ex
   app.get(`${PROMPT_PUBLIC_PATH}:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
     const found = await getPublicPrompt(options.db, request.params.token).catch((error: unknown) => {
       if (error instanceof AppError && error.kind === "NOT_FOUND") return null;
-      throw error;
+      return closedLink(error);
     });
+    if (found instanceof ClosedLink) return sendClosed(reply, found, indexHtml);
     if (!found) reply.status(404);
     reply.headers(publicTextHeaders(false));
     const meta = found ? promptMetaOf(found, `${options.publicUrl}${PROMPT_PUBLIC_PATH}${request.params.token}`) : notFoundMeta();
@@ -152,6 +154,29 @@ function metaOf(found: PublicPage, publicUrl: string, path: string, answerKey: s
     image: `${publicUrl}${path}/preview.png${query ? `${query}&` : "?"}${version}`,
     noindex: !found.indexable,
   };
+}
+
+/** A link that is there but closed to this reader: expired or capped (410), or waiting for its password (403). */
+class ClosedLink {
+  constructor(readonly error: AppError) {}
+}
+
+/** A closed link's refusal as a ClosedLink; any other failure stays an error. */
+function closedLink(error: unknown): ClosedLink {
+  if (error instanceof AppError && (error.kind === "GONE" || error.kind === "FORBIDDEN")) return new ClosedLink(error);
+  throw error;
+}
+
+/**
+ * The page of a closed link: the web app (which asks for the password, or says the link has
+ * expired) with tags that tell a link preview nothing of what is behind it.
+ */
+function sendClosed(reply: FastifyReply, closed: ClosedLink, indexHtml: string | undefined) {
+  const gone = closed.error.kind === "GONE";
+  const meta = { title: gone ? "Link expired · Parley" : "Protected link · Parley", description: gone ? LINK_MESSAGES.gone : LINK_MESSAGES.passwordRequired, url: null, image: null, noindex: true };
+  reply.status(gone ? 410 : 403).headers(publicTextHeaders(false)).type("text/html; charset=utf-8");
+  const page = indexHtml ?? '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head><body><main><h1></h1></main></body></html>';
+  return reply.send(injectMeta(page, meta).replace("<h1></h1>", `<h1>${escapeHtml(meta.description)}</h1>`));
 }
 
 const notFoundMeta = () => ({ title: "Not Found · Parley", description: "This link does not lead anywhere.", url: null, image: null, noindex: true });

@@ -4,7 +4,7 @@ import { unconfiguredKeyVault, type KeyVault } from "@parley/keys";
 import { NO_ADMINS, type AdminRule } from "./admin-rule";
 import type { AuthIdentity } from "./identity";
 import type { Logger } from "./logger";
-import type { Accounts, Billing, ColumnStopper, ModelGateway, ReplyMetrics } from "./ports";
+import { NO_VISITOR, type Accounts, type Billing, type ColumnStopper, type ModelGateway, type ReplyMetrics, type Visitor } from "./ports";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 
 /** Everything a procedure may use. Built by the host per request; tests build it directly. */
@@ -38,6 +38,8 @@ export type Context = {
   instance: string | null;
   /** How the guards (loadUser, loadViewer) find the caller's account. */
   accounts: Accounts;
+  /** The caller's browser: its address and cookies (public links' unlocks and view counts). */
+  visitor: Visitor;
   /** Which comparison votes count beyond being cast blind (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
   voteRules: VoteRules;
 };
@@ -81,6 +83,7 @@ export function createContextWith(defaults: ContextDefaults, options: CreateCont
     admins: options.admins ?? NO_ADMINS,
     instance: options.instance ?? null,
     accounts: options.accounts ?? defaults.accounts,
+    visitor: options.visitor ?? NO_VISITOR,
     voteRules: options.voteRules ?? DEFAULT_VOTE_RULES,
   };
 }

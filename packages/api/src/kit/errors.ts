@@ -13,6 +13,8 @@ export const ERROR_KINDS = {
   UNAUTHORIZED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
+  /** Was there and is no more (an expired public link): tRPC has no such code, so it travels as NOT_FOUND and leaves as 410. */
+  GONE: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
   PRECONDITION_FAILED: "PRECONDITION_FAILED",
@@ -66,7 +68,8 @@ export type PublicError = { status: number; message: string; retryAfterSeconds: 
  */
 export function toPublicError(error: unknown): PublicError {
   const translated = toTRPCError(error);
-  return { status: getHTTPStatusCodeFromError(translated), message: publicMessage(translated), retryAfterSeconds: retryAfterOf(translated) };
+  const status = translated.cause instanceof AppError && translated.cause.kind === "GONE" ? 410 : getHTTPStatusCodeFromError(translated);
+  return { status, message: publicMessage(translated), retryAfterSeconds: retryAfterOf(translated) };
 }
 
 function publicMessage(error: TRPCError): string {

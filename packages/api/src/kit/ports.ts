@@ -64,3 +64,18 @@ export type Accounts = {
   /** The caller's account id, for reads of the caller's own view (remembered per process). */
   viewer: (ctx: { db: Executor; auth: AuthIdentity }, now: Date) => Promise<Pick<AccountRow, "id">>;
 };
+
+/**
+ * The browser a request comes from, as public links see it: its address (for per-client limits,
+ * never stored) and its cookies. The host implements it per request; without a host (tests of
+ * procedures, server-side callers) nobody has cookies.
+ */
+export type Visitor = {
+  address: string;
+  cookie: (name: string) => string | undefined;
+  /** A session cookie (no expiry: it ends with the browser session), HttpOnly, SameSite=Lax, path /. */
+  setCookie: (name: string, value: string) => void;
+};
+
+/** A caller with no browser: no cookies, and nothing set is kept. */
+export const NO_VISITOR: Visitor = { address: "unknown", cookie: () => undefined, setCookie: () => {} };

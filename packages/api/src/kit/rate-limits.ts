@@ -1,7 +1,8 @@
+import { LINK_LIMITS } from "@parley/contracts";
 import { AppError } from "./errors";
 
 /** What a person may do only so often (quotas and limits are data). */
-export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview"] as const;
+export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock"] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /** At most `limit` of an action per person in each window of `windowMs`. */
@@ -26,6 +27,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitRule> = {
   handle: { limit: 30, windowMs: MINUTE },
   /** Preview images drawn for a public link, per client address (a cached image costs nothing). */
   preview: { limit: 20, windowMs: MINUTE },
+  /** Passwords tried on one public link from one client address (LINK_LIMITS). */
+  unlock: { limit: LINK_LIMITS.unlockAttempts, windowMs: LINK_LIMITS.unlockWindowMs },
 };
 
 const NOUNS: Record<RateLimitedAction, string> = {
@@ -39,6 +42,7 @@ const NOUNS: Record<RateLimitedAction, string> = {
   export: "downloads",
   handle: "handle changes",
   preview: "preview images",
+  unlock: "password attempts",
 };
 
 /**

@@ -10,8 +10,9 @@ import { isAdminIdentity } from "./admin-rule";
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // People read `message`; internals (stack, SQL, causes) never leave the server.
   errorFormatter({ shape, error }) {
-    const { message } = toPublicError(error);
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    // The status REST answers with (a 410 has no tRPC code of its own), which tRPC's answer takes too.
+    const { message, status } = toPublicError(error);
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: status } };
   },
 });
 

@@ -4,6 +4,7 @@ import { AppError } from "../kit/errors";
 import { postVisibleTo } from "../community/post/visibility";
 import { getPublicSessionShare, publicTokenHash } from "./public-links";
 import { NOBODY } from "./transcripts";
+import { GATE_COLUMNS, linkStateOf } from "./link-controls";
 
 /** Tokens are base64url; anything else leads nowhere. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
@@ -12,24 +13,26 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
  * What a public link's preview image depends on, read without its conversation: the object, and
  * when it or its author last changed. A picture drawn under the same stamp is still the right
  * one, so a server can answer from its cache before reading the conversation. Null when the link
- * leads nowhere (wrong, revoked, unshared or hidden): the page's own read then answers.
+ * leads nowhere (wrong, revoked, unshared or hidden), has expired or reached its cap, or has a
+ * password (a protected link never shows a picture): the page's own read then answers.
  * `indexable` is what the page says to search engines (a post its owner listed).
  */
 export async function getPublicPreviewStamp(db: Executor, prefix: "p" | "s", token: string): Promise<{ stamp: string; indexable: boolean } | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   if (prefix === "p") {
     const [row] = await db
-      .select({ postId: posts.id, listed: publicLinks.listed, authorChanged: users.updatedAt })
+      .select({ ...GATE_COLUMNS, postId: posts.id, listed: publicLinks.listed, authorChanged: users.updatedAt })
       .from(publicLinks)
       .innerJoin(posts, and(eq(posts.id, publicLinks.postId), postVisibleTo(NOBODY)))
       .innerJoin(users, eq(users.id, posts.userId))
       .where(eq(publicLinks.tokenHash, publicTokenHash(token)))
       .limit(1);
     // A post is a snapshot: only its author's name can change what its picture shows.
-    return row ? { stamp: `p:${row.postId}:${row.authorChanged.getTime()}`, indexable: row.listed } : null;
+    if (!row || row.passwordHash !== null || linkStateOf(row, new Date()) !== "active") return null;
+    return { stamp: `p:${row.postId}:${row.authorChanged.getTime()}`, indexable: row.listed };
   }
   const live = await getPublicSessionShare(db, token).catch((error: unknown) => {
-    if (error instanceof AppError && error.kind === "NOT_FOUND") return null;
+    if (error instanceof AppError && (error.kind === "NOT_FOUND" || error.kind === "GONE" || error.kind === "FORBIDDEN")) return null;
     throw error;
   });
   if (!live) return null;

@@ -7,6 +7,7 @@ import { AppError } from "../kit/errors";
 import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
 import { POST_NOT_FOUND } from "../community/post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "./link-controls";
 
 /** The one answer for a public address that does not lead anywhere (wrong, revoked or unshared). */
 export const PUBLIC_LINK_NOT_FOUND = "This link does not lead anywhere. It may have been turned off by its owner.";
@@ -46,7 +47,7 @@ export type PublicLinkStatus = { enabled: boolean; token: string | null; path: s
 const OFF: PublicLinkStatus = { enabled: false, token: null, path: null, listed: false };
 
 /** The token of a stored link, as its owner may copy it again; null when it cannot be opened. */
-function tokenOf(keys: KeyVault, link: LinkRow): string | null {
+export function tokenOf(keys: KeyVault, link: Pick<LinkRow, "legacyToken" | "sealedToken" | "tokenHash">): string | null {
   if (link.legacyToken) return link.legacyToken;
   if (!link.sealedToken) return null;
   try {
@@ -105,7 +106,7 @@ export async function setPostLink(db: Database, keys: KeyVault, userId: string, 
  * A session's link is live only while the session is shared and was made during the current
  * share: stopping the share turns it off, and sharing again does not bring the old address back.
  */
-const liveFor = (session: { sharedAt: Date | null }, link: { createdAt: Date } | undefined) =>
+export const liveFor = (session: { sharedAt: Date | null }, link: { createdAt: Date } | undefined) =>
   link !== undefined && session.sharedAt !== null && link.createdAt.getTime() >= session.sharedAt.getTime();
 
 /** The public link of the caller's conversation (someone else's is a 404). */
@@ -142,10 +143,10 @@ export async function setSessionLink(db: Database, keys: KeyVault, userId: strin
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The link a token opens, found by the token's hash alone (the token itself is not stored). */
-async function linkByToken(db: Executor, token: string) {
+export async function linkByToken(db: Executor, token: string) {
   if (!TOKEN_SHAPE.test(token)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   const [link] = await db
-    .select({ postId: publicLinks.postId, sessionId: publicLinks.sessionId, listed: publicLinks.listed, createdAt: publicLinks.createdAt })
+    .select({ ...GATE_COLUMNS, postId: publicLinks.postId, sessionId: publicLinks.sessionId, promptId: publicLinks.promptId, listed: publicLinks.listed, createdAt: publicLinks.createdAt })
     .from(publicLinks)
     .where(eq(publicLinks.tokenHash, publicTokenHash(token)))
     .limit(1);
@@ -156,9 +157,10 @@ async function linkByToken(db: Executor, token: string) {
  * A post read through its public link, by anyone: the snapshot and its author's public name.
  * `indexable` is true only for a post its owner listed.
  */
-export async function getPublicPost(db: Executor, token: string) {
+export async function getPublicPost(db: Executor, token: string, reader: Reader = serverReader()) {
   const link = await linkByToken(db, token);
   if (!link?.postId) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  await admitReader(db, reader, link);
   const transcript = await getPostTranscript(db, NOBODY, link.postId);
   return { kind: "post" as const, post_id: link.postId, indexable: link.listed, transcript };
 }
@@ -167,8 +169,8 @@ export async function getPublicPost(db: Executor, token: string) {
  * A shared conversation read through its public link, by anyone: what a viewer of the share
  * sees, without the session's id or anything else of the owner's account.
  */
-export async function getPublicSession(db: Executor, token: string) {
-  const sessionId = await liveSessionOf(db, token);
+export async function getPublicSession(db: Executor, token: string, reader: Reader = serverReader()) {
+  const sessionId = await liveSessionOf(db, token, reader);
   const transcript = await getSessionTranscript(db, NOBODY, sessionId, true).catch((error: unknown) => {
     throw error instanceof AppError && error.message === SESSION_NOT_FOUND ? new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND) : error;
   });
@@ -176,7 +178,7 @@ export async function getPublicSession(db: Executor, token: string) {
 }
 
 /** The shared conversation a live conversation link leads to; anything else is the link's 404. */
-async function liveSessionOf(db: Executor, token: string): Promise<number> {
+async function liveSessionOf(db: Executor, token: string, reader: Reader): Promise<number> {
   const link = await linkByToken(db, token);
   if (!link?.sessionId) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   const [session] = await db
@@ -185,6 +187,7 @@ async function liveSessionOf(db: Executor, token: string): Promise<number> {
     .where(eq(chatSessions.id, link.sessionId))
     .limit(1);
   if (!session || !liveFor(session, link) || !isSessionReadableBy(session, NOBODY)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  await admitReader(db, reader, link);
   return link.sessionId;
 }
 
@@ -194,8 +197,8 @@ async function liveSessionOf(db: Executor, token: string): Promise<number> {
  * anonymous reader does not learn a handle that outlives the link; a signed-in one may read the
  * share anyway.
  */
-export async function getPublicSessionShare(db: Executor, token: string) {
-  return { session_id: await liveSessionOf(db, token) };
+export async function getPublicSessionShare(db: Executor, token: string, reader: Reader = serverReader()) {
+  return { session_id: await liveSessionOf(db, token, reader) };
 }
 
 /**

@@ -4,15 +4,17 @@ import { prompts, publicLinks, users, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { presentPromptAuthor } from "../conversation/prompts/present";
 import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "./public-links";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "./link-controls";
 
 /**
  * A prompt read through its public link, by anyone: only while it is published (unlisted or
  * public) and no moderator hides it; otherwise the link leads nowhere, as a post's does.
  */
-export async function getPublicPrompt(db: Executor, token: string): Promise<PublicPrompt> {
+export async function getPublicPrompt(db: Executor, token: string, reader: Reader = serverReader()): Promise<PublicPrompt> {
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   const [row] = await db
     .select({
+      ...GATE_COLUMNS,
       id: prompts.id,
       promptName: prompts.name,
       description: prompts.description,
@@ -32,6 +34,7 @@ export async function getPublicPrompt(db: Executor, token: string): Promise<Publ
     .where(and(eq(publicLinks.tokenHash, publicTokenHash(token)), ne(prompts.visibility, "private"), isNull(prompts.hiddenAt)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+  await admitReader(db, reader, row);
   return {
     kind: "prompt",
     id: row.id,

@@ -1,8 +1,13 @@
 import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../kit/trpc";
+import type { Context } from "../kit/context";
+import { AppError } from "../kit/errors";
+import { RateLimitError } from "../kit/rate-limits";
+import { unlockLink, type Reader } from "./link-controls";
+import { getLinkSettings, listSharedLinks, refreshShare, revokeAllLinks, revokeLink, setLinkSettings } from "./shared-links";
 import { getImportProgress, importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
-import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, setPostLink, setSessionLink } from "./public-links";
+import { getPostLinkStatus, getPublicPost, getPublicSession, getPublicSessionShare, getSessionLinkStatus, linkByToken, PUBLIC_LINK_NOT_FOUND, setPostLink, setSessionLink } from "./public-links";
 import { getPublicPrompt } from "./public-prompt";
 import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
@@ -40,6 +45,9 @@ export const archiveRouter = router({
     .query(async ({ ctx, input }) => getImportProgress(ctx.db, ctx.user.id, input.jobId)),
 });
 
+/** The reader of a public link: this request's browser (its unlocks and view cookie), now. */
+const readerOf = (ctx: Context) => ({ now: ctx.now(), visitor: ctx.visitor, keys: ctx.keys }) satisfies Reader;
+
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
   postStatus: protectedProcedure.meta({ rest: { method: "GET", path: "/post/publicLink/:postId", summary: "Whether one of the caller's posts has an 'anyone with the link' address" } }).input(publicLinkInputs.postStatus).use(loadUser).query(async ({ ctx, input }) => getPostLinkStatus(ctx.db, ctx.keys, ctx.user.id, input.postId)),
@@ -64,11 +72,51 @@ export const publicLinkRouter = router({
       return setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now());
     }),
   /** A public post, readable without signing in. */
-  post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token)),
+  post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token, readerOf(ctx))),
   /** A public conversation, readable without signing in. */
-  session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token)),
+  session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token, readerOf(ctx))),
   /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
-  sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token)),
+  sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token, readerOf(ctx))),
   /** A published prompt through its public link (/pp/{token}), readable without signing in. */
-  prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(({ ctx, input }) => getPublicPrompt(ctx.db, input.token)),
+  prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(({ ctx, input }) => getPublicPrompt(ctx.db, input.token, readerOf(ctx))),
+  /** Opens a password-protected link for this browser session (a signed session cookie for that link). */
+  unlock: publicProcedure.meta({ rest: { method: "POST", path: "/public/unlock/:token", summary: "Enter a public link's password: the browser session may read it from then on (a session cookie)", description: "Five tries per link and client address every 15 minutes; more answer 429." } })
+    .input(publicLinkInputs.unlock)
+    .mutation(async ({ ctx, input }) => {
+      const link = await linkByToken(ctx.db, input.token);
+      if (!link) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
+      const allowTry = async () => {
+        const { allowed, retryAfterSeconds } = await ctx.limiter.hit("unlock", `link:${link.tokenHash}:${ctx.visitor.address}`);
+        if (!allowed) throw new RateLimitError("unlock", Math.max(1, retryAfterSeconds));
+      };
+      return unlockLink({ ...readerOf(ctx), visitor: ctx.visitor }, link, input.password, allowTry);
+    }),
+  /** The controls and views of one of the caller's public links. */
+  settings: protectedProcedure.meta({ rest: { method: "GET", path: "/links/:kind/:id", summary: "The expiry, password, view cap and views of one of the caller's public links (kind: post, conversation or prompt)" } })
+    .input(publicLinkInputs.settings)
+    .use(loadUser)
+    .query(async ({ ctx, input }) => getLinkSettings(ctx.db, ctx.user.id, input.kind, input.id, ctx.now())),
+  configure: protectedProcedure.meta({ rest: { method: "POST", path: "/links/:kind/:id", summary: "Set a public link's expiry (1d, 7d, 30d, never: from now), password (null removes it) and view cap (null: none)" } })
+    .input(publicLinkInputs.configure)
+    .use(rateLimit("share"))
+    .use(loadUser)
+    .mutation(async ({ ctx, input }) => setLinkSettings(ctx.db, ctx.user.id, input.kind, input.id, input, ctx.now())),
+  /** Every link the caller has made (the Shared links page). */
+  mine: protectedProcedure.meta({ rest: { method: "GET", path: "/links", summary: "Every link the caller has made: public links of posts, conversations and prompts, and shares, with their state and views" } })
+    .use(loadUser)
+    .query(async ({ ctx }) => listSharedLinks(ctx.db, ctx.keys, ctx.user.id, ctx.now())),
+  revoke: protectedProcedure.meta({ rest: { method: "POST", path: "/links/revoke/:kind/:id", summary: "Turn one of the caller's links off (kind: post, conversation, prompt or share)" } })
+    .input(publicLinkInputs.revoke)
+    .use(rateLimit("share"))
+    .use(loadUser)
+    .mutation(async ({ ctx, input }) => revokeLink(ctx.db, ctx.user.id, input.kind, input.id, ctx.now())),
+  revokeAll: protectedProcedure.meta({ rest: { method: "POST", path: "/links/revokeAll", summary: "Turn every link of the caller off: public links deleted, shares ended" } })
+    .use(rateLimit("share"))
+    .use(loadUser)
+    .mutation(async ({ ctx }) => revokeAllLinks(ctx.db, ctx.user.id)),
+  refreshShare: protectedProcedure.meta({ rest: { method: "POST", path: "/links/share/:sessionId/refresh", summary: "Take a shared conversation's snapshot again, from the conversation as it is now" } })
+    .input(publicLinkInputs.refreshShare)
+    .use(rateLimit("share"))
+    .use(loadUser)
+    .mutation(async ({ ctx, input }) => refreshShare(ctx.db, ctx.user.id, input.sessionId, ctx.now())),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { int4Id } from "../input";
-import { EXPORT_FORMATS } from "../reach";
+import { EXPORT_FORMATS, LINK_EXPIRIES, LINK_KINDS, LINK_LIMITS } from "../reach";
 import { sessionIdSchema } from "./common";
 import { privacyChoiceFields } from "./privacy";
 
@@ -8,6 +8,13 @@ const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMAT
 const postId = int4Id("a post id");
 const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
 const enabled = z.boolean({ message: "must be true or false" });
+const publicKind = z.enum(["post", "conversation", "prompt"], { message: "must be one of post, conversation, prompt" });
+/** The id of a link's post, conversation or prompt (digits from a REST path too). */
+const linkTargetId = z.coerce
+  .number({ message: "must be the id of the link's post, conversation or prompt" })
+  .int("must be a whole number")
+  .positive("must be an id above 0")
+  .max(Number.MAX_SAFE_INTEGER, "must be an id of at most 2^53 - 1");
 
 /** The id of an import, picked by the client to follow its progress. */
 const importJobId = z.uuid({ message: "must be an import id (a UUID)" });
@@ -35,4 +42,33 @@ export const publicLinkInputs = {
   sessionShare: z.object({ token }),
   /** A published prompt read through its public link. */
   prompt: z.object({ token }),
+  /** A password-protected link opened for this browser session. */
+  unlock: z.object({ token, password: z.string({ message: "must be the link's password" }).min(1, "must be the link's password").max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`) }),
+  /** The owner's controls of one public link. */
+  settings: z.object({ kind: publicKind, id: linkTargetId }),
+  configure: z.object({
+    kind: publicKind,
+    id: linkTargetId,
+    /** From now: a day, a week, a month, or never. Left out: unchanged. */
+    expires: z.enum(LINK_EXPIRIES, { message: `must be one of ${LINK_EXPIRIES.join(", ")}` }).optional(),
+    /** A new password, or null to remove it. Left out: unchanged. */
+    password: z
+      .string({ message: "must be a password (text) or null" })
+      .min(LINK_LIMITS.passwordMin, `must be at least ${LINK_LIMITS.passwordMin} characters`)
+      .max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`)
+      .nullable()
+      .optional(),
+    /** Most viewers, or null for no cap. Left out: unchanged. */
+    view_cap: z
+      .number({ message: "must be a number of views or null" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(LINK_LIMITS.viewCapMax, `must be at most ${LINK_LIMITS.viewCapMax}`)
+      .nullable()
+      .optional(),
+  }),
+  /** Turns one of the caller's links off: a public link, or a conversation's share. */
+  revoke: z.object({ kind: z.enum(LINK_KINDS, { message: `must be one of ${LINK_KINDS.join(", ")}` }), id: linkTargetId }),
+  /** The snapshot of a shared conversation taken again, from the conversation as it is now. */
+  refreshShare: z.object({ sessionId: sessionIdSchema }),
 } as const;

@@ -11,6 +11,8 @@ import {
   postSummary,
   publicLinkStatus,
   snippetPart,
+  linkSettings,
+  sharedLink,
   transcript,
   usage,
   userSettings,
@@ -247,6 +249,13 @@ export const restResponses = {
   "GET /chat/import/:jobId": z.object({
     job_id: z.string(),
     status: z.enum(["running", "done", "failed"]).describe("'failed': nothing of the import was kept"),
+  "POST /public/unlock/:token": z.object({ unlocked: z.literal(true) }),
+  "GET /links/:kind/:id": linkSettings,
+  "POST /links/:kind/:id": linkSettings,
+  "GET /links": z.object({ links: z.array(sharedLink) }),
+  "POST /links/revoke/:kind/:id": z.object({ revoked: z.literal(true) }),
+  "POST /links/revokeAll": z.object({ revoked: z.number().int().describe("How many links were turned off") }),
+  "POST /links/share/:sessionId/refresh": sharedLink,
     conversations_done: z.number().int(),
     conversations_total: z.number().int(),
     exchanges_done: z.number().int(),
@@ -350,6 +359,8 @@ export const restResponses = {
   "POST /admin/privacy": privacySetting,
 } as const;
 
+  SharedLink: sharedLink,
+  LinkSettings: linkSettings,
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */
 export const sendFailure = z.object({
   message: z.string(),

@@ -120,6 +120,38 @@ export const transcript = z.object({
 /** A public link's state: off, or on with its token and address. */
 export const publicLinkStatus = z.object({ enabled: z.boolean(), token: z.string().nullable(), path: z.string().nullable(), listed: z.boolean() });
 
+/** A link's state: open, past its expiry, or at its view cap. */
+export const linkState = z.enum(["active", "expired", "capped"]);
+
+/** The owner's controls of one public link and its views. */
+export const linkSettings = z.object({
+  expires_at: z.string().nullable().describe("When the link stops (410); null: never"),
+  password: z.boolean().describe("Whether a reader must enter a password (the password itself is never shown)"),
+  view_cap: z.number().int().nullable().describe("Most viewers the link lets in; null: no cap"),
+  views: z.number().int().describe("Viewers so far: each browser session once a day"),
+  views_today: z.number().int().describe("Viewers today (UTC)"),
+  state: linkState,
+});
+
+/** One link on the Shared links page. */
+export const sharedLink = z.object({
+  kind: z.enum(["post", "conversation", "prompt", "share"]).describe("A post's, a conversation's or a prompt's public link, or a conversation's share (signed-in readers)"),
+  id: z.number().int().describe("The post, conversation or prompt"),
+  title: z.string(),
+  /** Where the owner opens the object. */
+  target: z.string(),
+  /** The address readers open; null when it can no longer be shown. */
+  path: z.string().nullable(),
+  created_at: z.string(),
+  /** A share's snapshot: when it was taken (shares only; null otherwise). */
+  snapshot_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  password: z.boolean(),
+  view_cap: z.number().int().nullable(),
+  views: z.number().int().nullable().describe("null for a share (signed-in readers are not counted)"),
+  state: linkState,
+});
+
 /** A personal access token as listed: never its secret. */
 export const accessTokenSummary = z.object({
   id: z.uuid(),

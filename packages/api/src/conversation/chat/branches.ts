@@ -72,8 +72,8 @@ export function siblingsOf<E extends TreeEntry>(entries: readonly E[], branch: r
 
 /**
  * The exchange whose branch a reader sees. The owner sees the branch they are on; anyone else
- * reading a share sees the branch that was active when it was shared, continued by the newest
- * exchanges added below it since. A comparison (compare_models set) read here gives its column 0,
+ * reading a share sees its snapshot: the branch that was active when it was shared (or when its
+ * owner last refreshed it), up to the exchange that ended it then. A comparison (compare_models set) read here gives its column 0,
  * the active one; reads that show every column check compare_models before calling this.
  */
 export function readLeaf<E extends TreeEntry>(
@@ -82,7 +82,7 @@ export function readLeaf<E extends TreeEntry>(
   asOwner: boolean,
 ): number | null {
   if (asOwner || session.sharedEntryId === null || !entries.some((e) => e.id === session.sharedEntryId)) return session.activeEntryId;
-  return latestLeafUnder(entries, session.sharedEntryId);
+  return session.sharedEntryId;
 }
 
 /**

@@ -38,10 +38,10 @@ describe("conversation trees", () => {
     expect(info.get(5)).toEqual({ position: 1, count: 1, ids: [5] });
   });
 
-  it("the owner reads the active branch; a reader of a share the shared one, continued below it", () => {
+  it("the owner reads the active branch; a reader of a share its snapshot, not what was added below it since", () => {
     const session = { activeEntryId: 3, sharedEntryId: 4 };
     expect(readLeaf(tree, session, true)).toBe(3);
-    expect(readLeaf(tree, session, false)).toBe(5);
+    expect(readLeaf(tree, session, false)).toBe(4);
     expect(readLeaf(tree, { activeEntryId: 3, sharedEntryId: null }, false)).toBe(3);
   });
 

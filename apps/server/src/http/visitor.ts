@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Visitor } from "@parley/api";
+
+/** Cookies a request's procedures set, sent with its answer (onSend below). */
+const pending = new WeakMap<FastifyRequest, string[]>();
+
+/** A cookie header's name=value pairs (values as sent: the API only sets URL-safe ones). */
+function parseCookies(header: string | undefined): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return jar;
+}
+
+const COOKIE_VALUE = /^[A-Za-z0-9._-]{1,4000}$/;
+const COOKIE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The browser behind a request, as procedures see it (the context's `visitor`): its address
+ * (Fastify's, which honours TRUST_PROXY) and its cookies. Cookies set are session cookies
+ * (they end when the browser session does), HttpOnly, SameSite=Lax, Secure over HTTPS.
+ */
+export function visitorOf(request: FastifyRequest): Visitor {
+  let jar: Map<string, string> | undefined;
+  return {
+    address: request.ip,
+    cookie(name) {
+      jar ??= parseCookies(request.headers.cookie);
+      return jar.get(name);
+    },
+    setCookie(name, value) {
+      if (!COOKIE_NAME.test(name) || !COOKIE_VALUE.test(value)) throw new Error(`Cookie ${name} has a name or value a cookie cannot hold.`);
+      const secure = request.protocol === "https" ? "; Secure" : "";
+      const cookies = pending.get(request) ?? [];
+      cookies.push(`${name}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+      pending.set(request, cookies);
+    },
+  };
+}
+
+/** Sends the cookies a request's procedures set, on whichever path answered it (tRPC, REST). */
+export function registerVisitorCookies(app: FastifyInstance) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const cookies = pending.get(request);
+    if (cookies) {
+      pending.delete(request);
+      const existing = reply.getHeader("set-cookie");
+      const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+      reply.header("set-cookie", [...before, ...cookies]);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,285 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINK_MESSAGES, LINK_LIMITS } from "@parley/contracts";
+import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "@parley/api";
+import { resultRows } from "@parley/db";
+import { createChatApp } from "./support/chat-fixture";
+
+// The owner's controls of public links (issue 30): expiry, password and view cap at their
+// boundaries, view counting under concurrency, and the Shared links page. Time is passed by
+// setting the stored timestamps, never waited for.
+
+const webRoot = mkdtempSync(join(tmpdir(), "parley-web-"));
+writeFileSync(join(webRoot, "index.html"), '<!doctype html><html><head><meta name="description" content="Parley." /><title>Parley</title></head><body><div id="root"></div></body></html>');
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+const TITLE = "Sourdough secrets";
+beforeAll(async () => {
+  t = await createChatApp({ webRoot });
+  await Promise.all(["alice", "bob", "carol", "dave"].map((name) => t.signUp(name)));
+});
+afterAll(() => t.close());
+
+/** A new post of `name` with its public link on: its id and token. */
+async function postLink(name: string, title = TITLE) {
+  const sessionId = (await t.send(name, "How do I feed a starter?")).body.session_id as number;
+  const postId = (await t.call(name, "POST", "/post/postChat", { chat_id: sessionId, description: title, categories: ["education"] })).body.post_id as number;
+  const on = await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true });
+  expect(on.status).toBe(200);
+  return { postId, sessionId, token: on.body.token as string };
+}
+
+/** A read of a public post as a browser: from `address`, carrying `cookies`; the cookies it was given back. */
+async function read(token: string, options: { cookies?: string[]; address?: string } = {}) {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/v1/public/post/${token}`,
+    remoteAddress: options.address ?? "203.0.113.1",
+    headers: options.cookies?.length ? { cookie: options.cookies.join("; ") } : {},
+  });
+  const set = response.headers["set-cookie"];
+  const given = (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((cookie) => cookie.split(";")[0]!);
+  return { status: response.statusCode, body: response.json() as { message?: string; post_id?: number }, cookies: given, setCookie: set };
+}
+
+async function unlock(token: string, password: string, options: { address?: string } = {}) {
+  const response = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password }, remoteAddress: options.address ?? "203.0.113.1" });
+  const set = response.headers["set-cookie"];
+  return { status: response.statusCode, body: response.json() as { message?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!), setCookie: set };
+}
+
+const configure = (name: string, postId: number, controls: Record<string, unknown>) => t.call(name, "POST", `/links/post/${postId}`, controls);
+const settings = async (name: string, postId: number) => (await t.call(name, "GET", `/links/post/${postId}`)).body as { views: number; views_today: number; state: string; view_cap: number | null; expires_at: string | null; password: boolean };
+const setExpiry = (token: string, at: Date) => t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where token_hash = ${publicTokenHash(token)}`);
+
+describe("expiry", () => {
+  it("is counted from when the owner sets it, and the link answers 410 from its very instant on (a revoked link stays a 404)", async () => {
+    const { postId, token } = await postLink("alice");
+    const before = Date.now();
+    const set = await configure("alice", postId, { expires: "7d" });
+    expect(set.status).toBe(200);
+    const expiresAt = Date.parse(set.body.expires_at as string);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 7 * 86_400_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
+
+    // A moment before the expiry: open. At it (and after): gone, on every way in.
+    await setExpiry(token, new Date(Date.now() + 60_000));
+    expect((await read(token)).status).toBe(200);
+    await setExpiry(token, new Date(Date.now()));
+    const gone = await read(token);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe(LINK_MESSAGES.gone);
+    const html = await t.app.inject({ method: "GET", url: `/p/${token}`, headers: { accept: "text/html" } });
+    expect(html.statusCode).toBe(410);
+    expect(html.body).not.toContain(TITLE);
+    expect(html.body).toContain("Link expired");
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}/preview.png` })).statusCode).toBe(410);
+    expect((await settings("alice", postId)).state).toBe("expired");
+
+    // 'Never' opens it again; turning it off makes it the revoked link's 404.
+    expect((await configure("alice", postId, { expires: "never" })).body.expires_at).toBeNull();
+    expect((await read(token)).status).toBe(200);
+    await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: false });
+    const revoked = await read(token);
+    expect(revoked.status).toBe(404);
+    expect(revoked.body.message).toBe(PUBLIC_LINK_NOT_FOUND);
+  });
+});
+
+describe("view cap", () => {
+  it("lets in exactly as many viewers as its cap, a viewer once a day per browser session, then answers 410 to new ones", async () => {
+    const { postId, token } = await postLink("alice");
+    expect((await configure("alice", postId, { view_cap: 3 })).body).toMatchObject({ view_cap: 3, views: 0, state: "active" });
+    const first = await read(token);
+    expect(first.status).toBe(200);
+    expect(String(first.setCookie)).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(String(first.setCookie)).not.toMatch(/Expires|Max-Age/i);
+    // The same browser session reading again is the same viewer.
+    expect((await read(token, { cookies: first.cookies })).status).toBe(200);
+    expect((await settings("alice", postId)).views).toBe(1);
+    expect((await read(token)).status).toBe(200);
+    expect((await read(token)).status).toBe(200);
+    const refused = await read(token);
+    expect(refused.status).toBe(410);
+    expect(refused.body.message).toBe(LINK_MESSAGES.gone);
+    // A viewer let in keeps reading; the owner sees the cap reached.
+    expect((await read(token, { cookies: first.cookies })).status).toBe(200);
+    expect(await settings("alice", postId)).toMatchObject({ views: 3, views_today: 3, state: "capped" });
+    // Raising the cap lets one more in.
+    await configure("alice", postId, { view_cap: 4 });
+    expect((await read(token)).status).toBe(200);
+    expect((await read(token)).status).toBe(410);
+    // A view cookie of another link, or forged, counts for nothing.
+    const forged = first.cookies[0]!.replace(/=.*/, "=v1.forged");
+    expect((await read(token, { cookies: [forged] })).status).toBe(410);
+  });
+
+  it("counts 100 parallel first views as 100, and a cap of 50 under 100 parallel views lets in exactly 50", async () => {
+    const open = await postLink("bob", "Counted");
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => read(open.token, { address: `198.51.100.${i}` })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+    expect(await settings("bob", open.postId)).toMatchObject({ views: 100, views_today: 100 });
+
+    const capped = await postLink("bob", "Capped");
+    await configure("bob", capped.postId, { view_cap: 50 });
+    const raced = await Promise.all(Array.from({ length: 100 }, () => read(capped.token)));
+    expect(raced.filter((a) => a.status === 200)).toHaveLength(50);
+    expect(raced.filter((a) => a.status === 410)).toHaveLength(50);
+    expect(await settings("bob", capped.postId)).toMatchObject({ views: 50, state: "capped" });
+  });
+
+  it("keeps nothing about viewers: a counter per link and day", async () => {
+    const { token } = await postLink("carol", "Private viewers");
+    await read(token, { address: "192.0.2.77" });
+    const rows = await resultRows<Record<string, unknown>>(await t.db.db.execute(sql`select * from public_link_views where token_hash = ${publicTokenHash(token)}`));
+    expect(rows).toEqual([{ token_hash: publicTokenHash(token), day: new Date().toISOString().slice(0, 10), views: 1 }]);
+  });
+});
+
+describe("password", () => {
+  it("shows nothing before the password, not even preview tags; the right one opens the link for the browser session only", async () => {
+    const { postId, token } = await postLink("dave", "Locked loaf");
+    const set = await configure("dave", postId, { password: "open sesame" });
+    expect(set.body).toMatchObject({ password: true });
+    const stored = await resultRows<{ password_hash: string }>(await t.db.db.execute(sql`select password_hash from public_links where token_hash = ${publicTokenHash(token)}`));
+    expect(stored[0]!.password_hash).toMatch(/^scrypt\$[\w-]{22}\$[\w-]{43}$/);
+    expect(stored[0]!.password_hash).not.toContain("open sesame");
+
+    const locked = await read(token);
+    expect(locked.status).toBe(403);
+    expect(locked.body.message).toBe(LINK_MESSAGES.passwordRequired);
+    const html = await t.app.inject({ method: "GET", url: `/p/${token}`, headers: { accept: "text/html" } });
+    expect(html.statusCode).toBe(403);
+    expect(html.body).not.toContain("Locked loaf");
+    expect(html.body).not.toContain("og:image");
+    expect(html.body).not.toContain("feed a starter");
+    expect((await t.app.inject({ method: "GET", url: `/p/${token}/preview.png` })).statusCode).toBe(403);
+    // Not counted while locked.
+    expect((await settings("dave", postId)).views).toBe(0);
+
+    const wrong = await unlock(token, "open sesame!");
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(LINK_MESSAGES.wrongPassword);
+    expect(wrong.setCookie).toBeUndefined();
+    const right = await unlock(token, "open sesame");
+    expect(right.status).toBe(200);
+    expect(String(right.setCookie)).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
+    const opened = await read(token, { cookies: right.cookies });
+    expect(opened.status).toBe(200);
+    expect(opened.body.post_id).toBe(postId);
+    expect((await settings("dave", postId)).views).toBe(1);
+    // Another browser (no cookie) is still asked; an altered cookie opens nothing.
+    expect((await read(token)).status).toBe(403);
+    expect((await read(token, { cookies: [right.cookies[0]!.slice(0, -3) + "abc"] })).status).toBe(403);
+
+    // A new password locks the link again, even for a browser that had opened it.
+    await configure("dave", postId, { password: "new secret" });
+    expect((await read(token, { cookies: right.cookies })).status).toBe(403);
+    // Removing it opens the link to everyone.
+    await configure("dave", postId, { password: null });
+    expect((await read(token)).status).toBe(200);
+  });
+
+  it("allows five tries per link and client address in 15 minutes (right or wrong), then 429 with Retry-After", async () => {
+    const { postId, token } = await postLink("dave", "Guarded");
+    await configure("dave", postId, { password: "correct horse" });
+    for (let i = 0; i < LINK_LIMITS.unlockAttempts; i++) expect((await unlock(token, `guess ${i}`, { address: "192.0.2.10" })).status).toBe(403);
+    const refused = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password: "correct horse" }, remoteAddress: "192.0.2.10" });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((refused.json() as { message: string }).message).toMatch(/^Too many password attempts; try again in \d+ seconds?\.$/);
+    // Another client, or another link from the same client, is not held back.
+    expect((await unlock(token, "correct horse", { address: "192.0.2.11" })).status).toBe(200);
+    const other = await postLink("dave", "Other");
+    await configure("dave", other.postId, { password: "another one" });
+    expect((await unlock(other.token, "another one", { address: "192.0.2.10" })).status).toBe(200);
+  });
+
+  it("guards a conversation's and a prompt's public links the same way", async () => {
+    const sessionId = (await t.send("carol", "A guarded chat")).body.session_id as number;
+    await t.call("carol", "POST", `/chat/shareChat/${sessionId}`);
+    const chatToken = (await t.call("carol", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    await t.call("carol", "POST", `/links/conversation/${sessionId}`, { password: "chat pass", view_cap: 10 });
+    const chat = (cookie?: string) => t.app.inject({ method: "GET", url: `/api/v1/public/chat/${chatToken}`, headers: cookie ? { cookie } : {} });
+    expect((await chat()).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/s/${chatToken}`, headers: { accept: "text/html" } })).body).not.toContain("A guarded chat");
+    const opened = await unlock(chatToken, "chat pass", { address: "192.0.2.30" });
+    expect((await chat(opened.cookies.join("; "))).statusCode).toBe(200);
+
+    const inject = (method: "POST" | "PUT", url: string, payload?: object) => t.app.inject({ method, url: `/api/v1${url}`, headers: t.as("carol"), ...(payload ? { payload } : {}) });
+    const prompt = (await inject("POST", "/prompts", { name: "Guarded prompt", text: "Say {{thing}}" })).json() as { id: number };
+    await inject("PUT", `/prompts/${prompt.id}/visibility`, { visibility: "unlisted" });
+    const linked = (await inject("PUT", `/prompts/${prompt.id}/public-link`, { enabled: true })).json() as { publicLink: string };
+    const promptToken = linked.publicLink.slice("/pp/".length);
+    await t.call("carol", "POST", `/links/prompt/${prompt.id}`, { expires: "1d" });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/prompt/${promptToken}` })).statusCode).toBe(200);
+    await setExpiry(promptToken, new Date(Date.now() - 1));
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/prompt/${promptToken}` })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: "GET", url: `/pp/${promptToken}`, headers: { accept: "text/html" } })).statusCode).toBe(410);
+  });
+});
+
+describe("the Shared links page", () => {
+  it("lists every link with its target, dates, views and state; a share's snapshot is taken again on request; links are revoked one by one or all at once", async () => {
+    await t.signUp("erin");
+    const post = await postLink("erin", "Erin's post");
+    await read(post.token);
+    const sessionId = (await t.send("erin", "Erin's chat")).body.session_id as number;
+    await t.call("erin", "POST", `/chat/shareChat/${sessionId}`);
+    const chatToken = (await t.call("erin", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    await t.call("erin", "POST", `/links/conversation/${sessionId}`, { expires: "30d", view_cap: 5 });
+
+    type Row = { kind: string; id: number; title: string; target: string; path: string | null; views: number | null; state: string; snapshot_at: string | null; expires_at: string | null; view_cap: number | null };
+    const mine = async () => ((await t.call("erin", "GET", "/links")).body as { links: Row[] }).links;
+    const links = await mine();
+    expect(links.map((l) => `${l.kind}:${l.id}`).sort()).toEqual([`conversation:${sessionId}`, `post:${post.postId}`, `share:${sessionId}`].sort());
+    expect(links.find((l) => l.kind === "post")).toMatchObject({ title: "Erin's post", target: `/post/${post.postId}`, path: `/p/${post.token}`, views: 1, state: "active" });
+    expect(links.find((l) => l.kind === "conversation")).toMatchObject({ path: `/s/${chatToken}`, view_cap: 5, views: 0 });
+    const share = links.find((l) => l.kind === "share" && l.id === sessionId)!;
+    expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: null });
+    // Bob sees none of Erin's links.
+    expect(((await t.call("bob", "GET", "/links")).body as { links: Row[] }).links.some((l) => l.title.startsWith("Erin"))).toBe(false);
+
+    // A share is a snapshot: what the owner adds later is not shown until the snapshot is taken again.
+    await t.send("erin", "A later question", { session_id: sessionId });
+    const shown = async () => JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body);
+    expect(await shown()).toContain("Erin's chat");
+    expect(await shown()).not.toContain("A later question");
+    const refreshed = await t.call("erin", "POST", `/links/share/${sessionId}/refresh`);
+    expect(refreshed.status).toBe(200);
+    expect(await shown()).toContain("A later question");
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${chatToken}` })).body).toContain("A later question");
+    expect(Date.parse(refreshed.body.snapshot_at as string)).toBeGreaterThan(Date.parse(share.snapshot_at!));
+    expect((await mine()).find((l) => l.kind === "conversation")).toMatchObject({ expires_at: expect.any(String), view_cap: 5 });
+
+    // One link revoked: its address is a 404; the others stay.
+    expect((await t.call("erin", "POST", `/links/revoke/post/${post.postId}`)).body).toEqual({ revoked: true });
+    expect((await read(post.token)).status).toBe(404);
+    expect((await mine()).some((l) => l.kind === "post")).toBe(false);
+    // Someone else's link cannot be revoked.
+    expect((await t.call("bob", "POST", `/links/revoke/conversation/${sessionId}`)).status).toBe(404);
+
+    const all = await t.call("erin", "POST", "/links/revokeAll");
+    expect(all.status).toBe(200);
+    expect(all.body.revoked).toBe(2);
+    expect(await mine()).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${chatToken}` })).statusCode).toBe(404);
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(404);
+  });
+
+  it("refuses settings of a link that is off, and bad values, with messages to act on", async () => {
+    const { postId } = await postLink("alice", "Settings");
+    await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: false });
+    const off = await configure("alice", postId, { expires: "1d" });
+    expect(off.status).toBe(404);
+    expect(off.body.message).toBe(LINK_MESSAGES.linkOff);
+    await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true });
+    expect((await configure("alice", postId, { expires: "2d" })).body.message).toMatch(/expires: must be one of 1d, 7d, 30d, never/);
+    expect((await configure("alice", postId, { view_cap: 0 })).body.message).toMatch(/view_cap: must be at least 1/);
+    expect((await configure("alice", postId, { password: "abc" })).body.message).toMatch(/password: must be at least 4 characters/);
+    expect((await configure("bob", postId, { view_cap: 2 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,174 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { LINK_EXPIRY_MS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
+import { publicLinks, publicLinkViews, type Executor } from "@parley/db";
+import type { KeyVault } from "@parley/keys";
+import { AppError } from "../kit/errors";
+import type { Visitor } from "../kit/ports";
+
+// The owner's controls of a public link (expiry, password, view cap) and its view counts, checked
+// in one place for every kind of link: a post's, a conversation's and a prompt's.
+
+/** What a reader's way in is checked against: the link's controls and its views so far. */
+export type GatedLink = { tokenHash: string; expiresAt: Date | null; passwordHash: string | null; viewCap: number | null; views: number };
+
+/** The columns of a GatedLink, for a select. */
+export const GATE_COLUMNS = {
+  tokenHash: publicLinks.tokenHash,
+  expiresAt: publicLinks.expiresAt,
+  passwordHash: publicLinks.passwordHash,
+  viewCap: publicLinks.viewCap,
+  views: publicLinks.views,
+} as const;
+
+export type LinkState = "active" | "expired" | "capped";
+
+/** Open, past its expiry (at the very instant of expiry it is past), or at its cap of views. */
+export function linkStateOf(link: Pick<GatedLink, "expiresAt" | "viewCap" | "views">, now: Date): LinkState {
+  if (link.expiresAt !== null && link.expiresAt.getTime() <= now.getTime()) return "expired";
+  if (link.viewCap !== null && link.views >= link.viewCap) return "capped";
+  return "active";
+}
+
+/**
+ * Who reads a link: when, with which browser (null: a caller that neither counts as a viewer nor
+ * carries an unlock, such as the server drawing a page's preview tags), and the key that signs
+ * the browser's cookies.
+ */
+export type Reader = { now: Date; visitor: Visitor | null; keys: KeyVault };
+
+/** A reader that is nobody's browser: never counted, never unlocked. */
+export const serverReader = (now = new Date()): Reader => ({ now, visitor: null, keys: { seal: () => "", open: () => "" } });
+
+export const linkGone = () => new AppError("GONE", LINK_MESSAGES.gone);
+
+// Cookies are named after the link (a browser holds one per link) and sealed under the server's
+// key, bound to the link: a cookie made for one link, or forged, opens nowhere else.
+const cookieName = (kind: "unlock" | "view", tokenHash: string) => `parley_${kind}_${tokenHash.slice(0, 20)}`;
+/** An unlock is bound to the password it was made with: a new password locks the link again. */
+const unlockContext = (link: GatedLink) => `link-unlock:${link.tokenHash}:${link.passwordHash ?? ""}`;
+const viewContext = (link: GatedLink) => `link-view:${link.tokenHash}`;
+
+/** The UTC day views are counted under, `YYYY-MM-DD`. */
+export const viewDay = (now: Date) => now.toISOString().slice(0, 10);
+
+function opened(keys: KeyVault, sealed: string | undefined, context: string): string | null {
+  if (!sealed) return null;
+  try {
+    return keys.open(sealed, context);
+  } catch {
+    // Altered, forged, made for another link or under a replaced key: no unlock, not counted.
+    return null;
+  }
+}
+
+const isUnlocked = (reader: Reader, link: GatedLink) =>
+  reader.visitor !== null && opened(reader.keys, reader.visitor.cookie(cookieName("unlock", link.tokenHash)), unlockContext(link)) === "unlocked";
+
+/**
+ * Lets a reader through a link or refuses: 410 once expired or capped (a revoked link is the
+ * callers' 404), 403 while it has a password this browser session has not entered. A browser
+ * (`reader.visitor`) is counted once a day: the first read of the day takes one view, atomically
+ * and only while the cap allows (so 100 parallel first reads count 100, and a cap of 5 lets in 5),
+ * and a session cookie says it was counted. Nothing about the viewer is stored.
+ */
+export async function admitReader(db: Executor, reader: Reader, link: GatedLink): Promise<void> {
+  const state = linkStateOf(link, reader.now);
+  if (state === "expired") throw linkGone();
+  if (link.passwordHash !== null && !isUnlocked(reader, link)) throw new AppError("FORBIDDEN", LINK_MESSAGES.passwordRequired);
+  const visitor = reader.visitor;
+  if (visitor === null) {
+    if (state === "capped") throw linkGone();
+    return;
+  }
+  const day = viewDay(reader.now);
+  // Counted already today in this browser session: a viewer who got in keeps reading.
+  if (opened(reader.keys, visitor.cookie(cookieName("view", link.tokenHash)), viewContext(link)) === day) return;
+  if (!(await countView(db, link.tokenHash, day))) throw linkGone();
+  visitor.setCookie(cookieName("view", link.tokenHash), reader.keys.seal(day, viewContext(link)));
+}
+
+/** One more viewer, if the cap allows: the link's total and the day's counter, each one atomic statement. */
+async function countView(db: Executor, tokenHash: string, day: string): Promise<boolean> {
+  const bumped = await db
+    .update(publicLinks)
+    .set({ views: sql`${publicLinks.views} + 1` })
+    .where(and(eq(publicLinks.tokenHash, tokenHash), or(isNull(publicLinks.viewCap), lt(publicLinks.views, publicLinks.viewCap))))
+    .returning({ views: publicLinks.views });
+  if (bumped.length === 0) return false;
+  await db
+    .insert(publicLinkViews)
+    .values({ tokenHash, day, views: 1 })
+    .onConflictDoUpdate({ target: [publicLinkViews.tokenHash, publicLinkViews.day], set: { views: sql`${publicLinkViews.views} + 1` } });
+  return true;
+}
+
+// Passwords: scrypt (node:crypto), a random 16-byte salt each, compared in constant time.
+const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_BYTES = 32;
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password.normalize("NFC"), salt, KEY_BYTES, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** `scrypt$<salt>$<key>` (base64url). */
+export async function hashLinkPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString("base64url")}$${(await derive(password, salt)).toString("base64url")}`;
+}
+
+export async function verifyLinkPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * Opens a password-protected link for this browser session (a signed session cookie bound to the
+ * link and its password). Tries are limited per link and client by `allowTry` (wrong or right:
+ * a script cannot learn which by being refused). A link without a password is open already.
+ */
+export async function unlockLink(reader: Reader & { visitor: Visitor }, link: GatedLink, password: string, allowTry: () => Promise<void>) {
+  if (linkStateOf(link, reader.now) !== "active") throw linkGone();
+  if (link.passwordHash === null) return { unlocked: true as const };
+  await allowTry();
+  if (!(await verifyLinkPassword(password, link.passwordHash))) throw new AppError("FORBIDDEN", LINK_MESSAGES.wrongPassword);
+  reader.visitor.setCookie(cookieName("unlock", link.tokenHash), reader.keys.seal("unlocked", unlockContext(link)));
+  return { unlocked: true as const };
+}
+
+/** A link's controls and views as its owner sees them. */
+export async function presentSettings(db: Executor, link: GatedLink, now: Date) {
+  const [today] = await db
+    .select({ views: publicLinkViews.views })
+    .from(publicLinkViews)
+    .where(and(eq(publicLinkViews.tokenHash, link.tokenHash), eq(publicLinkViews.day, viewDay(now))))
+    .limit(1);
+  return {
+    expires_at: link.expiresAt?.toISOString() ?? null,
+    password: link.passwordHash !== null,
+    view_cap: link.viewCap,
+    views: link.views,
+    views_today: today?.views ?? 0,
+    state: linkStateOf(link, now),
+  };
+}
+
+/** What the owner changes: each field left out stays as it is. */
+export type LinkControls = { expires?: LinkExpiry; password?: string | null; view_cap?: number | null };
+
+/** Sets a link's controls (the expiry counted from `now`) and answers its settings. */
+export async function configureLink(db: Executor, link: GatedLink, controls: LinkControls, now: Date) {
+  const changes: Partial<Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap">> = {};
+  if (controls.expires !== undefined) {
+    const ms = LINK_EXPIRY_MS[controls.expires];
+    changes.expiresAt = ms === null ? null : new Date(now.getTime() + ms);
+  }
+  if (controls.password !== undefined) changes.passwordHash = controls.password === null ? null : await hashLinkPassword(controls.password);
+  if (controls.view_cap !== undefined) changes.viewCap = controls.view_cap;
+  if (Object.keys(changes).length === 0) return presentSettings(db, link, now);
+  const [saved] = await db.update(publicLinks).set(changes).where(eq(publicLinks.tokenHash, link.tokenHash)).returning(GATE_COLUMNS);
+  return presentSettings(db, saved ?? { ...link, ...changes }, now);
+}
