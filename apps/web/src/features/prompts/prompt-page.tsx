@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { categoryLabel, type PromptDetail } from "@parley/contracts";
 import { FlagIcon } from "../../components/action-icons";
 import { buttonClass } from "../../components/button-styles";
+import { PublicLinkPanel } from "../../components/public-link-panel";
 import { HiddenMark, ReportDialog } from "../../components/report-dialog";
 import { Spinner } from "../../components/spinner";
 import { LocalTime } from "../../lib/time/local-time";
@@ -11,7 +12,6 @@ import { PromptAnswers } from "./prompt-answers";
 import { PromptAuthor } from "./prompt-author";
 import { PromptComments } from "./prompt-comments";
 import { PromptCounts } from "./prompt-counts";
-import { PromptPublicLink } from "./prompt-public-link";
 import { PromptText } from "./prompt-text";
 import { CARD, TAG } from "./styles";
 import { PROMPT_TEXTS } from "./texts";
@@ -76,7 +76,7 @@ export function PromptPage({ promptId }: { promptId: number }) {
         </div>
         <PromptActions prompt={data} />
       </article>
-      {data.isOwner && data.visibility !== "private" && <PromptPublicLink prompt={data} />}
+      {data.isOwner && data.visibility !== "private" && <PublicLinkPanel target={{ kind: "prompt", prompt: data }} />}
       <PromptAnswers promptId={data.id} />
       <PromptComments promptId={data.id} />
     </section>

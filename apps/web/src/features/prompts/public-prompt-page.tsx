@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/button-styles";
+import { closedLinkOf, LinkClosed } from "../../components/link-gate";
 import { useAuth } from "../../lib/auth";
 import { LocalTime } from "../../lib/time/local-time";
 import { errorCodeOf, trpc } from "../../lib/trpc";
@@ -14,6 +15,8 @@ import { PROMPT_TEXTS } from "./texts";
 export function PublicPromptPage({ token }: { token: string }) {
   const auth = useAuth();
   const prompt = trpc.publicLink.prompt.useQuery({ token }, { retry: false });
+  const closed = prompt.isError ? closedLinkOf(prompt.error) : null;
+  if (closed) return <LinkClosed reason={closed} token={token} onUnlocked={() => void prompt.refetch()} />;
   if (prompt.isError) {
     const gone = ["NOT_FOUND", "BAD_REQUEST"].includes(errorCodeOf(prompt.error) ?? "");
     return (

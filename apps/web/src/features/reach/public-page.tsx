@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { answerElementId } from "@parley/contracts";
 import { AnswerLinkButton } from "../../components/answer-link-button";
 import { buttonClass } from "../../components/button-styles";
+import { closedLinkOf, LinkClosed } from "../../components/link-gate";
 import { Markdown } from "../../lib/markdown/markdown";
 import { LocalTime } from "../../lib/time/local-time";
 import { LANDED_CLASSES, useAnswerTarget } from "../../lib/answers/use-answer-target";
@@ -32,6 +33,8 @@ export function PublicPage({ kind, token, fromSignIn = false, target = null }: {
     if (fromSignIn && shareId) void navigate({ to: "/chat/share/$sessionId", params: { sessionId: String(shareId) }, replace: true });
   }, [fromSignIn, shareId, navigate]);
 
+  const closed = query.isError ? closedLinkOf(query.error) : null;
+  if (closed) return <LinkClosed reason={closed} token={token} onUnlocked={() => void query.refetch()} />;
   if (query.isError) return errorCodeOf(query.error) === "NOT_FOUND" || errorCodeOf(query.error) === "BAD_REQUEST" ? <LinkGone /> : <LinkGone failed />;
   if (!query.data) {
     return (

@@ -1,6 +1,6 @@
 import { trpc } from "../../lib/trpc";
 import { ExportButtons } from "./export-buttons";
-import { PublicLinkPanel } from "./public-link-panel";
+import { PublicLinkPanel } from "../../components/public-link-panel";
 
 /** Downloads and the public link of the owner's saved conversation, for the chat's options panel. */
 export function SessionTools({ sessionId }: { sessionId: number }) {

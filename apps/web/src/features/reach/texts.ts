@@ -4,14 +4,6 @@ export const REACH_TEXTS = {
   markdown: "Markdown",
   json: "JSON",
   downloadFailed: "The download failed",
-  publicLink: "Anyone with the link",
-  publicLinkHelp: "Anyone with the address can read this without signing in. Turn it off and the address stops working.",
-  publicLinkNeedsShare: "Share the conversation first; then it can also be opened without signing in.",
-  listed: "Listed",
-  listedHelp: "Let search engines show this post.",
-  copyLink: "Copy public link",
-  linkCopied: "Public link copied to clipboard!",
-  linkCannotBeShown: "This link still works, but its address can no longer be shown (the server's encryption key was replaced). Turn the link off and on again to get a new address you can copy.",
   importTitle: "Import conversations",
   importHelp: "A conversations.json from a ChatGPT or Claude data export.",
   importChoose: "Choose file",
@@ -22,7 +14,22 @@ export const REACH_TEXTS = {
   linkGoneTitle: "This link does not lead anywhere",
   linkGoneText: "It may have been turned off by its owner.",
   noMessages: "No messages to display",
+  sharedLinksTab: "Shared links",
+  sharedLinksTitle: "Shared links",
+  sharedLinksHelp: "Every link you have made. Views count each browser session once a day; nothing is kept about who viewed.",
+  noSharedLinks: "You have not shared anything yet.",
+  revoke: "Revoke",
+  revokeAll: "Revoke all",
+  revokeAllConfirm: "Turn every link off? Their addresses stop working at once.",
+  refreshSnapshot: "Refresh to the conversation as it is now",
+  keepSnapshot: "Keep",
 } as const;
+
+/** What a link is, as the Shared links page names it. */
+export const LINK_KIND_TEXT = { post: "Post · public link", conversation: "Conversation · public link", prompt: "Prompt · public link", share: "Conversation · share" } as const;
+
+/** "12 views" */
+export const viewsText = (views: number) => `${views.toLocaleString("en-US")} view${views === 1 ? "" : "s"}`;
 
 /** "Importing conversations… 1,500 of 12,000 exchanges stored." */
 export function importingText(progress: { exchanges_done: number; exchanges_total: number }) {

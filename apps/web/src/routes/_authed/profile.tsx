@@ -2,6 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import type { PlanId } from "@parley/contracts";
 import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
+import { SharedLinksTab } from "../../features/reach/shared-links-tab";
+import { REACH_TEXTS } from "../../features/reach/texts";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
 /** The profile screen; /admin is the same screen. */
@@ -11,6 +13,9 @@ export const Route = createFileRoute("/_authed/profile")({
   component: ProfilePage,
 });
 
+/** The Shared links tab (every link the person made) comes from the reach feature. */
+const extraTabs = [{ id: "links", label: REACH_TEXTS.sharedLinksTab, panel: <SharedLinksTab /> }];
+
 /** The Subscription tab's plan cards come from the subscription feature. */
 const planCards = (currentPlan: PlanId | undefined) => <PlanCards currentPlan={currentPlan} />;
 
@@ -18,6 +23,11 @@ function ProfilePage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <AccountPage tab={activeAccountTab(search)} onTabChange={(tab) => void navigate({ search: { tab }, replace: true })} planCards={planCards} />
+    <AccountPage
+      tab={activeAccountTab(search, extraTabs)}
+      onTabChange={(tab) => void navigate({ search: { tab }, replace: true })}
+      planCards={planCards}
+      extraTabs={extraTabs}
+    />
   );
 }

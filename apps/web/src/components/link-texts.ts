@@ -1,0 +1,42 @@
+import type { LinkState } from "@parley/contracts";
+
+/** Texts of public links: the owner's panel and its controls, and a reader's locked or expired link. */
+export const LINK_TEXTS = {
+  publicLink: "Anyone with the link",
+  help: "Anyone with the address can read this without signing in. Turn it off and the address stops working.",
+  promptHelp: "Opt in to a public address that opens this prompt without an account, with a link preview.",
+  needsShare: "Share the conversation first; then it can also be opened without signing in.",
+  listed: "Listed",
+  listedHelp: "Let search engines show this post.",
+  copyLink: "Copy public link",
+  linkCopied: "Public link copied to clipboard!",
+  cannotBeShown:
+    "This link still works, but its address can no longer be shown (the server's encryption key was replaced). Turn the link off and on again to get a new address you can copy.",
+  controls: "Link settings",
+  viewsLabel: "Views",
+  views: (views: number, today: number) => `${views.toLocaleString("en-US")} view${views === 1 ? "" : "s"} (${today.toLocaleString("en-US")} today)`,
+  state: { active: "Active", expired: "Expired", capped: "View limit reached" } satisfies Record<LinkState, string>,
+  expiry: "Expiry",
+  change: "Change…",
+  expiryNever: "Never",
+  expiry1d: "1 day from now",
+  expiry7d: "7 days from now",
+  expiry30d: "30 days from now",
+  expiresAt: "Expires",
+  neverExpires: "Never expires.",
+  password: "Link password",
+  passwordHelp: "Readers enter it once per browser session.",
+  passwordOn: "A password is set.",
+  setPassword: "Set password",
+  removePassword: "Remove password",
+  viewCap: "View limit",
+  viewCapHelp: "Most viewers the link lets in; leave empty for no limit.",
+  saveViewCap: "Save limit",
+  // What a reader sees.
+  expiredTitle: "This link has expired",
+  lockedTitle: "This link is protected",
+  unlockLabel: "Password",
+  unlock: "Unlock",
+  unlocking: "Unlocking…",
+  backHome: "Back to home",
+} as const;
