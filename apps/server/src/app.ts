@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { appRouter, ColumnStops, type AdminRule, type Billing, type ModelGateway } from "@parley/api";
+import { appRouter, ColumnStops, leaderboardOf, type AdminRule, type Billing, type ModelGateway } from "@parley/api";
 import type { KeyVault } from "@parley/keys";
 import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
@@ -101,6 +101,16 @@ export async function buildApp(deps: AppDeps) {
     instance: deps.instance ?? null,
     voteRules: { dailyCap: deps.config.VOTE_DAILY_CAP, minAccountAgeHours: deps.config.VOTE_MIN_ACCOUNT_AGE_HOURS },
   };
+
+  // The leaderboard is fitted in the background, at start-up and then every interval; requests read the last fit.
+  const board = leaderboardOf(deps.db.db);
+  board.start(deps.config.LEADERBOARD_REFIT_SECONDS * 1000, contextDeps.voteRules, (error) =>
+    app.log.error({ err: error }, "the leaderboard could not be fitted again; it shows the last fit"),
+  );
+  app.addHook("onClose", async () => {
+    board.stop();
+    await board.settled();
+  });
 
   registerErrorHandler(app);
   metrics.register(app, { token: deps.config.METRICS_TOKEN, trustProxy: deps.config.TRUST_PROXY !== false });

@@ -131,6 +131,12 @@ const envSchema = z.object({
     .min(0, "must be 0 (none) or more")
     .max(87_600)
     .default(DEFAULT_VOTE_RULES.minAccountAgeHours),
+  LEADERBOARD_REFIT_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be 1 second or more")
+    .max(86_400)
+    .default(60),
   RATE_LIMIT_SENDS: perMinute(DEFAULT_RATE_LIMITS.send.limit),
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),

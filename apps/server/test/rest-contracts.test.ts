@@ -234,6 +234,11 @@ const contracts: Record<string, Contract> = {
   "GET /post/leaderboard": {
     ok: async (w) => ({ method: "GET", path: "/post/leaderboard", token: w.alice.pat }),
     bad: (w) => ({ method: "GET", path: "/post/leaderboard?category=gossip", token: w.alice.pat, message: /category: must be one of/ }),
+    missing: (w) => ({ method: "GET", path: `/post/leaderboard?promptId=${w.bobPrompt}`, token: w.alice.pat, message: NOT_FOUND }),
+  },
+  "GET /post/leaderboard/votes": {
+    ok: async (w) => ({ method: "GET", path: "/post/leaderboard/votes?format=csv", token: w.alice.pat }),
+    bad: (w) => ({ method: "GET", path: "/post/leaderboard/votes?format=xml", token: w.alice.pat, message: /format: must be one of json, csv/ }),
   },
   "GET /post/search": {
     ok: async (w) => ({ method: "GET", path: "/post/search?q=hello", token: w.alice.pat }),

@@ -12,6 +12,7 @@ import { subscriptionRouter } from "./account/subscription/router";
 import { chatRouter } from "./conversation/chat/router";
 import { messagesRouter } from "./conversation/messages/router";
 import { postRouter } from "./community/post/router";
+import { verdictsRouter } from "./community/verdicts/router";
 import { chatFromPostRouter } from "./community/post/clone-router";
 import { postModerationRouter } from "./moderation/post-router";
 import { creatorRouter } from "./community/creator/router";
@@ -23,7 +24,7 @@ const everyonesRouters = {
   user: userRouter,
   subscription: subscriptionRouter,
   chat: mergeRouters(chatRouter, chatFromPostRouter),
-  post: mergeRouters(postRouter, postModerationRouter),
+  post: mergeRouters(postRouter, verdictsRouter, postModerationRouter),
   messages: messagesRouter,
   archive: archiveRouter,
   publicLink: publicLinkRouter,

@@ -174,7 +174,7 @@ function responsesOf(route: RestRow, responseId: string | undefined) {
   const success = route.download
     ? {
         description: "The file, sent as an attachment (Content-Disposition names it)",
-        content: { "text/markdown": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } } },
+        content: { "text/markdown": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } }, "text/csv": { schema: { type: "string" } } },
       }
     : {
         description: "Done",

@@ -2,6 +2,7 @@ export * from "./common";
 export * from "./chat";
 export * from "./creator";
 export * from "./post";
+export * from "./leaderboard";
 export * from "./reach";
 export * from "./search";
 export * from "./subscription";

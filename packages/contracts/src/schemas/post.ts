@@ -72,6 +72,4 @@ export const postInputs = {
   unlike: byPost,
   hasLiked: byPost,
   vote: byPost.extend({ column: voteColumn }),
-  // Only a category a post can carry: the feed's groups (ai, creative, technical) are no post's.
-  leaderboard: z.object({ category: z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).optional() }).optional().default({}),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REPORT_REASONS } from "../moderation";
 import { ITEM_KINDS } from "./admin";
+import { leaderboardResponse } from "./leaderboard";
 import {
   accessTokenSummary,
   authorShape,
@@ -202,21 +203,8 @@ export const restResponses = {
   "POST /post/unlike/:postId": z.object({ unliked: z.boolean(), likes: z.number().int() }),
   "GET /post/hasLiked/:postId": z.object({ has_liked: z.boolean() }),
   "POST /post/vote/:postId": comparisonView,
-  "GET /post/leaderboard": z.object({
-    category: z.string().nullable(),
-    models: z.array(
-      z.object({
-        rank: z.number().int(),
-        model_id: z.string().nullable(),
-        model_name: z.string(),
-        votes_won: z.number().int(),
-        votes_cast: z.number().int(),
-        comparisons: z.number().int(),
-        win_rate: z.number(),
-        score: z.number(),
-      }),
-    ),
-  }),
+  "GET /post/leaderboard": leaderboardResponse,
+  "GET /post/leaderboard/votes": z.string().describe("The file: JSON (application/json) or CSV (text/csv), sent as an attachment"),
   "GET /post/search": z.object({ posts: z.array(postSummary.extend({ snippet: z.array(snippetPart) })), next_cursor: nextCursor }),
   "GET /chat/search": z.object({
     sessions: z.array(

@@ -4,7 +4,6 @@ import { callerIsAdmin, isNewSearch, loadUser, loadViewer, protectedProcedure, r
 import { countAnswerComments, getPostAnswer } from "./answers";
 import { addComment, deleteComment, listComments } from "./comments";
 import { hasLikedPost, likePost, unlikePost } from "./likes";
-import { getLeaderboard } from "./leaderboard";
 import { getPostLineage } from "./lineage";
 import { forgetSearchRankings, searchPosts } from "./search";
 import { deletePost, getPostById, listRecentPosts, publishSession } from "./posts";
@@ -65,6 +64,5 @@ export const postRouter = router({
     .use(rateLimit("like"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => voteOnPost(ctx.db, ctx.user.id, input.postId, input.column, voteCountingOf(ctx))),
-  leaderboard: protectedProcedure.meta({ rest: { method: "GET", path: "/post/leaderboard", summary: "Models ranked by the votes they won in comparison posts" } }).input(postInputs.leaderboard).query(({ ctx, input }) => getLeaderboard(ctx.db, voteCountingOf(ctx), input.category)),
 });
 

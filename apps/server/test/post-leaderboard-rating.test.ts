@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leaderboardOf, refitLeaderboard } from "@parley/api";
+import { createChatApp, MODEL } from "./support/chat-fixture";
+import { insertComparisonSession } from "./support/comparison-factory";
+
+// The rating board (docs/leaderboard.md): fitted in the background, served from the last fit,
+// with intervals, rank ranges, the pairwise matrix, the style view and the votes to download.
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+
+type Row = {
+  rank: number;
+  rank_low: number;
+  rank_high: number;
+  model_id: string | null;
+  model_name: string;
+  rating: number;
+  ci_low: number;
+  ci_high: number;
+  provisional: boolean;
+  votes: number;
+  comparisons: number;
+  votes_won: number;
+  ties: number;
+  votes_cast: number;
+  win_rate: number;
+};
+type Board = {
+  category: string | null;
+  style: boolean;
+  fitted_at: string | null;
+  refit_seconds: number | null;
+  counted_votes: number;
+  left_out: { reason: string; votes: number }[];
+  method: { anchor: number; provisional_below: number; position_effects: { position: string; points: number }[] | null; style_effects: { length: number; markdown: number } | null };
+  models: Row[];
+  pairs: { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
+};
+type Shown = { my_vote: number; columns: { model_id: string }[] };
+
+const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
+const VOTERS = Array.from({ length: 8 }, (_, i) => `r${i}`);
+/** The model each voter chose on each post, as the vote's answer named it. */
+const chosen: { post: number; voter: string; model: string; shown: string[] }[] = [];
+
+const board = async (query = "") => (await t.call("r0", "GET", `/post/leaderboard${query}`)).body as unknown as Board;
+
+async function comparisonPost(models: string[], category: string, answers: string[]) {
+  const sessionId = await insertComparisonSession(t.db.db, "writer", models, [{ prompt: "Which is better?", answers: answers.map((content) => ({ content })) }]);
+  return (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+}
+
+async function vote(voter: string, post: number, place: number) {
+  const response = await t.call(voter, "POST", `/post/vote/${post}`, { column: place });
+  expect(response.status).toBe(200);
+  const view = response.body as unknown as Shown;
+  chosen.push({ post, voter, model: view.columns[view.my_vote]!.model_id, shown: view.columns.map((c) => c.model_id) });
+}
+
+beforeAll(async () => {
+  t = await createChatApp();
+  await Promise.all(["writer", ...VOTERS].map((name) => t.signUp(name)));
+  const three = await comparisonPost(MODELS, "education", ["# Plan\n- one\n- two\n\nA long answer with a list.", "Short.", "Medium length answer here."]);
+  const two = await comparisonPost([MODEL.platform, MODEL.claude], "technology", ["First answer", "Second answer"]);
+  for (const [i, voter] of VOTERS.entries()) {
+    await vote(voter, three, i % 3);
+    await vote(voter, two, i % 2);
+  }
+});
+afterAll(() => t.close());
+
+describe("the rating board", () => {
+  it("serves the last background fit: a new vote shows only after a refit, never fitted on a request", async () => {
+    await leaderboardOf(t.db.db).settled();
+    const before = await board();
+    const refitted = await refitLeaderboard(t.db.db);
+    const after = await board();
+    expect(after.fitted_at).toBe(refitted.fittedAt.toISOString());
+    expect(after.fitted_at! >= (before.fitted_at ?? "")).toBe(true);
+    // Reading again does not fit again.
+    expect((await board()).fitted_at).toBe(after.fitted_at);
+    expect(after.refit_seconds).toBe(60);
+    expect(after.counted_votes).toBe(16);
+  });
+
+  it("rates every model on the Elo-like scale with a 95% interval, a rank range and the votes behind it", async () => {
+    const overall = await board();
+    expect(overall.category).toBeNull();
+    expect(overall.style).toBe(false);
+    expect(overall.models.map((row) => row.model_id).sort()).toEqual([...MODELS].sort());
+    const wonBy = (model: string) => chosen.filter((c) => c.model === model).length;
+    for (const row of overall.models) {
+      expect(row.ci_low).toBeLessThan(row.rating);
+      expect(row.ci_high).toBeGreaterThan(row.rating);
+      expect(row.rank_low).toBeLessThanOrEqual(row.rank);
+      expect(row.rank_high).toBeGreaterThanOrEqual(row.rank);
+      expect(row.votes_won).toBe(wonBy(row.model_id!));
+      expect(row.votes).toBe(chosen.filter((c) => c.shown.includes(row.model_id!)).length);
+      expect(row.votes_cast).toBe(row.votes);
+      expect(row.win_rate).toBeCloseTo(row.votes_won / row.votes, 3);
+      // 8 or 16 votes: under the documented 20.
+      expect(row.provisional).toBe(true);
+    }
+    expect(overall.method.provisional_below).toBe(20);
+    expect(overall.models.map((row) => row.rank)).toEqual([1, 2, 3]);
+    // Ratings come in order, and the average model is at the anchor.
+    const ratings = overall.models.map((row) => row.rating);
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+    expect(ratings.reduce((a, b) => a + b, 0) / ratings.length).toBeCloseTo(overall.method.anchor, 0);
+    // The demo model never met the Claude model in a two-way comparison, but did in the three-way one.
+    const names = overall.pairs.models;
+    expect(names).toEqual(overall.models.map((row) => row.model_name));
+    const at = (id: string) => overall.models.findIndex((row) => row.model_id === id);
+    expect(overall.pairs.counts[at(MODEL.platform)]![at(MODEL.claude)]).toBe(16);
+    expect(overall.pairs.counts[at(MODEL.demo)]![at(MODEL.claude)]).toBe(8);
+    expect(overall.pairs.win_rates[at(MODEL.demo)]![at(MODEL.demo)]).toBeNull();
+    expect(overall.method.position_effects?.map((p) => p.position)).toEqual(["B", "C"]);
+  });
+
+  it("has a view per category and a style-controlled view, over REST and tRPC", async () => {
+    const technology = await board("?category=technology");
+    expect(technology.models.map((row) => row.model_id).sort()).toEqual([MODEL.platform, MODEL.claude].sort());
+    expect(technology.counted_votes).toBe(8);
+    expect((await board("?category=health")).models).toEqual([]);
+    const styled = await board("?style=true");
+    expect(styled.style).toBe(true);
+    expect(styled.method.style_effects).not.toBeNull();
+    expect(styled.models).toHaveLength(3);
+    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "education", style: true }))}`, headers: t.as("r1") });
+    expect(trpc.statusCode).toBe(200);
+    const data = trpc.json().result.data as Board;
+    expect(data).toMatchObject({ category: "education", style: true, counted_votes: 8 });
+  });
+
+  it("says what it leaves out: a vote changed after the models were shown", async () => {
+    const { sql } = await import("drizzle-orm");
+    const post = chosen[0]!.post;
+    await t.db.db.execute(sql`update post_votes set updated_at = created_at + interval '1 minute' where post_id = ${post} and user_id = (select id from users where subject = 'r7')`);
+    await refitLeaderboard(t.db.db);
+    const overall = await board();
+    expect(overall.counted_votes).toBe(15);
+    expect(overall.left_out).toEqual([{ reason: expect.stringMatching(/not cast blind/), votes: 1 }]);
+    await t.db.db.execute(sql`update post_votes set updated_at = created_at where post_id = ${post} and user_id = (select id from users where subject = 'r7')`);
+    await refitLeaderboard(t.db.db);
+    expect((await board()).left_out).toEqual([]);
+  });
+
+  it("downloads the counted votes, anonymised, as JSON and CSV over REST and tRPC", async () => {
+    const json = await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=json", headers: t.as("r2") });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers["content-type"]).toMatch(/application\/json/);
+    expect(json.headers["content-disposition"]).toMatch(/attachment; filename="parley-votes-\d{4}-\d{2}-\d{2}\.json"/);
+    const votes = (json.json() as { votes: { comparison: string; source: string; models: string[]; choice: string; category: string; day: string }[] }).votes;
+    expect(votes).toHaveLength(16);
+    // Nothing names a voter or a post: a comparison's id is a hash, the same for its votes.
+    expect(json.body).not.toMatch(/post:|r\d@example|"user/);
+    expect(new Set(votes.map((v) => v.comparison)).size).toBe(2);
+    for (const v of votes) {
+      expect(v.comparison).toMatch(/^[0-9a-f]{32}$/);
+      expect(v.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(v.source).toBe("post");
+    }
+    // The models in the order each voter was shown them, the choice as its label.
+    const asShown = chosen.map((c) => `${c.shown.join(",")}:${"ABC"[c.shown.indexOf(c.model)]}`).sort();
+    expect(votes.map((v) => `${v.models.join(",")}:${v.choice}`).sort()).toEqual(asShown);
+
+    const csv = await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=csv", headers: t.as("r2") });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = csv.body.trim().split("\n");
+    expect(lines[0]).toBe("comparison,source,model_a,model_b,model_c,model_d,choice,category,day");
+    expect(lines).toHaveLength(17);
+    expect(lines.filter((line) => line.includes(",technology,"))).toHaveLength(8);
+
+    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`, headers: t.as("r3") });
+    expect(trpc.statusCode).toBe(200);
+    expect((trpc.json().result.data as { body: string }).body.trim().split("\n")).toHaveLength(17);
+  });
+
+  it("refuses bad input with a message, someone else's private prompt with a 404, and an anonymous caller", async () => {
+    const style = await t.call("r0", "GET", "/post/leaderboard?style=maybe");
+    expect(style.status).toBe(400);
+    expect(style.body.message).toMatch(/style: must be true or false/);
+    const format = await t.call("r0", "GET", "/post/leaderboard/votes?format=xml");
+    expect(format.status).toBe(400);
+    expect(format.body.message).toMatch(/format: must be one of json, csv/);
+    const prompt = await t.call("r0", "GET", "/post/leaderboard?promptId=2147483647");
+    expect(prompt.status).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes" })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Database } from "@parley/db";
+import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
+import { perDatabase } from "../../kit/per-database";
+import { fitRatingsInSteps, pairMatrix, type Fit, type PairMatrix } from "./fit";
+import type { ModelNames } from "./post-records";
+import { loadVoteRecords } from "./records";
+import type { LeftOut, VoteRecord } from "./types";
+
+/** One view of the board: all votes or one category's, with or without style control. */
+export type BoardView = { fit: Fit; pairs: PairMatrix };
+
+/** The last fit: what the leaderboard serves until the next one. */
+export type BoardSnapshot = {
+  fittedAt: Date;
+  /** How long the refit took (loading the votes and every view), in milliseconds. */
+  fitMs: number;
+  records: VoteRecord[];
+  leftOut: LeftOut[];
+  names: ModelNames;
+  views: Map<string, BoardView>;
+  /** The votes on comparisons started from each prompt (the per-prompt matrix). */
+  byPrompt: Map<number, VoteRecord[]>;
+};
+
+const viewKey = (category: string | null, style: boolean) => `${category ?? ""}|${style ? "style" : ""}`;
+
+/** Whether a vote belongs to a category's view (a comparison in several categories counts in each). */
+export const inCategory = (record: VoteRecord, category: string) => (record.categories ? record.categories.includes(category) : record.category === category);
+
+/**
+ * Fits every view of the board from the votes: overall and per category that has votes, each
+ * plainly and with style control; the position of each answer is corrected for in all of them.
+ */
+export async function fitBoard(records: VoteRecord[]): Promise<Map<string, BoardView>> {
+  const categories = new Set<string>();
+  for (const record of records) for (const category of record.categories ?? (record.category === null ? [] : [record.category])) categories.add(category);
+  const views = new Map<string, BoardView>();
+  for (const category of [null, ...[...categories].sort()]) {
+    const subset = category === null ? records : records.filter((record) => inCategory(record, category));
+    const plain = await fitRatingsInSteps(subset, { position: true });
+    // The style view starts from the plain one: a few Newton steps instead of a fit from scratch.
+    const styled = await fitRatingsInSteps(subset, { position: true, style: true, start: plain });
+    const pairs = pairMatrix(subset, plain.ratings.map((row) => row.key));
+    views.set(viewKey(category, false), { fit: plain, pairs });
+    views.set(viewKey(category, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });
+  }
+  return views;
+}
+
+/** The same matrix with its models in another order. */
+function reordered(pairs: PairMatrix, order: string[]): PairMatrix {
+  const at = order.map((key) => pairs.models.indexOf(key));
+  return { models: order, wins: at.map((i) => at.map((j) => pairs.wins[i]![j]!)), counts: at.map((i) => at.map((j) => pairs.counts[i]![j]!)) };
+}
+
+/** The view the board shows for a category (or overall) with or without style control, if fitted. */
+export const viewOf = (snapshot: BoardSnapshot, category: string | null, style: boolean) => snapshot.views.get(viewKey(category, style)) ?? null;
+
+/**
+ * A database's board: refitted in the background (at start-up, then every interval), never on a
+ * request; readers get the last fit. A refit asked for while one runs waits for it and runs once more.
+ */
+export class Board {
+  latest: BoardSnapshot | null = null;
+  private running: Promise<BoardSnapshot> | null = null;
+  private queued: Promise<BoardSnapshot> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  /** Seconds between refits, once started (null before). */
+  intervalSeconds: number | null = null;
+  /** Which votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS), as the host started the board with. */
+  rules: VoteRules = DEFAULT_VOTE_RULES;
+
+  constructor(private readonly db: Database) {}
+
+  /** Fits the board afresh from the votes as they are now; resolves with the new snapshot. */
+  refit(): Promise<BoardSnapshot> {
+    if (this.queued) return this.queued;
+    if (!this.running) return this.run();
+    this.queued = this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.run();
+      });
+    return this.queued;
+  }
+
+  private run() {
+    const started = performance.now();
+    const running = (async () => {
+      const loaded = await loadVoteRecords(this.db, { ...this.rules, now: new Date() });
+      const views = await fitBoard(loaded.records);
+      const byPrompt = new Map<number, VoteRecord[]>();
+      for (const record of loaded.records) {
+        if (record.promptId === null) continue;
+        const list = byPrompt.get(record.promptId);
+        if (list) list.push(record);
+        else byPrompt.set(record.promptId, [record]);
+      }
+      const snapshot: BoardSnapshot = { fittedAt: new Date(), fitMs: performance.now() - started, ...loaded, views, byPrompt };
+      this.latest = snapshot;
+      return snapshot;
+    })().finally(() => {
+      this.running = null;
+    });
+    this.running = running;
+    return running;
+  }
+
+  /** Fits now and then every `intervalMs` under `rules`; a failed refit is reported and the last fit stays. */
+  start(intervalMs: number, rules: VoteRules, onError: (error: unknown) => void) {
+    this.stop();
+    this.intervalSeconds = intervalMs / 1000;
+    this.rules = rules;
+    const refit = () => void this.refit().catch(onError);
+    refit();
+    this.timer = setInterval(refit, intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Waits for a refit in progress (for a clean shutdown). */
+  async settled() {
+    await (this.queued ?? this.running)?.catch(() => undefined);
+  }
+}
+
+/** The board of a database (one per process and database). */
+export const boardOf = perDatabase((db: Database) => new Board(db));
+
+/** Refits a database's board now and waits for it (tests, and a host that wants it fresh). */
+export const refitLeaderboard = (db: Database) => boardOf(db).refit();

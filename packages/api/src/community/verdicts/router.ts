@@ -1,0 +1,33 @@
+import { leaderboardInputs } from "@parley/contracts";
+import { loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
+import { downloadVotes } from "./download";
+import { getLeaderboard } from "./leaderboard";
+
+/** The leaderboard and its votes (post.leaderboard, post.leaderboardVotes): served from the last background fit. */
+export const verdictsRouter = router({
+  leaderboard: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/post/leaderboard",
+        summary: "Models ranked by their rating from the blind votes, with 95% intervals, rank ranges and the pairwise win rates",
+        description:
+          "Served from the last background fit (refitted every LEADERBOARD_REFIT_SECONDS; docs/leaderboard.md). `style=true` is the style-controlled view; `promptId` counts the pairwise matrix over that prompt's votes.",
+      },
+    })
+    .input(leaderboardInputs.leaderboard)
+    .use(loadViewer)
+    .query(({ ctx, input }) => getLeaderboard(ctx.db, ctx.user.id, input)),
+  leaderboardVotes: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/post/leaderboard/votes",
+        summary: "Download the counted votes, anonymised, as JSON or CSV (hashed comparison id, models in the order shown, choice, category, day)",
+        download: true,
+      },
+    })
+    .input(leaderboardInputs.votes)
+    .use(rateLimit("export"))
+    .query(({ ctx, input }) => downloadVotes(ctx.db, input.format, ctx.now())),
+});
