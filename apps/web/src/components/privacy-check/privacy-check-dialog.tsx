@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { segmentsOf } from "@parley/privacy";
 import { buttonClass } from "../button-styles";
 import { PRIVACY_TEXTS } from "./texts";
-import type { PrivacyScan } from "./use-privacy-check";
+import type { PrivacyScan } from "./types";
 
 type Finding = PrivacyScan["findings"][number];
 

@@ -1,13 +1,9 @@
 import { useCallback, useRef, useState } from "react";
-import type { RouterOutputs } from "@parley/api";
 import { trpc } from "../../lib/trpc";
 import { PrivacyCheckDialog } from "./privacy-check-dialog";
+import type { PrivacyChoice, PrivacyScan, PrivacyTarget } from "./types";
 
-export type PrivacyScan = RouterOutputs["privacy"]["scan"];
-export type PrivacyTarget = PrivacyScan["target"];
-
-/** What a request that makes something leave carries: the check's text_hash and the findings to redact. */
-export type PrivacyChoice = { privacy_hash: string; redact: string[] };
+export type { PrivacyChoice, PrivacyScan, PrivacyTarget } from "./types";
 
 /**
  * The privacy check before something leaves (sharing, posting, a public link, a download):
