@@ -7,6 +7,7 @@ import { BranchActionsContext } from "./branch-actions";
 import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
 import { useCompareMode } from "./compare/use-compare-mode";
+import { useBattleMode } from "./battle/use-battle-mode";
 import { Composer } from "./composer";
 import type { Me } from "./message-bubble";
 import { MessageList } from "./message-list";
@@ -64,10 +65,12 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
 
   const options = trpc.chat.options.useQuery(undefined, { enabled: !shared });
   const sessions = trpc.chat.sessions.useQuery();
+  // A battle's models stay unnamed until its verdict: its history waits for it (the battle view reads the battle).
+  const sessionBattle = shared ? null : (sessions.data?.sessions.find((s) => s.id === sessionId)?.battle ?? null);
   const history = trpc.chat.history.useQuery(
     { sessionId, shared },
     {
-      enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat),
+      enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat) && sessionBattle !== "blind",
       // A stopped reply is saved a moment after the browser lets go: look again until it is.
       refetchInterval: (query) => (!replying && query.state.data?.sessions.at(-1)?.status === "pending" ? 1000 : false),
     },
@@ -127,8 +130,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   });
   const compare = useCompareMode({
     sessionId,
-    // A shared comparison is not in the reader's own list: its history names its models.
-    sessionModels: sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models ?? history.data?.compare_models,
+    // A shared comparison is not in the reader's own list: its history names its models. A battle shows as a battle.
+    sessionModels: sessionBattle ? null : (sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models ?? history.data?.compare_models),
     shared,
     options: options.data,
     promptId,
@@ -137,6 +140,16 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     onNewSession,
     onWinner: setModelId,
     startOn: startPrompt?.compare === true,
+  });
+  const battle = useBattleMode({
+    sessionId,
+    sessionBattle,
+    shared,
+    promptId,
+    category,
+    onNewSession,
+    comparing: compare.active,
+    startOn: startPrompt?.battle === true,
   });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
@@ -194,7 +207,9 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
           onOpenOptions={() => setPanel("options")}
           optionsFolded={compare.active}
         />
-        {compare.active ? (
+        {battle.active ? (
+          battle.view
+        ) : compare.active ? (
           compare.view
         ) : history.isError ? (
           <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
@@ -222,12 +237,16 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onModelChange={setModelId}
             promptId={promptId}
             onPromptChange={setPromptId}
-            busy={replying || cloning || compare.streaming}
-            streaming={replying || compare.streaming}
-            onSend={(text, use) => (compare.active ? void compare.send(text, use) : onSend(text, undefined, use))}
+            busy={replying || cloning || compare.streaming || battle.streaming}
+            streaming={replying || compare.streaming || battle.streaming}
+            onSend={(text, use) => (battle.active ? void battle.send(text, use) : compare.active ? void compare.send(text, use) : onSend(text, undefined, use))}
             startPromptId={startPrompt?.id ?? null}
-            onStop={compare.streaming ? compare.stop : stop}
-            compare={compare}
+            onStop={battle.streaming ? battle.stop : compare.streaming ? compare.stop : stop}
+            compare={
+              battle.active
+                ? { toggle: battle.toggle, picker: battle.notice, ready: true }
+                : { toggle: <>{compare.toggle}{battle.toggle}</>, picker: compare.picker, ready: compare.ready }
+            }
           />
         )}
       </section>

@@ -4,6 +4,7 @@ import { LinkIcon, TrashIcon } from "../../components/action-icons";
 import { PlusIcon } from "./chat-icons";
 import { SessionSearchBox, SessionSearchResults } from "./session-search";
 import { COMPARE_TEXTS } from "./compare/texts";
+import { BATTLE_TEXTS } from "./battle/texts";
 import { localTime, shortLocalTime } from "../../lib/time";
 import "./chat.css";
 
@@ -61,7 +62,8 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
                     <time dateTime={`${session.last_updated}Z`} title={localTime(session.last_updated)}>
                       {shortLocalTime(session.last_updated)}
                     </time>
-                    {session.compare_models && (
+                    {session.battle && <span className="inline-flex items-center gap-0.5 font-medium text-amber-800 dark:text-amber-300">{BATTLE_TEXTS.listMark}</span>}
+                    {session.compare_models && !session.battle && (
                       <span className="inline-flex items-center gap-0.5 font-medium text-fuchsia-800 dark:text-fuchsia-300">{COMPARE_TEXTS.listMark(session.compare_models.length)}</span>
                     )}
                     {session.shared && (

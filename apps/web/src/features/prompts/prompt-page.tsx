@@ -83,7 +83,7 @@ export function PromptPage({ promptId }: { promptId: number }) {
   );
 }
 
-/** Like, save, 'Use in chat', 'Compare models on this prompt', and report (others') or edit (own). */
+/** Like, save, 'Use in chat', 'Compare models on this prompt', 'Battle', and report (others') or edit (own). */
 function PromptActions({ prompt }: { prompt: PromptDetail }) {
   const utils = trpc.useUtils();
   const like = usePromptLike(prompt);
@@ -105,6 +105,9 @@ function PromptActions({ prompt }: { prompt: PromptDetail }) {
         </Link>
         <Link to="/chat" search={{ promptId: prompt.id, compare: true }} className={buttonClass("secondary", "sm")}>
           {PROMPT_TEXTS.compare}
+        </Link>
+        <Link to="/chat" search={{ promptId: prompt.id, battle: true }} className={buttonClass("secondary", "sm")}>
+          {PROMPT_TEXTS.battle}
         </Link>
         <button
           type="button"

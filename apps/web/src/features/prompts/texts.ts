@@ -54,6 +54,8 @@ export const PROMPT_TEXTS = {
   backToPrompts: "Back to Discover",
   useInChat: "Use in chat",
   compare: "Compare models on this prompt",
+  /** A blind battle started from the prompt: two models drawn at random, named after the verdict. */
+  battle: "Battle",
   saveToLibrary: "Save to my library",
   savedToLibrary: "Saved to your library.",
   saveFailed: (error: string) => `Could not save it: ${error}`,

@@ -3,7 +3,7 @@ import { ChatScreen } from "../../features/chat/chat-screen";
 import { ImportConversations } from "../../features/reach/import-conversations";
 import { SessionTools } from "../../features/reach/session-tools";
 
-type ChatSearch = { sessionId?: number; cloneChat?: boolean; postId?: number; promptId?: number; compare?: boolean };
+type ChatSearch = { sessionId?: number; cloneChat?: boolean; postId?: number; promptId?: number; compare?: boolean; battle?: boolean };
 
 /** Positive integers only; anything else means "none" (0 or less is unsaved). */
 const positive = (value: unknown) => {
@@ -13,7 +13,7 @@ const positive = (value: unknown) => {
 
 /**
  * The chat screen: `sessionId`, and `cloneChat=true` with a session or a `postId`; `promptId` starts
- * a new conversation from a library prompt, as a comparison with `compare=true`.
+ * a new conversation from a library prompt, as a comparison with `compare=true` or a blind battle with `battle=true`.
  */
 export const Route = createFileRoute("/_authed/chat/")({
   validateSearch: (search: Record<string, unknown>): ChatSearch => ({
@@ -22,6 +22,7 @@ export const Route = createFileRoute("/_authed/chat/")({
     cloneChat: search.cloneChat === true || search.cloneChat === "true" ? true : undefined,
     promptId: positive(search.promptId),
     compare: search.compare === true || search.compare === "true" ? true : undefined,
+    battle: search.battle === true || search.battle === "true" ? true : undefined,
   }),
   component: ChatPage,
 });
@@ -36,7 +37,7 @@ function ChatPage() {
         sessionId,
         cloneChat: search.cloneChat === true,
         postId: search.postId ?? null,
-        startPrompt: search.promptId ? { id: search.promptId, compare: search.compare === true } : null,
+        startPrompt: search.promptId ? { id: search.promptId, compare: search.compare === true, battle: search.battle === true } : null,
       }}
       optionsExtra={<SessionTools sessionId={sessionId} />}
       sessionsExtra={<ImportConversations />}

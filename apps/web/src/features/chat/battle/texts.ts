@@ -1,0 +1,18 @@
+/** Texts of blind battles: two models drawn at random answer as A and B, named after the verdict. */
+export const BATTLE_TEXTS = {
+  toggle: "Battle",
+  notice: "Battle: Parley picks two of your models at random and shows their answers as A and B. Which model wrote which shows after your verdict.",
+  answer: (label: string) => `Answer ${label}`,
+  named: (label: string, name: string) => `Answer ${label}: ${name}`,
+  waiting: "Waiting for the answer…",
+  verdictLegend: "Your verdict",
+  verdictHint: "Which answer is better? Your verdict is final, and it names the models.",
+  choices: { a: "A is better", b: "B is better", tie: "It's a tie", both_bad: "Both are bad" },
+  decided: (choice: string) => `Your verdict: ${choice}.`,
+  notCounted: "An answer did not complete, so this battle does not count on the leaderboard.",
+  decidedNote: "This battle is now a comparison you keep: share it, post it or copy it from Chat Options. A new message starts a new battle.",
+  listMark: "Battle",
+  verdictFailed: (message: string) => `Could not record your verdict: ${message}`,
+} as const;
+
+export type BattleChoice = keyof typeof BATTLE_TEXTS.choices;

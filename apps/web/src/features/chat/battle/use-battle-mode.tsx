@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { messageOf, trpc } from "../../../lib/trpc";
+import type { PromptUse } from "../prompt-use";
+import { BattleView } from "./battle-view";
+import { BATTLE_TEXTS } from "./texts";
+import { useBattle } from "./use-battle";
+
+type BattleModeProps = {
+  sessionId: number;
+  /** The open session's battle state, from the session list: 'blind', 'decided', or null for anything else. */
+  sessionBattle: "blind" | "decided" | null | undefined;
+  shared: boolean;
+  promptId: number | null;
+  category: string;
+  onNewSession: (id: number) => void;
+  /** Whether comparing is on (the two modes take turns). */
+  comparing: boolean;
+  /** Open with the toggle on (a prompt's page: 'Battle'). */
+  startOn?: boolean;
+};
+
+/**
+ * Blind battles in the chat screen: the 'Battle' toggle beside 'Compare', the notice above the
+ * composer, and the two answers in place of the message list. Active while the open
+ * conversation is a battle, or while the toggle is on; each message sent starts a new battle.
+ */
+export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false }: BattleModeProps) {
+  const [toggled, setToggled] = useState(startOn);
+  const [verdictError, setVerdictError] = useState<string | null>(null);
+  const battle = useBattle(onNewSession);
+  const utils = trpc.useUtils();
+  const isBattle = Boolean(sessionBattle) && sessionId > 0 && !shared;
+  const stored = trpc.chat.battleById.useQuery(
+    { id: sessionId },
+    {
+      enabled: isBattle,
+      // A stopped answer is saved a moment after the browser lets go: look again until it is.
+      refetchInterval: (query) => (!battle.streaming && query.state.data?.answers.some((a) => a.status === "pending") ? 1000 : false),
+    },
+  );
+  const verdict = trpc.chat.battleVerdict.useMutation({
+    onSuccess: async (decided) => {
+      setVerdictError(null);
+      utils.chat.battleById.setData({ id: decided.battle_id }, decided);
+      await utils.chat.sessions.invalidate();
+    },
+    onError: (error) => setVerdictError(BATTLE_TEXTS.verdictFailed(messageOf(error))),
+  });
+  const live = battle.live;
+  const streamingHere = live !== null && (live.sessionId === sessionId || live.sessionId === 0 || sessionId === 0);
+  const active = !shared && (isBattle || toggled || streamingHere);
+
+  const send = (text: string, use: PromptUse | null = null) => battle.send({ text, promptId, category, use });
+
+  return {
+    active,
+    streaming: battle.streaming,
+    send,
+    stop: battle.stopAll,
+    toggle: shared ? null : (
+      <button
+        type="button"
+        aria-pressed={active}
+        disabled={comparing || isBattle || battle.streaming}
+        onClick={() => setToggled(!toggled)}
+        className={`h-8 shrink-0 rounded-full border px-3 text-xs font-semibold sm:text-sm ${
+          active
+            ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
+            : "border-zinc-200 bg-zinc-50 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
+        } disabled:opacity-50`}
+      >
+        {BATTLE_TEXTS.toggle}
+      </button>
+    ),
+    notice: active ? <p className="px-4 pt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.notice}</p> : null,
+    view: active ? (
+      <BattleView
+        live={streamingHere ? live : null}
+        stored={isBattle && !streamingHere ? stored.data : undefined}
+        onStop={battle.stopAnswer}
+        onVerdict={(choice) => verdict.mutate({ id: sessionId, choice })}
+        deciding={verdict.isPending}
+        error={battle.error ?? verdictError ?? (stored.isError ? messageOf(stored.error) : null)}
+      />
+    ) : null,
+  };
+}
