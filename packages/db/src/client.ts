@@ -96,12 +96,11 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
       max: options.maxConnections ?? 10,
       connect_timeout: options.connectTimeoutSeconds ?? 10,
       onnotice: () => {},
-      ...(statementTimeoutMs > 0
-        ? {
-            connection: { statement_timeout: statementTimeoutMs },
-            ...(severalHosts ? {} : { socket: watchedSocketFactory(statementTimeoutMs + SILENCE_MARGIN_MS) }),
-          }
-        : {}),
+      // JIT compilation off: Parley's statements are short, and one whose correlated subqueries
+      // (a comparison's tally, which votes count) the planner costs above jit_above_cost spent
+      // seconds compiling what runs in milliseconds.
+      connection: { jit: "off", ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) },
+      ...(statementTimeoutMs > 0 && !severalHosts ? { socket: watchedSocketFactory(statementTimeoutMs + SILENCE_MARGIN_MS) } : {}),
     });
     const preparing = preparingClient(client);
     const db = drizzlePostgres({ client: preparing.client, schema, casing: CASING }) as unknown as Database;
