@@ -1,0 +1,57 @@
+// A blind battle in Chromium: a person with their own OpenAI key (a local fake of its wire
+// protocol: GPT-4o mini and GPT-4o, beside the offline demo) writes one message in Battle mode;
+// two answers stream as A and B with no model named, the verdict names both, and the battle is
+// listed among their conversations.
+import { expect, test } from "@playwright/test";
+import { createAccount, newAccount, openSignedIn } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+test.describe.configure({ timeout: 90_000 });
+
+const NAMES = ["GPT-4o mini", "GPT-4o", "Parley Demo (offline)", "Claude Haiku 4.5"];
+const NAMED = /^Answer [AB]: (GPT-4o mini|GPT-4o|Parley Demo \(offline\))$/;
+
+test("a battle streams two blind answers, and the verdict names the models", async ({ browser, baseURL }) => {
+  const account = await createAccount(baseURL, newAccount("battler"));
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, account);
+  await page.goto("/admin?tab=api");
+  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-test-openai-0000000000bat1");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect.poll(() => dialogs).toEqual(["API keys saved successfully!"]);
+
+  await page.goto("/chat");
+  const toggle = page.getByRole("button", { name: "Battle", exact: true });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(/Parley picks two of your models at random/)).toBeVisible();
+  const input = page.getByPlaceholder("Type your message here...");
+  await input.fill("Name a planet with rings.");
+  await input.press("Enter");
+
+  const answerA = page.getByRole("region", { name: "Answer A", exact: true });
+  const answerB = page.getByRole("region", { name: "Answer B", exact: true });
+  for (const answer of [answerA, answerB]) await expect(answer).toContainText(/fake says hello|offline demo/i, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+/);
+  // Blind: neither answer, nor the page around them, names a model before the verdict.
+  const centre = page.getByRole("region", { name: "Chat", exact: true });
+  for (const name of NAMES) {
+    await expect(answerA).not.toContainText(name);
+    await expect(answerB).not.toContainText(name);
+    await expect(centre.getByText(name, { exact: true }).filter({ visible: true })).toHaveCount(0);
+  }
+
+  const verdict = page.getByRole("group", { name: "Your verdict" });
+  await verdict.getByRole("button", { name: "A is better" }).click();
+  await expect(page.getByRole("region", { name: NAMED })).toHaveCount(2);
+  await expect(page.getByRole("status").filter({ hasText: "Your verdict: A is better." })).toBeVisible();
+  await expect(verdict).toHaveCount(0);
+  const conversations = page.getByRole("navigation", { name: "Your Conversations" });
+  await expect(conversations.getByRole("button", { name: /Name a planet with rings\./ })).toContainText("Battle");
+
+  // Opened again, the battle shows its verdict and names.
+  await page.reload();
+  await expect(page.getByRole("region", { name: NAMED })).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+  await close();
+});
