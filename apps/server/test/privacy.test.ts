@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
+import { posts } from "@parley/db";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
+import { insertComparisonSession } from "./support/comparison-factory";
 
 // The privacy check before anything leaves (docs/privacy.md): the server scans what would leave
 // again, applies the redactions the person chose (by finding id and the hash of the text they
@@ -60,6 +63,9 @@ describe("the check", () => {
     const unknown = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Unknown", privacy_hash: found.text_hash, redact: ["0:1:2:email"] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/^redact: 0:1:2:email is not a finding/);
+    const hashless = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "No hash", redact: [found.findings[0]!.id] });
+    expect(hashless.status).toBe(400);
+    expect(hashless.body.message).toMatch(/^privacy_hash: send the text_hash/);
     const malformed = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Bad", privacy_hash: "xyz", redact: ["nope"] });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/privacy_hash: must be the text_hash/);
@@ -128,6 +134,24 @@ describe("a post carries its redactions into every copy", () => {
     expect(page.body).not.toContain(MAIL);
     expect(page.body).toContain(KEY);
     expect(JSON.stringify((await t.call("bob", "GET", `/post/getPost/${otherPost}`)).body)).not.toContain(MAIL);
+  });
+});
+
+describe("a comparison post", () => {
+  it("carries the redactions in its side-by-side turns as in its messages", async () => {
+    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.demo, MODEL.platform], [
+      { prompt: `Which is safer for ${MAIL}?`, answers: [{ content: `Rotate ${KEY} first.` }, { content: "Either works." }] },
+    ]);
+    const found = await scan("post", sessionId);
+    expect(found.findings.map((f) => [f.kind, f.message])).toEqual([
+      ["email", 0],
+      ["api_key", 1],
+    ]);
+    const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Compared", privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const [row] = await t.db.db.select({ messages: posts.messages, comparison: posts.comparison }).from(posts).where(eq(posts.id, posted.body.post_id as number));
+    expect(row!.comparison!.turns[0]).toMatchObject({ prompt: "Which is safer for [redacted e-mail]?", answers: [{ content: "Rotate [redacted API key] first." }, { content: "Either works." }] });
+    expect(row!.messages.map((m) => m.content)).toEqual(["Which is safer for [redacted e-mail]?", "Rotate [redacted API key] first.", "Either works."]);
   });
 });
 

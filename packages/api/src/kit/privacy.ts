@@ -62,7 +62,10 @@ function describe(finding: Finding) {
 export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPerson, choice: PrivacyChoice, blocking: boolean): CheckedTexts {
   const { findings, text_hash } = scanOutgoing(texts, person);
   const wanted = choice.redact ?? [];
-  if (wanted.length > 0 || choice.privacy_hash !== undefined) {
+  if (wanted.length > 0 && choice.privacy_hash === undefined) {
+    throw new AppError("BAD_REQUEST", "privacy_hash: send the text_hash of the privacy check with the findings to redact.");
+  }
+  if (choice.privacy_hash !== undefined) {
     if (choice.privacy_hash !== text_hash) {
       throw new AppError("CONFLICT", "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.");
     }
