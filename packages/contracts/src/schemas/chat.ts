@@ -48,13 +48,13 @@ const columnSchema = z.coerce
 
 const columnInput = z.object({ sessionId: sessionIdSchema, column: columnSchema });
 
-/** Inputs of the chat procedures, by procedure name. */
 /** A battle's verdict: answer A, answer B, a tie, or both bad. */
 export const BATTLE_CHOICES = ["a", "b", "tie", "both_bad"] as const;
 export type BattleChoice = (typeof BATTLE_CHOICES)[number];
 
 const { session_id: _sessionId, ...battleSendFields } = sendFields;
 
+/** Inputs of the chat procedures, by procedure name. */
 export const chatInputs = {
   search: searchInput,
   history: z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }),
@@ -74,7 +74,6 @@ export const chatInputs = {
   compareColumns: z.object({ sessionId: sessionIdSchema, shared: z.boolean().optional().default(false) }),
   stopCompareColumn: columnInput,
   pickWinner: columnInput,
-} as const;
   /** A new blind battle: the message, and optionally the prompt it came from and a category; Parley picks the two models. */
   battle: z.object(battleSendFields),
   battleById: z.object({ id: sessionIdSchema }),
@@ -82,6 +81,7 @@ export const chatInputs = {
     id: sessionIdSchema,
     choice: z.enum(BATTLE_CHOICES, { message: `must be one of ${BATTLE_CHOICES.join(", ")} (answer A, answer B, a tie, both bad)` }),
   }),
+} as const;
 
 /**
  * getChatHistory's body over REST: a conversation to read (`shared` for someone else's shared

@@ -55,10 +55,6 @@ const chatHistory = z.object({
     .describe("A comparison's every column with its model and exchanges (`sessions` holds column 0's); null for an ordinary chat"),
 });
 
-/** A report taken (or one already open from the same person). */
-const reported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
-
-/** A post or comment hidden or restored by an admin. */
 /** A battle as its owner reads it: A and B, named only once the verdict is given. */
 const battle = z.object({
   battle_id: z.number().int(),
@@ -85,6 +81,10 @@ const battle = z.object({
     .nullable(),
 });
 
+/** A report taken (or one already open from the same person). */
+const reported = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
+
+/** A post or comment hidden or restored by an admin. */
 const moderated = z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
 
 /** What the calls answer, by REST path (method and path under /api/v1). */
@@ -347,8 +347,6 @@ export const restResponses = {
   "POST /admin/privacy": privacySetting,
 } as const;
 
-  SharedLink: sharedLink,
-  LinkSettings: linkSettings,
 /** A reply that failed after the conversation was saved: a 502 that still names the session. */
 export const sendFailure = z.object({
   message: z.string(),
@@ -361,6 +359,8 @@ export type RestRouteKey = keyof typeof restResponses;
 
 /** Shapes that several answers share, named in the OpenAPI document's components. */
 export const namedShapes = {
+  SharedLink: sharedLink,
+  LinkSettings: linkSettings,
   PostSummary: postSummary,
   Post: postDetail,
   PostMessage: postMessage,

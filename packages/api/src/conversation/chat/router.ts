@@ -64,5 +64,5 @@ export const chatRouter = router({
     .use(loadUser)
     .mutation(async ({ ctx, input }) => shareSessionChecked(ctx.db, ctx.user, input.id, input.shared, input, ctx.now())),
   ...compareProcedures(),
-});
   ...battleProcedures(),
+});
