@@ -1,6 +1,6 @@
 // `pnpm bench` (not part of the tests): throughput and latency of the API against a bare Fastify,
 // the gzipped JavaScript of each page, the server's idle memory on each database, time to first
-// token and Lighthouse scores of three pages in Chromium. Needs a
+// token, the leaderboard's refit and endpoint (scripts/bench/leaderboard.mjs) and Lighthouse scores of three pages in Chromium. Needs a
 // build (`pnpm bench` builds first). docs/performance.md records measured figures.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { measureRouteJs } from "./bench/bundle.mjs";
 import { CHROMIUM, measureLighthouse } from "./bench/lighthouse.mjs";
+import { measureLeaderboard } from "./bench/leaderboard.mjs";
 import { CPU_REQUESTS, CPU_ROUNDS, LOAD, measureCpuPerRequest, measureInTurns, PACED_RATE } from "./bench/load.mjs";
 import { residentMegabytes, scratchFolder, startBareFastify, startParley } from "./bench/processes.mjs";
 import { createDatabase, DEFAULT_POSTGRES_URL, dropDatabase, probePostgres } from "./support/postgres.mjs";
@@ -183,6 +184,13 @@ if (existsSync("/usr/bin/chromium")) {
   if (browser.status !== 0) console.log(`  time to first token in Chromium: not measured (exit ${browser.status})`);
 } else {
   console.log("  time to first token in Chromium: not measured (no /usr/bin/chromium)");
+}
+
+console.log("");
+try {
+  await measureLeaderboard();
+} catch (error) {
+  console.log(`  leaderboard: not measured (${error.message})`);
 }
 
 console.log("");

@@ -48,6 +48,20 @@ export async function getLeaderboard(db: Database, viewerId: string, query: Lead
   const snapshot = board.latest;
   const category = query.category ?? null;
   const style = query.style === true;
+  // Every reader of a view gets the same answer until the next fit: it is built once per fit.
+  if (query.promptId !== undefined || !snapshot) return presentBoard(board, snapshot, category, style, query.promptId);
+  const key = `${category ?? ""}|${style}`;
+  let answers = presented.get(snapshot);
+  if (!answers) presented.set(snapshot, (answers = new Map()));
+  let answer = answers.get(key);
+  if (!answer) answers.set(key, (answer = presentBoard(board, snapshot, category, style, undefined)));
+  return answer;
+}
+
+/** The answers already built from a fit, by view. */
+const presented = new WeakMap<BoardSnapshot, Map<string, ReturnType<typeof presentBoard>>>();
+
+function presentBoard(board: { intervalSeconds: number | null }, snapshot: BoardSnapshot | null, category: string | null, style: boolean, promptId: number | undefined) {
   const view = snapshot ? viewOf(snapshot, category, style) : null;
   const names = snapshot?.names;
   const models = (view?.fit.ratings ?? []).map((row) => {
@@ -71,15 +85,14 @@ export async function getLeaderboard(db: Database, viewerId: string, query: Lead
     };
   });
   let pairs = view?.pairs ?? { models: [], wins: [], counts: [] };
-  if (query.promptId !== undefined && view) {
-    const promptId = query.promptId;
+  if (promptId !== undefined && view) {
     const records = (snapshot!.byPrompt.get(promptId) ?? []).filter((record) => category === null || inCategory(record, category));
     pairs = pairMatrix(records, pairs.models);
   }
   return {
     category,
     style,
-    prompt_id: query.promptId ?? null,
+    prompt_id: promptId ?? null,
     fitted_at: snapshot?.fittedAt.toISOString() ?? null,
     refit_seconds: board.intervalSeconds,
     counted_votes: view?.fit.votes ?? 0,
