@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerErrorHandler(app);
+  registerVisitorCookies(app);
   metrics.register(app, { token: deps.config.METRICS_TOKEN, trustProxy: deps.config.TRUST_PROXY !== false });
   registerSecurityHeaders(app, {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
@@ -123,7 +124,6 @@ export async function buildApp(deps: AppDeps) {
     const { publicUrl, oidc } = deps.config;
     await registerEmbeddedProvider(app, {
       settings: { publicUrl, issuer: oidc.issuer, clientId: oidc.clientId, audience: oidc.audience, trustProxy: deps.config.TRUST_PROXY !== false },
-  registerVisitorCookies(app);
       db: deps.db.db,
       keys: deps.keys,
       limits: createSignInLimits(signInLimitRules(deps.config.AUTH_IP_LIMIT), limiterRedis),
