@@ -55,8 +55,8 @@ const malformed = [
 ];
 
 const routes = [
-  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path), bodyLimit: r.bodyLimit })),
-  { method: "GET" as const, url: "/api/v1/config", bodyLimit: undefined },
+  ...restRoutes.map((r) => ({ method: r.method, url: urlOf(r.path), bodyLimit: r.bodyLimit, access: r.access })),
+  { method: "GET" as const, url: "/api/v1/config", bodyLimit: undefined, access: "public" },
 ];
 
 /** A route with its own body limit (an import) is checked against that limit and its message. */
@@ -130,6 +130,10 @@ describe("bad input on every REST route", () => {
           // Signed out, an admin path is a path that does not exist.
           expect(response.statusCode).toBe(404);
           expect(json.message).toEqual(`Not found. No route for POST ${route.url}.`);
+        } else if (route.method === "POST" && route.access === "public" && body.status === 401) {
+          // Open to anyone (a link's password): what is missing is the input, not a sign-in.
+          expect(response.statusCode).toBe(400);
+          expect(json.message).toMatch(/^Invalid request: /);
         } else if (route.method === "POST") {
           expect(response.statusCode).toBe(body.status);
           expect(json.message).toEqual(body.message);

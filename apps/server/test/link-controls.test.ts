@@ -262,7 +262,8 @@ describe("the Shared links page", () => {
     // Someone else's link cannot be revoked.
     expect((await t.call("bob", "POST", `/links/revoke/conversation/${sessionId}`)).status).toBe(404);
 
-    const all = await t.call("erin", "POST", "/links/revokeAll");
+    expect((await t.call("erin", "POST", "/links/revokeAll", {})).body.message).toMatch(/confirm: must be true/);
+    const all = await t.call("erin", "POST", "/links/revokeAll", { confirm: true });
     expect(all.status).toBe(200);
     expect(all.body.revoked).toBe(2);
     expect(await mine()).toEqual([]);

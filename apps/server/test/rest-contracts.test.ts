@@ -325,7 +325,10 @@ const contracts: Record<string, Contract> = {
     missing: (w) => ({ method: "POST", path: `/links/revoke/share/${w.session}`, token: w.bob.oidc, message: NOT_FOUND }),
   },
   // Bob's links go: the rows work on Alice's.
-  "POST /links/revokeAll": { ok: async (w) => ({ method: "POST", path: "/links/revokeAll", token: w.bob.oidc }) },
+  "POST /links/revokeAll": {
+    ok: async (w) => ({ method: "POST", path: "/links/revokeAll", token: w.bob.oidc, body: { confirm: true } }),
+    bad: (w) => ({ method: "POST", path: "/links/revokeAll", token: w.bob.oidc, body: { confirm: "yes" }, message: /confirm: must be true/ }),
+  },
   "POST /links/share/:sessionId/refresh": {
     ok: async (w) => {
       await w.as(w.alice.pat)("POST", `/chat/shareChat/${w.session}`);

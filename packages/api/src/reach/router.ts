@@ -110,7 +110,8 @@ export const publicLinkRouter = router({
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => revokeLink(ctx.db, ctx.user.id, input.kind, input.id, ctx.now())),
-  revokeAll: protectedProcedure.meta({ rest: { method: "POST", path: "/links/revokeAll", summary: "Turn every link of the caller off: public links deleted, shares ended" } })
+  revokeAll: protectedProcedure.meta({ rest: { method: "POST", path: "/links/revokeAll", summary: "Turn every link of the caller off ({ confirm: true }): public links deleted, shares ended" } })
+    .input(publicLinkInputs.revokeAll)
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx }) => revokeAllLinks(ctx.db, ctx.user.id)),

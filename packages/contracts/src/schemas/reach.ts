@@ -69,6 +69,8 @@ export const publicLinkInputs = {
   }),
   /** Turns one of the caller's links off: a public link, or a conversation's share. */
   revoke: z.object({ kind: z.enum(LINK_KINDS, { message: `must be one of ${LINK_KINDS.join(", ")}` }), id: linkTargetId }),
+  /** Every link of the caller turned off at once: said on purpose. */
+  revokeAll: z.object({ confirm: z.literal(true, { message: "must be true: every one of your links is turned off" }) }),
   /** The snapshot of a shared conversation taken again, from the conversation as it is now. */
   refreshShare: z.object({ sessionId: sessionIdSchema }),
 } as const;

@@ -44,7 +44,7 @@ export function SharedLinksTab() {
             className={buttonClass("danger", "sm")}
             disabled={busy}
             onClick={() => {
-              if (window.confirm(REACH_TEXTS.revokeAllConfirm)) revokeAll.mutate();
+              if (window.confirm(REACH_TEXTS.revokeAllConfirm)) revokeAll.mutate({ confirm: true });
             }}
           >
             {REACH_TEXTS.revokeAll}
