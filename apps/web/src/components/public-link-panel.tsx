@@ -3,6 +3,7 @@ import { LINK_EXPIRIES, LINK_LIMITS, type LinkExpiry, type PromptDetail } from "
 import { messageOf, trpc } from "../lib/trpc";
 import { LocalTime } from "../lib/time/local-time";
 import { buttonClass } from "./button-styles";
+import { usePrivacyCheck, type PrivacyChoice } from "./privacy-check/use-privacy-check";
 import { LINK_TEXTS } from "./link-texts";
 
 /** Whose link the panel is: a conversation (only once shared), a post, or a published prompt. */
@@ -62,6 +63,8 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
     },
     onError,
   });
+  // Opening a post's or a conversation's link passes the privacy check first (docs/privacy.md).
+  const privacy = usePrivacyCheck();
   const pending = setPost.isPending || setSession.isPending || setPrompt.isPending;
   // While a change is on its way the switch already shows it.
   const pendingEnabled = setPost.isPending ? setPost.variables.enabled : setSession.isPending ? setSession.variables.enabled : setPrompt.isPending ? setPrompt.variables.enabled : undefined;
@@ -71,10 +74,19 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
   if (!data) return null;
   const needsShare = target.kind === "session" && !target.shared;
   const url = data.path ? new URL(data.path, window.location.origin).href : null;
-  const toggle = (enabled: boolean) => {
-    if (target.kind === "post") setPost.mutate({ postId: target.postId, enabled });
-    else if (target.kind === "session") setSession.mutate({ sessionId: target.sessionId, enabled });
-    else setPrompt.mutate({ id: target.prompt.id, enabled });
+  const toggle = async (enabled: boolean) => {
+    if (target.kind === "prompt") return setPrompt.mutate({ id: target.prompt.id, enabled });
+    let choice: PrivacyChoice | null = null;
+    if (enabled) {
+      try {
+        choice = await privacy.check(target.kind === "post" ? "post_link" : "share", target.kind === "post" ? target.postId : target.sessionId);
+      } catch (failure) {
+        return onError(failure);
+      }
+      if (!choice) return;
+    }
+    if (target.kind === "post") setPost.mutate({ postId: target.postId, enabled, ...(choice ?? {}) });
+    else setSession.mutate({ sessionId: target.sessionId, enabled, ...(choice ?? {}) });
   };
   const copy = async () => {
     if (!url) return;
@@ -90,6 +102,7 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+      {privacy.dialog}
       <label htmlFor={switchId} className="flex items-center justify-between gap-3 font-medium text-zinc-800 dark:text-zinc-100">
         {LINK_TEXTS.publicLink}
         <input
@@ -99,7 +112,7 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
           className="size-5 accent-brand-600"
           checked={pendingEnabled ?? data.enabled}
           disabled={pending || (needsShare && !data.enabled)}
-          onChange={(event) => toggle(event.target.checked)}
+          onChange={(event) => void toggle(event.target.checked)}
         />
       </label>
       <p className={NOTE}>{help}</p>
