@@ -1,8 +1,11 @@
 // Bundles the server and the workspace packages it uses into dist/main.js; third-party packages
-// stay external and load from node_modules.
+// stay external and load from node_modules. Each file is written aside and renamed into place, so a
+// server starting during a build never loads half a bundle.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { build } from "esbuild";
 
-await build({
+const { outputFiles } = await build({
   entryPoints: ["src/main.ts"],
   outfile: "dist/main.js",
   bundle: true,
@@ -11,6 +14,7 @@ await build({
   target: "node20",
   sourcemap: true,
   logLevel: "warning",
+  write: false,
   plugins: [
     {
       name: "external-dependencies",
@@ -22,3 +26,10 @@ await build({
     },
   ],
 });
+
+for (const file of outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const aside = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(aside, file.contents);
+  renameSync(aside, file.path);
+}

@@ -75,7 +75,7 @@ const app = await buildApp({
   models,
   authenticator,
   keys,
-  billing: createBilling(config),
+  billing: await createBilling(config),
   instance,
   webRoot: config.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
 }).catch((error: unknown) => fail(`Cannot start: ${(error as Error).message}`));

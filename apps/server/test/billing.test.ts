@@ -43,7 +43,7 @@ describe("with Stripe", () => {
       STRIPE_PRICE_PRO: PRICES.pro,
       STRIPE_API_URL: fake.url,
     });
-    t = await createChatApp({ config, billing: createBilling(config) });
+    t = await createChatApp({ config, billing: await createBilling(config) });
     await t.signUp("erin");
   });
   afterAll(async () => {
@@ -136,6 +136,15 @@ describe("with Stripe", () => {
     inStripe(subscription("sub_test_1", "cus_test_1", PRICES.pro, "canceled", now));
     expect((await deliver(subscriptionEvent("evt_3", "customer.subscription.deleted", now + 120, PRICES.pro, "canceled"))).json()).toMatchObject({ outcome: "applied" });
     expect(await record()).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, status: "canceled", subscription_id: null });
+  });
+
+  it("grants nothing for a subscription Stripe does not know of (its event is signed, but Stripe answers 404 for it)", async () => {
+    const before = await record();
+    const now = Math.floor(Date.now() / 1000);
+    const answer = await deliver(event("evt_unknown", "customer.subscription.created", now, subscription("sub_nobody_knows", "cus_test_1", PRICES.pro, "active", now)));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true, outcome: "ignored" });
+    expect(await record()).toEqual(before);
   });
 
   it("has no portal for someone who never subscribed", async () => {

@@ -1,4 +1,4 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { shapeAnthropicTurns } from "./anthropic-turns";
 import { ProviderError } from "./errors";
@@ -22,11 +22,19 @@ export type AnthropicProviderOptions = {
   fetch?: FetchLike;
 };
 
+/** The SDK, loaded on the first reply through it (see openai-provider.ts). */
+let sdk: typeof import("@anthropic-ai/sdk") | undefined;
+async function loadSdk() {
+  sdk ??= await import("@anthropic-ai/sdk");
+  return sdk;
+}
+
 function mapAnthropicError(error: unknown): ProviderError {
-  if (error instanceof APIConnectionTimeoutError) return new ProviderError("timeout");
-  if (error instanceof APIUserAbortError) return new ProviderError("aborted");
-  if (error instanceof APIConnectionError) return new ProviderError("unavailable");
-  if (error instanceof APIError) return mapApiFailure(error);
+  if (!sdk) return new ProviderError("unavailable");
+  if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError("timeout");
+  if (error instanceof sdk.APIUserAbortError) return new ProviderError("aborted");
+  if (error instanceof sdk.APIConnectionError) return new ProviderError("unavailable");
+  if (error instanceof sdk.APIError) return mapApiFailure(error);
   return new ProviderError("unavailable");
 }
 
@@ -40,7 +48,8 @@ function inputTokensOf(usage: Usage): number {
 /** A model provider for Anthropic's Messages API. */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const client = new Anthropic({
+  let client: Anthropic | undefined;
+  const clientFrom = ({ default: AnthropicClient }: typeof import("@anthropic-ai/sdk")) => new AnthropicClient({
     apiKey: options.apiKey,
     // Always explicit, so ANTHROPIC_BASE_URL in the environment can never redirect a key.
     baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
@@ -50,6 +59,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   });
 
   async function* read(request: StreamRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
+    client ??= clientFrom(await loadSdk());
     const body: MessageCreateParamsStreaming = {
       model: request.model,
       max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { ProviderError } from "./errors";
 import { estimateInputTokens, estimateTokens } from "./estimate-tokens";
@@ -36,11 +36,23 @@ function isOpenAIItself(baseURL: string): boolean {
   return URL.canParse(baseURL) && new URL(baseURL).hostname === "api.openai.com";
 }
 
+/**
+ * The SDK, loaded on the first reply through it: a server that never calls an OpenAI-compatible
+ * service (the demo model only, or Claude only) starts without its modules' load time and memory.
+ */
+let sdk: typeof import("openai") | undefined;
+async function loadSdk() {
+  sdk ??= await import("openai");
+  return sdk;
+}
+
 function mapOpenAIError(error: unknown): ProviderError {
-  if (error instanceof APIConnectionTimeoutError) return new ProviderError("timeout");
-  if (error instanceof APIUserAbortError) return new ProviderError("aborted");
-  if (error instanceof APIConnectionError) return new ProviderError("unavailable");
-  if (error instanceof APIError) return mapApiFailure(error);
+  // No SDK yet means no request was made: the error is ours, from before the call.
+  if (!sdk) return new ProviderError("unavailable");
+  if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError("timeout");
+  if (error instanceof sdk.APIUserAbortError) return new ProviderError("aborted");
+  if (error instanceof sdk.APIConnectionError) return new ProviderError("unavailable");
+  if (error instanceof sdk.APIError) return mapApiFailure(error);
   // A connection dropped mid-body surfaces as a fetch TypeError ("terminated").
   return new ProviderError("unavailable");
 }
@@ -50,7 +62,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const baseURL = options.baseURL ?? OPENAI_BASE_URL;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const tokenLimitParam = options.tokenLimitParam ?? (isOpenAIItself(baseURL) ? "max_completion_tokens" : "max_tokens");
-  const client = new OpenAI({
+  let client: OpenAI | undefined;
+  const clientFrom = ({ default: OpenAIClient }: typeof import("openai")) => new OpenAIClient({
     apiKey: options.apiKey,
     baseURL,
     // Explicit nulls keep OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID from the
@@ -65,6 +78,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   });
 
   async function* read(request: StreamRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
+    client ??= clientFrom(await loadSdk());
     const body: ChatCompletionCreateParamsStreaming = {
       model: request.model,
       messages: toMessages(request),

@@ -40,7 +40,7 @@ export async function startContractServer() {
   const server = await startAuthServer({
     env,
     deps: {
-      billing: createBilling(loadConfig({ PUBLIC_URL: "http://localhost:3000", ...env })),
+      billing: await createBilling(loadConfig({ PUBLIC_URL: "http://localhost:3000", ...env })),
       models: createModelGateway(catalogue, { maxRetries: 0, timeoutMs: 5000, demoChunkDelayMs: 0 }),
       logger: { level: "warn", stream: logs.stream },
     },

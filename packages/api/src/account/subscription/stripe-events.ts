@@ -1,5 +1,5 @@
 import { eq, or } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PLANS, type PlanId } from "@parley/contracts";
 import { stripeEvents, subscriptions, type Database, type Transaction } from "@parley/db";
 import type { Billing } from "../../kit/ports";
@@ -108,7 +108,9 @@ async function retrieveSubscription(billing: EventBilling, id: string): Promise<
   try {
     return await billing.stripe.subscriptions.retrieve(id);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+    // The SDK's StripeInvalidRequestError, told by its type (the SDK itself is loaded only when payments are on).
+    const failure = error as { type?: unknown; statusCode?: unknown };
+    if (failure.type === "StripeInvalidRequestError" && failure.statusCode === 404) return undefined;
     throw error;
   }
 }
