@@ -167,7 +167,7 @@ test("the leaderboard counts the vote, overall and in the post's category; the r
   await page.goto("/discover/leaderboard");
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: DEMO }) });
   // The reader's one vote went to the demo model's column: one more vote won and cast. The board
-  // is refitted in the background (every second for these tests): wait for the fit that counts it.
+  // is refitted in the background (every 3 seconds for these tests): wait for the fit that counts it.
   const won = before.won + 1;
   const cast = before.cast + 1;
   const demoVotes = async () => ((await api(page, "GET", "/post/leaderboard")).body.models as { model_name: string; votes: number }[]).find((r) => r.model_name === DEMO)?.votes;
