@@ -165,7 +165,9 @@ test("on a phone the answers are tabs, one column at a time", async ({ browser, 
 test("the leaderboard counts the vote, overall and in the post's category; the reader forks the comparison", async ({ browser, baseURL }) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   await page.goto("/discover/leaderboard");
-  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: DEMO }) });
+  // The ratings table (the pairwise table below it has a row per model too).
+  const ratings = page.getByRole("table", { name: "Models ranked by the votes they won on comparison posts" });
+  const row = ratings.getByRole("row").filter({ has: page.getByRole("rowheader", { name: DEMO }) });
   // The reader's one vote went to the demo model's column: one more vote won and cast. The board
   // is refitted in the background (every 3 seconds for these tests): wait for the fit that counts it.
   const won = before.won + 1;
