@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import type * as AnthropicSdk from "@anthropic-ai/sdk";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { shapeAnthropicTurns } from "./anthropic-turns";
 import { ProviderError } from "./errors";
@@ -23,7 +24,7 @@ export type AnthropicProviderOptions = {
 };
 
 /** The SDK, loaded on the first reply through it (see openai-provider.ts). */
-let sdk: typeof import("@anthropic-ai/sdk") | undefined;
+let sdk: typeof AnthropicSdk | undefined;
 async function loadSdk() {
   sdk ??= await import("@anthropic-ai/sdk");
   return sdk;
@@ -49,7 +50,7 @@ function inputTokensOf(usage: Usage): number {
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const timeoutMs = options.timeoutMs ?? 120_000;
   let client: Anthropic | undefined;
-  const clientFrom = ({ default: AnthropicClient }: typeof import("@anthropic-ai/sdk")) => new AnthropicClient({
+  const clientFrom = ({ default: AnthropicClient }: typeof AnthropicSdk) => new AnthropicClient({
     apiKey: options.apiKey,
     // Always explicit, so ANTHROPIC_BASE_URL in the environment can never redirect a key.
     baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,

@@ -1,4 +1,5 @@
 import type OpenAI from "openai";
+import type * as OpenAISdk from "openai";
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { ProviderError } from "./errors";
 import { estimateInputTokens, estimateTokens } from "./estimate-tokens";
@@ -40,7 +41,7 @@ function isOpenAIItself(baseURL: string): boolean {
  * The SDK, loaded on the first reply through it: a server that never calls an OpenAI-compatible
  * service (the demo model only, or Claude only) starts without its modules' load time and memory.
  */
-let sdk: typeof import("openai") | undefined;
+let sdk: typeof OpenAISdk | undefined;
 async function loadSdk() {
   sdk ??= await import("openai");
   return sdk;
@@ -63,7 +64,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const timeoutMs = options.timeoutMs ?? 120_000;
   const tokenLimitParam = options.tokenLimitParam ?? (isOpenAIItself(baseURL) ? "max_completion_tokens" : "max_tokens");
   let client: OpenAI | undefined;
-  const clientFrom = ({ default: OpenAIClient }: typeof import("openai")) => new OpenAIClient({
+  const clientFrom = ({ default: OpenAIClient }: typeof OpenAISdk) => new OpenAIClient({
     apiKey: options.apiKey,
     baseURL,
     // Explicit nulls keep OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID from the
