@@ -63,7 +63,7 @@ export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiIn
   responses.add(sendFailure, { id: "ReplyFailed" });
 
   const paths: Record<string, Record<string, Operation>> = {};
-  const pending: { operation: Operation; route: RestRow; requestId?: string; responseId?: string }[] = [];
+  const pending: { operation: Operation; route: RestRow; requestId?: string; responseId?: string; bodyOptional: boolean }[] = [];
   const named = new Set<string>();
   for (const route of routes) {
     const operationId = uniqueOperationId(operationIdOf(route), route, named);
@@ -81,7 +81,9 @@ export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiIn
       security: route.access === "public" ? [] : [{ bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
     };
-    pending.push({ operation, route, requestId, responseId });
+    // A body whose every field is optional may be left out (the path alone names what to do).
+    const bodyOptional = body !== undefined && route.body === undefined && body.safeParse({}).success;
+    pending.push({ operation, route, requestId, responseId, bodyOptional });
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
 
@@ -89,8 +91,8 @@ export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiIn
     ...componentSchemas(z.toJSONSchema(requests, { io: "input", uri: (id) => COMPONENT + id, unrepresentable: "any" }).schemas),
     ...componentSchemas(z.toJSONSchema(responses, { io: "output", uri: (id) => COMPONENT + id, unrepresentable: "any" }).schemas),
   };
-  for (const { operation, route, requestId, responseId } of pending) {
-    if (requestId) operation.requestBody = requestBodyOf(route, requestId);
+  for (const { operation, route, requestId, responseId, bodyOptional } of pending) {
+    if (requestId) operation.requestBody = requestBodyOf(route, requestId, bodyOptional);
     operation.responses = responsesOf(route, responseId);
   }
 
@@ -154,9 +156,9 @@ function parameterOf(name: string, where: "path" | "query", schema: ZodType): Pa
   return { name, in: where, required: where === "path" || !optional, schema: json, ...(typeof description === "string" ? { description } : {}) };
 }
 
-function requestBodyOf(route: RestRow, requestId: string) {
+function requestBodyOf(route: RestRow, requestId: string, bodyOptional: boolean) {
   const json = { schema: { $ref: COMPONENT + requestId } };
-  const optional = route.input !== undefined && route.input.safeParse(undefined).success && route.body === undefined;
+  const optional = bodyOptional || (route.input !== undefined && route.input.safeParse(undefined).success && route.body === undefined);
   return {
     required: !optional,
     content: {
