@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { postVotes, posts, resultRows, type Executor, type PostComparison } from "@parley/db";
+import { styleOf } from "../../conversation/chat/battle/style";
 import { aliased, blindSetLineage } from "../post/lineage";
 import { columnOrder, isOrderOf } from "../post/shown-order";
 import { voteColumns, voteLeftOutReason, type LeftOutReason, type VoteCounting } from "../post/votes";
@@ -8,12 +9,6 @@ import type { LeftOut, LoadedVotes, VoteRecord } from "./types";
 /** A model's name as shown on the board: the one on its newest comparison post. */
 export type ModelNames = Map<string, { modelId: string | null; modelName: string }>;
 
-/** Markdown headers and list items in an answer (style control's second covariate). */
-export function markdownCount(text: string) {
-  let count = 0;
-  for (const line of text.split("\n")) if (/^\s{0,3}#{1,6}\s/.test(line) || /^\s*(?:[-*+]|\d{1,9}[.)])\s/.test(line)) count++;
-  return count;
-}
 
 /** Per column of a comparison: characters of its answers over all turns, and their markdown count. */
 export function columnStyle(comparison: PostComparison) {
@@ -23,8 +18,10 @@ export function columnStyle(comparison: PostComparison) {
   for (const turn of comparison.turns) {
     turn.answers.forEach((answer, column) => {
       if (column >= columns) return;
-      lengths[column]! += answer.content.length;
-      markdown[column]! += markdownCount(answer.content);
+      // Read as a battle's answers are, so both kinds of vote feed style control the same measures.
+      const style = styleOf(answer.content);
+      lengths[column]! += style.length;
+      markdown[column]! += style.markdown;
     });
   }
   return { lengths, markdown };

@@ -5,8 +5,8 @@ const HEADER = /^\s{0,3}#{1,6}\s/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+\S/;
 
 /**
- * What the rating's style control reads of an answer: its length in characters and its markdown
- * headers and list items (lines inside code fences are not counted).
+ * What the rating's style control reads of an answer, for battles and comparison posts alike: its
+ * length in characters and its markdown headers and list items (lines inside code fences are not counted).
  */
 export function styleOf(answer: string): { length: number; markdown: number } {
   let fenced = false;
