@@ -1,6 +1,6 @@
 import type { AnyProcedure } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { adminInputs, archiveInputs, chatInputs, creatorInputs, postInputs, promptInputs, publicLinkInputs, subscriptionInputs, userInputs } from "@parley/contracts";
+import { adminInputs, archiveInputs, chatInputs, creatorInputs, postInputs, privacyInputs, promptInputs, publicLinkInputs, subscriptionInputs, userInputs } from "@parley/contracts";
 import { appRouter } from "../src";
 
 /** The contracts' input schemas by router, as the procedures' paths name them. */
@@ -14,6 +14,7 @@ const contracts: Record<string, Record<string, unknown>> = {
   publicLink: publicLinkInputs,
   admin: adminInputs,
   prompt: promptInputs,
+  privacy: privacyInputs,
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);

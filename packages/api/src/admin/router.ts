@@ -1,4 +1,4 @@
-import { adminInputs, privacyInputs } from "@parley/contracts";
+import { adminInputs } from "@parley/contracts";
 import { dismissReports, listModerationQueue, setItemHidden } from "../moderation/queue";
 import { isPrivacyCheckBlocking, setPrivacyCheckBlocking } from "../kit/privacy";
 import { adminProcedure, loadUser, router } from "../kit/trpc";
@@ -30,6 +30,6 @@ export const adminRouter = router({
   /** Whether the privacy check is blocking: nothing with unredacted findings leaves (docs/privacy.md). */
   privacy: adminProcedure.meta({ rest: { method: "GET", path: "/admin/privacy", summary: "Whether the privacy check is blocking (admins only)" } }).query(async ({ ctx }) => ({ blocking: await isPrivacyCheckBlocking(ctx.db) })),
   setPrivacy: adminProcedure.meta({ rest: { method: "POST", path: "/admin/privacy", summary: "Make the privacy check blocking, or advisory again (admins only)" } })
-    .input(privacyInputs.setSetting)
+    .input(adminInputs.setPrivacy)
     .mutation(({ ctx, input }) => setPrivacyCheckBlocking(ctx.db, input.blocking, ctx.now())),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX, storableText } from "../input";
 import { MODERATION, REPORT_REASONS } from "../moderation";
+import { privacyInputs } from "./privacy";
 
 /** What a report says: a reason from the list and, optionally, a few words. */
 export const reportFields = {
@@ -64,4 +65,5 @@ export const adminInputs = {
   hide: itemInput,
   restore: itemInput,
   dismiss: itemInput,
+  setPrivacy: privacyInputs.setSetting,
 } as const;

@@ -5,6 +5,7 @@ import { answerKeySchema } from "../answers";
 import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { cursorSchema, sessionIdSchema } from "./common";
+import { leaderboardInputs } from "./leaderboard";
 import { privacyChoiceFields } from "./privacy";
 import { searchInput } from "./search";
 import { reportFields } from "./admin";
@@ -72,4 +73,6 @@ export const postInputs = {
   unlike: byPost,
   hasLiked: byPost,
   vote: byPost.extend({ column: voteColumn }),
+  leaderboard: leaderboardInputs.leaderboard,
+  leaderboardVotes: leaderboardInputs.votes,
 } as const;

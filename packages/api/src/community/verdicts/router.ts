@@ -1,4 +1,4 @@
-import { leaderboardInputs } from "@parley/contracts";
+import { postInputs } from "@parley/contracts";
 import { loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
 import { downloadVotes } from "./download";
 import { getLeaderboard } from "./leaderboard";
@@ -15,7 +15,7 @@ export const verdictsRouter = router({
           "Served from the last background fit (refitted every LEADERBOARD_REFIT_SECONDS; docs/leaderboard.md). `style=true` is the style-controlled view; `promptId` counts the pairwise matrix over that prompt's votes.",
       },
     })
-    .input(leaderboardInputs.leaderboard)
+    .input(postInputs.leaderboard)
     .use(loadViewer)
     .query(({ ctx, input }) => getLeaderboard(ctx.db, ctx.user.id, input)),
   leaderboardVotes: protectedProcedure
@@ -27,7 +27,7 @@ export const verdictsRouter = router({
         download: true,
       },
     })
-    .input(leaderboardInputs.votes)
+    .input(postInputs.leaderboardVotes)
     .use(rateLimit("export"))
     .query(({ ctx, input }) => downloadVotes(ctx.db, input.format, ctx.now())),
 });
