@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fitRatings, pairMatrix, POINTS_PER_UNIT, RATING_ANCHOR, type Fit } from "../../../src/community/verdicts/fit";
 import type { VoteRecord } from "../../../src/community/verdicts/types";
+import { seeded as prng } from "../../support/seeded";
 
-/** mulberry32: a small deterministic PRNG, so every seed's votes are the same on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** k distinct models drawn at random, in the order drawn. */
 function draw(random: () => number, models: number, k: number) {

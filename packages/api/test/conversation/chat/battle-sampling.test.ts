@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pairKey, pickBattlePair } from "../../../src/conversation/chat/battle/sampling";
 import { styleOf } from "../../../src/conversation/chat/battle/style";
+import { seeded } from "../../support/seeded";
 
-/** A small seeded generator (mulberry32), so a draw's outcome is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("drawing a battle's pair", () => {
   it("draws each pair in proportion to 1 / (1 + its battles), two different models, A and B by a fair coin", () => {
