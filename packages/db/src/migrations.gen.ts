@@ -104,5 +104,10 @@ export const MIGRATIONS: readonly { tag: string; hash: string; sql: string }[] =
     "tag": "0020_comment_answers",
     "hash": "c228d02dedff26e414f74b1bfe88ef600420d612e21cc5573824e44a718c8766",
     "sql": "ALTER TABLE \"comments\" ADD COLUMN \"answer\" varchar(24);"
+  },
+  {
+    "tag": "0021_share_controls",
+    "hash": "2c1091f7446be27a3d943d2e82c68e7908e182af742ee3849530b930250ebb31",
+    "sql": "ALTER TABLE \"public_links\" DROP CONSTRAINT \"public_links_one_target\";--> statement-breakpoint\nALTER TABLE \"public_links\" ADD COLUMN \"share_session_id\" bigint;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_share_session_id_chat_sessions_id_fk\" FOREIGN KEY (\"share_session_id\") REFERENCES \"public\".\"chat_sessions\"(\"id\") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_shareSessionId_unique\" UNIQUE(\"share_session_id\");--> statement-breakpoint\nALTER TABLE \"public_links\" ADD CONSTRAINT \"public_links_one_target\" CHECK (num_nonnulls(\"public_links\".\"post_id\", \"public_links\".\"session_id\", \"public_links\".\"prompt_id\", \"public_links\".\"share_session_id\") = 1);"
   }
 ];

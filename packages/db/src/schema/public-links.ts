@@ -11,7 +11,8 @@ import { prompts } from "./prompts";
  * (`tokenHash`, hex); so that its owner can copy the address again, the token itself is kept
  * only sealed under the server's ENCRYPTION_KEY (`sealedToken`, AES-256-GCM bound to the hash).
  * Revoking deletes the row, and turning the link on again makes a new token. Exactly one of
- * `postId`, `sessionId` and `promptId` is set; deleting the object deletes its link.
+ * `postId`, `sessionId`, `promptId` and `shareSessionId` (a share's controls, no public address)
+ * is set; deleting the object deletes its link.
  * The owner's controls: an expiry, a password (its scrypt hash) and a cap on views; `views`
  * counts viewers (once per browser session and day), and a view past the cap is refused.
  */
@@ -34,6 +35,14 @@ export const publicLinks = pgTable(
     promptId: integer()
       .unique()
       .references(() => prompts.id, { onDelete: "cascade" }),
+    /**
+     * The controls of a conversation's share (/chat/share/{id}, for signed-in readers) rather than
+     * a public address: such a row has no token (`tokenHash` is a random id of its own, never
+     * sealed or shown), is made when the share starts and deleted when it ends.
+     */
+    shareSessionId: bigint({ mode: "number" })
+      .unique()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
     /** A listed post may be indexed by search engines; every other public page says noindex. */
     listed: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +56,7 @@ export const publicLinks = pgTable(
     views: integer().notNull().default(0),
   },
   (t) => [
-    check("public_links_one_target", sql`num_nonnulls(${t.postId}, ${t.sessionId}, ${t.promptId}) = 1`),
+    check("public_links_one_target", sql`num_nonnulls(${t.postId}, ${t.sessionId}, ${t.promptId}, ${t.shareSessionId}) = 1`),
     check("public_links_view_cap", sql`${t.viewCap} is null or ${t.viewCap} > 0`),
   ],
 );
