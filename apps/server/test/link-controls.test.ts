@@ -239,7 +239,7 @@ describe("the Shared links page", () => {
     expect(links.find((l) => l.kind === "post")).toMatchObject({ title: "Erin's post", target: `/post/${post.postId}`, path: `/p/${post.token}`, views: 1, state: "active" });
     expect(links.find((l) => l.kind === "conversation")).toMatchObject({ path: `/s/${chatToken}`, view_cap: 5, views: 0 });
     const share = links.find((l) => l.kind === "share" && l.id === sessionId)!;
-    expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: null });
+    expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: 0, password: false, state: "active" });
     // Bob sees none of Erin's links.
     expect(((await t.call("bob", "GET", "/links")).body as { links: Row[] }).links.some((l) => l.title.startsWith("Erin"))).toBe(false);
 
@@ -282,5 +282,141 @@ describe("the Shared links page", () => {
     expect((await configure("alice", postId, { view_cap: 0 })).body.message).toMatch(/view_cap: must be at least 1/);
     expect((await configure("alice", postId, { password: "abc" })).body.message).toMatch(/password: must be at least 4 characters/);
     expect((await configure("bob", postId, { view_cap: 2 })).status).toBe(404);
+  });
+});
+
+describe("a share's controls (the signed-in /chat/share/{id})", () => {
+  /** A read of a share by a signed-in browser: its history, as the share page reads it. */
+  async function readShare(name: string, sessionId: number, cookies: string[] = []) {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/getChatHistory",
+      payload: { sessionId, shared: true },
+      headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) },
+    });
+    const set = response.headers["set-cookie"];
+    return { status: response.statusCode, body: response.json() as { message?: string; description?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!) };
+  }
+  const unlockShare = async (name: string, sessionId: number, password: string) => {
+    const response = await t.app.inject({ method: "POST", url: `/api/v1/links/share/${sessionId}/unlock`, payload: { password }, headers: t.as(name), remoteAddress: "192.0.2.40" });
+    const set = response.headers["set-cookie"];
+    return { status: response.statusCode, body: response.json() as { message?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!) };
+  };
+  const shareSettings = async (name: string, sessionId: number) => (await t.call(name, "GET", `/links/share/${sessionId}`)).body as { views: number; views_today: number; state: string; password: boolean; view_cap: number | null; expires_at: string | null };
+  async function shared(name: string, text: string) {
+    const sessionId = (await t.send(name, text)).body.session_id as number;
+    expect((await t.call(name, "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    return sessionId;
+  }
+  const setShareExpiry = (sessionId: number, at: Date) => t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where share_session_id = ${sessionId}`);
+  const clone = (name: string, sessionId: number, cookies: string[] = []) =>
+    t.app.inject({ method: "POST", url: "/api/v1/chat/cloneChat", payload: { sessionId }, headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) } });
+
+  it("asks signed-in readers for its password (page, clone), counts each browser once, and lists its controls and views on the Shared links page", async () => {
+    await t.signUp("frank");
+    const sessionId = await shared("frank", "Frank's locked share");
+    expect(await shareSettings("frank", sessionId)).toMatchObject({ password: false, view_cap: null, expires_at: null, views: 0, state: "active" });
+    expect((await t.call("frank", "POST", `/links/share/${sessionId}`, { password: "share pass", view_cap: 10 })).body).toMatchObject({ password: true, view_cap: 10 });
+
+    const locked = await readShare("bob", sessionId);
+    expect(locked.status).toBe(403);
+    expect(locked.body.message).toBe(LINK_MESSAGES.passwordRequired);
+    expect(JSON.stringify(locked.body)).not.toContain("locked share");
+    expect((await clone("bob", sessionId)).statusCode).toBe(403);
+    const wrong = await unlockShare("bob", sessionId, "not it");
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(LINK_MESSAGES.wrongPassword);
+    const right = await unlockShare("bob", sessionId, "share pass");
+    expect(right.status).toBe(200);
+    const opened = await readShare("bob", sessionId, right.cookies);
+    expect(opened.status).toBe(200);
+    expect(opened.body.description).toContain("locked share");
+    // The same browser again, and its clone, are the one viewer it was.
+    expect((await readShare("bob", sessionId, [...right.cookies, ...opened.cookies])).status).toBe(200);
+    expect((await clone("bob", sessionId, [...right.cookies, ...opened.cookies])).statusCode).toBe(200);
+    expect(await shareSettings("frank", sessionId)).toMatchObject({ views: 1, views_today: 1 });
+    // Another browser of another reader is still asked; someone who cannot read the share cannot unlock it.
+    expect((await readShare("carol", sessionId)).status).toBe(403);
+    expect((await unlockShare("carol", sessionId + 1, "share pass")).status).toBe(404);
+
+    const row = ((await t.call("frank", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find((l) => l.kind === "share" && l.id === sessionId);
+    expect(row).toMatchObject({ password: true, view_cap: 10, views: 1, state: "active", expires_at: null });
+    // Someone else cannot read or set the share's controls.
+    expect((await t.call("bob", "GET", `/links/share/${sessionId}`)).status).toBe(404);
+    expect((await t.call("bob", "POST", `/links/share/${sessionId}`, { password: null })).status).toBe(404);
+  });
+
+  it("answers 410 from the instant of its expiry and past its cap, and the Shared links page says which", async () => {
+    await t.signUp("gina");
+    const sessionId = await shared("gina", "Gina's share");
+    await t.call("gina", "POST", `/links/share/${sessionId}`, { expires: "1d", view_cap: 2 });
+    const first = await readShare("bob", sessionId);
+    expect(first.status).toBe(200);
+    expect((await readShare("carol", sessionId)).status).toBe(200);
+    const third = await readShare("dave", sessionId);
+    expect(third.status).toBe(410);
+    expect(third.body.message).toBe(LINK_MESSAGES.gone);
+    // A browser let in keeps reading; the owner sees the cap reached.
+    expect((await readShare("bob", sessionId, first.cookies)).status).toBe(200);
+    expect(await shareSettings("gina", sessionId)).toMatchObject({ views: 2, state: "capped" });
+    await t.call("gina", "POST", `/links/share/${sessionId}`, { view_cap: null });
+
+    await setShareExpiry(sessionId, new Date(Date.now() + 60_000));
+    expect((await readShare("dave", sessionId)).status).toBe(200);
+    await setShareExpiry(sessionId, new Date(Date.now()));
+    expect((await readShare("dave", sessionId)).status).toBe(410);
+    expect((await readShare("bob", sessionId, first.cookies)).status).toBe(410);
+    expect((await clone("bob", sessionId, first.cookies)).statusCode).toBe(410);
+    const row = ((await t.call("gina", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find((l) => l.kind === "share" && l.id === sessionId);
+    expect(row).toMatchObject({ state: "expired", expires_at: expect.any(String) });
+    // The owner's own conversation is not the share: it reads as always.
+    expect((await t.call("gina", "POST", "/chat/getChatHistory", { sessionId })).status).toBe(200);
+
+    // Ending the share forgets its controls: sharing again starts open, with no views.
+    await t.call("gina", "POST", `/chat/unshareChat/${sessionId}`);
+    expect((await t.call("gina", "GET", `/links/share/${sessionId}`)).body.message).toBe(LINK_MESSAGES.notShared);
+    await t.call("gina", "POST", `/chat/shareChat/${sessionId}`);
+    expect(await shareSettings("gina", sessionId)).toMatchObject({ expires_at: null, view_cap: null, views: 0, state: "active" });
+    expect((await readShare("dave", sessionId)).status).toBe(200);
+    // Revoking it on the Shared links page, or all links at once, deletes its controls too.
+    await t.call("gina", "POST", `/links/revoke/share/${sessionId}`);
+    const rows = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_links where share_session_id = ${sessionId}`));
+    expect(rows[0]!.n).toBe(0);
+    await t.call("gina", "POST", `/chat/shareChat/${sessionId}`);
+    await readShare("dave", sessionId);
+    await t.call("gina", "POST", "/links/revokeAll", { confirm: true });
+    const after = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_links where share_session_id = ${sessionId}`));
+    expect(after[0]!.n).toBe(0);
+  });
+
+  it("counts 100 parallel first reads of a share by 100 browsers as 100", async () => {
+    await t.signUp("hugo");
+    const sessionId = await shared("hugo", "Hugo's popular share");
+    const answers = await Promise.all(Array.from({ length: 100 }, () => readShare("bob", sessionId)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+    expect(await shareSettings("hugo", sessionId)).toMatchObject({ views: 100, views_today: 100 });
+  });
+});
+
+describe("the owner's own views", () => {
+  it("are not counted, on a public link or on a share: another reader's are", async () => {
+    await t.signUp("iris");
+    const { postId, token } = await postLink("iris", "Iris's post");
+    const asOwner = () => t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}`, headers: t.as("iris") });
+    for (let i = 0; i < 3; i++) expect((await asOwner()).statusCode).toBe(200);
+    expect(await settings("iris", postId)).toMatchObject({ views: 0, views_today: 0 });
+    expect((await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}`, headers: t.as("bob") })).statusCode).toBe(200);
+    expect((await read(token)).status).toBe(200);
+    expect(await settings("iris", postId)).toMatchObject({ views: 2, views_today: 2 });
+    // The owner meets the link's password like anyone (uncounted once through).
+    await configure("iris", postId, { password: "iris pass" });
+    expect((await asOwner()).statusCode).toBe(403);
+
+    const sessionId = (await t.send("iris", "Iris's share")).body.session_id as number;
+    await t.call("iris", "POST", `/chat/shareChat/${sessionId}`);
+    for (let i = 0; i < 3; i++) expect((await t.call("iris", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
+    expect(((await t.call("iris", "GET", `/links/share/${sessionId}`)).body as { views: number }).views).toBe(0);
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
+    expect(((await t.call("iris", "GET", `/links/share/${sessionId}`)).body as { views: number }).views).toBe(1);
   });
 });

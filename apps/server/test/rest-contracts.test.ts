@@ -298,12 +298,22 @@ const contracts: Record<string, Contract> = {
     bad: () => ({ method: "POST", path: `/public/unlock/${"x".repeat(24)}`, body: { password: "" }, message: /password: must be the link's password/ }),
     missing: () => ({ method: "POST", path: "/public/unlock/no-such-link", body: { password: "anything" }, message: new RegExp(`^${PUBLIC_LINK_NOT_FOUND}$`) }),
   },
+  "POST /links/share/:sessionId/unlock": {
+    ok: async (w) => {
+      // Bob's share with a password, opened by Alice.
+      await w.as(w.bob.oidc)("POST", `/chat/shareChat/${w.bobSession}`);
+      await w.as(w.bob.oidc)("POST", `/links/share/${w.bobSession}`, { password: "contract pass" });
+      return { method: "POST", path: `/links/share/${w.bobSession}/unlock`, token: w.alice.pat, body: { password: "contract pass" } };
+    },
+    bad: (w) => ({ method: "POST", path: `/links/share/${w.bobSession}/unlock`, token: w.alice.pat, body: { password: "" }, message: /password: must be the share's password/ }),
+    missing: (w) => ({ method: "POST", path: `/links/share/${Number.MAX_SAFE_INTEGER}/unlock`, token: w.alice.pat, body: { password: "anything" }, message: NOT_FOUND }),
+  },
   "GET /links/:kind/:id": {
     ok: async (w) => {
       await publicToken(w, "post");
       return { method: "GET", path: `/links/post/${w.post}`, token: w.alice.pat };
     },
-    bad: (w) => ({ method: "GET", path: `/links/thing/${w.post}`, token: w.alice.pat, message: /kind: must be one of post, conversation, prompt/ }),
+    bad: (w) => ({ method: "GET", path: `/links/thing/${w.post}`, token: w.alice.pat, message: /kind: must be one of post, conversation, prompt, share/ }),
     missing: (w) => ({ method: "GET", path: `/links/post/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "POST /links/:kind/:id": {

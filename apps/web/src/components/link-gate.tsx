@@ -18,21 +18,31 @@ export function closedLinkOf(error: unknown): ClosedLink | null {
   return null;
 }
 
+/** Which link to unlock: a public link by its token, or a conversation's share by its id. */
+export type LockedLink = { token: string } | { sessionId: number };
+
 /**
- * A public link that did not open: an expired one says so; a protected one asks for its password
- * (the server then keeps the link open for this browser session) and `onUnlocked` reads it again.
+ * A link that did not open (a public link, or a share read signed in): an expired one says so;
+ * a protected one asks for its password (the server then keeps the link open for this browser
+ * session) and `onUnlocked` reads it again.
  */
-export function LinkClosed({ reason, token, onUnlocked }: { reason: ClosedLink; token: string; onUnlocked: () => void }) {
+export function LinkClosed({ reason, link, onUnlocked }: { reason: ClosedLink; link: LockedLink; onUnlocked: () => void }) {
   const passwordId = useId();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const unlock = trpc.publicLink.unlock.useMutation({
+  const handlers = {
     onSuccess: () => {
       setError(null);
       onUnlocked();
     },
-    onError: (failure) => setError(messageOf(failure)),
-  });
+    onError: (failure: unknown) => setError(messageOf(failure)),
+  };
+  const unlockPublic = trpc.publicLink.unlock.useMutation(handlers);
+  const unlockShare = trpc.publicLink.unlockShare.useMutation(handlers);
+  const unlock = {
+    isPending: unlockPublic.isPending || unlockShare.isPending,
+    mutate: (entered: string) => ("token" in link ? unlockPublic.mutate({ token: link.token, password: entered }) : unlockShare.mutate({ sessionId: link.sessionId, password: entered })),
+  };
   if (reason === "gone") {
     return (
       <section className="mx-auto w-full max-w-xl px-4 py-20 text-center sm:px-6" aria-labelledby="link-closed-title">
@@ -56,7 +66,7 @@ export function LinkClosed({ reason, token, onUnlocked }: { reason: ClosedLink; 
         className="mt-6 flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (password.length > 0) unlock.mutate({ token, password });
+          if (password.length > 0) unlock.mutate(password);
         }}
       >
         <label htmlFor={passwordId} className="text-sm font-medium text-zinc-800 dark:text-zinc-100">

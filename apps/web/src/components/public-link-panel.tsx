@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { LINK_EXPIRIES, LINK_LIMITS, type LinkExpiry, type PromptDetail } from "@parley/contracts";
+import { LINK_EXPIRIES, LINK_LIMITS, type LinkExpiry, type LinkKind, type PromptDetail } from "@parley/contracts";
 import { messageOf, trpc } from "../lib/trpc";
 import { LocalTime } from "../lib/time/local-time";
 import { buttonClass } from "./button-styles";
@@ -154,8 +154,8 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
 
 const EXPIRY_LABEL: Record<LinkExpiry, string> = { "1d": LINK_TEXTS.expiry1d, "7d": LINK_TEXTS.expiry7d, "30d": LINK_TEXTS.expiry30d, never: LINK_TEXTS.expiryNever };
 
-/** A link's expiry, password and view limit, and its views: what the owner controls once it is on. */
-function LinkControls({ kind, id }: { kind: "post" | "conversation" | "prompt"; id: number }) {
+/** A link's (a public link's or a share's) expiry, password and view limit, and its views: what the owner controls once it is on. */
+export function LinkControls({ kind, id }: { kind: LinkKind; id: number }) {
   const utils = trpc.useUtils();
   const expiryId = useId();
   const passwordId = useId();

@@ -4,7 +4,7 @@ import { AppError } from "../kit/errors";
 import { postVisibleTo } from "../community/post/visibility";
 import { getPublicSessionShare, publicTokenHash } from "./public-links";
 import { NOBODY } from "./transcripts";
-import { GATE_COLUMNS, linkStateOf } from "./link-controls";
+import { GATE_COLUMNS, linkStateOf } from "../kit/link-controls";
 
 /** Tokens are base64url; anything else leads nowhere. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { MODERATION_MESSAGES } from "@parley/contracts";
-import { chatSessions, posts, publicLinks, type Database, type Executor } from "@parley/db";
+import { chatSessions, posts, prompts, publicLinks, type Database, type Executor } from "@parley/db";
 import { KeyVaultError, type KeyVault } from "@parley/keys";
 import { AppError } from "../kit/errors";
 import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
 import { POST_NOT_FOUND } from "../community/post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
-import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "./link-controls";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../kit/link-controls";
 
 /** The one answer for a public address that does not lead anywhere (wrong, revoked or unshared). */
 export const PUBLIC_LINK_NOT_FOUND = "This link does not lead anywhere. It may have been turned off by its owner.";
@@ -142,12 +142,26 @@ export async function setSessionLink(db: Database, keys: KeyVault, userId: strin
 /** Tokens are base64url; anything else cannot be one and is answered like a wrong token. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
 
-/** The link a token opens, found by the token's hash alone (the token itself is not stored). */
+/**
+ * The link a token opens, found by the token's hash alone (the token itself is not stored), with
+ * its owner (whose own reads are not counted as views).
+ */
 export async function linkByToken(db: Executor, token: string) {
   if (!TOKEN_SHAPE.test(token)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   const [link] = await db
-    .select({ ...GATE_COLUMNS, postId: publicLinks.postId, sessionId: publicLinks.sessionId, promptId: publicLinks.promptId, listed: publicLinks.listed, createdAt: publicLinks.createdAt })
+    .select({
+      ...GATE_COLUMNS,
+      postId: publicLinks.postId,
+      sessionId: publicLinks.sessionId,
+      promptId: publicLinks.promptId,
+      listed: publicLinks.listed,
+      createdAt: publicLinks.createdAt,
+      ownerId: sql<string | null>`coalesce(${posts.userId}, ${chatSessions.userId}, ${prompts.userId})`,
+    })
     .from(publicLinks)
+    .leftJoin(posts, eq(posts.id, publicLinks.postId))
+    .leftJoin(chatSessions, eq(chatSessions.id, publicLinks.sessionId))
+    .leftJoin(prompts, eq(prompts.id, publicLinks.promptId))
     .where(eq(publicLinks.tokenHash, publicTokenHash(token)))
     .limit(1);
   return link;
@@ -160,7 +174,7 @@ export async function linkByToken(db: Executor, token: string) {
 export async function getPublicPost(db: Executor, token: string, reader: Reader = serverReader()) {
   const link = await linkByToken(db, token);
   if (!link?.postId) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-  await admitReader(db, reader, link);
+  await admitReader(db, reader, link, link.ownerId);
   const transcript = await getPostTranscript(db, NOBODY, link.postId);
   return { kind: "post" as const, post_id: link.postId, indexable: link.listed, transcript };
 }
@@ -187,7 +201,7 @@ async function liveSessionOf(db: Executor, token: string, reader: Reader): Promi
     .where(eq(chatSessions.id, link.sessionId))
     .limit(1);
   if (!session || !liveFor(session, link) || !isSessionReadableBy(session, NOBODY)) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-  await admitReader(db, reader, link);
+  await admitReader(db, reader, link, session.userId);
   return link.sessionId;
 }
 

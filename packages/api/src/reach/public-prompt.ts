@@ -4,7 +4,7 @@ import { prompts, publicLinks, users, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { presentPromptAuthor } from "../conversation/prompts/present";
 import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "./public-links";
-import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "./link-controls";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../kit/link-controls";
 
 /**
  * A prompt read through its public link, by anyone: only while it is published (unlisted or
@@ -34,7 +34,7 @@ export async function getPublicPrompt(db: Executor, token: string, reader: Reade
     .where(and(eq(publicLinks.tokenHash, publicTokenHash(token)), ne(prompts.visibility, "private"), isNull(prompts.hiddenAt)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-  await admitReader(db, reader, row);
+  await admitReader(db, reader, row, row.userId);
   return {
     kind: "prompt",
     id: row.id,

@@ -1,9 +1,10 @@
 import { archiveInputs, IMPORT_LIMITS, publicLinkInputs } from "@parley/contracts";
-import { loadUser, protectedProcedure, publicProcedure, rateLimit, router } from "../kit/trpc";
+import { loadUser, loadViewer, protectedProcedure, publicProcedure, rateLimit, router } from "../kit/trpc";
 import type { Context } from "../kit/context";
 import { AppError } from "../kit/errors";
 import { RateLimitError } from "../kit/rate-limits";
-import { unlockLink, type Reader } from "./link-controls";
+import { readerOf, unlockLink } from "../kit/link-controls";
+import { unlockShare } from "../conversation/chat/share-gate";
 import { getLinkSettings, listSharedLinks, refreshShare, revokeAllLinks, revokeLink, setLinkSettings } from "./shared-links";
 import { getImportProgress, importConversations } from "./import-store";
 import { tooLarge } from "./import-formats";
@@ -45,8 +46,21 @@ export const archiveRouter = router({
     .query(async ({ ctx, input }) => getImportProgress(ctx.db, ctx.user.id, input.jobId)),
 });
 
-/** The reader of a public link: this request's browser (its unlocks and view cookie), now. */
-const readerOf = (ctx: Context) => ({ now: ctx.now(), visitor: ctx.visitor, keys: ctx.keys }) satisfies Reader;
+/**
+ * The reader of a public link: this request's browser (its unlocks and view cookie), now, and
+ * the account signed in, if any (a link's owner is not counted among its viewers). An account
+ * not set up yet is read as anonymous.
+ */
+async function publicReaderOf(ctx: Context) {
+  const viewer = ctx.auth ? await ctx.accounts.viewer({ db: ctx.db, auth: ctx.auth }, ctx.now()).catch(() => null) : null;
+  return readerOf(ctx, viewer?.id ?? null);
+}
+
+/** Five password tries per link (or share) and client address in the window (the limiter's "unlock" rule). */
+const unlockTries = (ctx: Context, gateId: string) => async () => {
+  const { allowed, retryAfterSeconds } = await ctx.limiter.hit("unlock", `link:${gateId}:${ctx.visitor.address}`);
+  if (!allowed) throw new RateLimitError("unlock", Math.max(1, retryAfterSeconds));
+};
 
 /** 'Anyone with the link' addresses of posts and shared conversations, and reading through them. */
 export const publicLinkRouter = router({
@@ -72,31 +86,32 @@ export const publicLinkRouter = router({
       return setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now());
     }),
   /** A public post, readable without signing in. */
-  post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(({ ctx, input }) => getPublicPost(ctx.db, input.token, readerOf(ctx))),
+  post: publicProcedure.meta({ rest: { method: "GET", path: "/public/post/:token", summary: "A public post through its link" } }).input(publicLinkInputs.post).query(async ({ ctx, input }) => getPublicPost(ctx.db, input.token, await publicReaderOf(ctx))),
   /** A public conversation, readable without signing in. */
-  session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(({ ctx, input }) => getPublicSession(ctx.db, input.token, readerOf(ctx))),
+  session: publicProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token", summary: "A public conversation through its link" } }).input(publicLinkInputs.session).query(async ({ ctx, input }) => getPublicSession(ctx.db, input.token, await publicReaderOf(ctx))),
   /** For a signed-in reader of a public conversation (set up or not yet): the share to continue from and clone. */
-  sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(({ ctx, input }) => getPublicSessionShare(ctx.db, input.token, readerOf(ctx))),
+  sessionShare: protectedProcedure.meta({ rest: { method: "GET", path: "/public/chat/:token/share", summary: "The shared conversation behind a public link, for a signed-in reader to open and clone" } }).input(publicLinkInputs.sessionShare).query(async ({ ctx, input }) => getPublicSessionShare(ctx.db, input.token, await publicReaderOf(ctx))),
   /** A published prompt through its public link (/pp/{token}), readable without signing in. */
-  prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(({ ctx, input }) => getPublicPrompt(ctx.db, input.token, readerOf(ctx))),
+  prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(async ({ ctx, input }) => getPublicPrompt(ctx.db, input.token, await publicReaderOf(ctx))),
   /** Opens a password-protected link for this browser session (a signed session cookie for that link). */
   unlock: publicProcedure.meta({ rest: { method: "POST", path: "/public/unlock/:token", summary: "Enter a public link's password: the browser session may read it from then on (a session cookie)", description: "Five tries per link and client address every 15 minutes; more answer 429." } })
     .input(publicLinkInputs.unlock)
     .mutation(async ({ ctx, input }) => {
       const link = await linkByToken(ctx.db, input.token);
       if (!link) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-      const allowTry = async () => {
-        const { allowed, retryAfterSeconds } = await ctx.limiter.hit("unlock", `link:${link.tokenHash}:${ctx.visitor.address}`);
-        if (!allowed) throw new RateLimitError("unlock", Math.max(1, retryAfterSeconds));
-      };
-      return unlockLink({ ...readerOf(ctx), visitor: ctx.visitor }, link, input.password, allowTry);
+      return unlockLink({ ...readerOf(ctx), visitor: ctx.visitor }, link, input.password, unlockTries(ctx, link.tokenHash));
     }),
+  /** Opens a password-protected share (/chat/share/{id}) for this browser session. */
+  unlockShare: protectedProcedure.meta({ rest: { method: "POST", path: "/links/share/:sessionId/unlock", summary: "Enter a shared conversation's password: the browser session may read the share from then on (a session cookie)", description: "Five tries per share and client address every 15 minutes; more answer 429." } })
+    .input(publicLinkInputs.unlockShare)
+    .use(loadViewer)
+    .mutation(async ({ ctx, input }) => unlockShare(ctx.db, { ...readerOf(ctx, ctx.user.id), visitor: ctx.visitor }, ctx.user.id, input.sessionId, input.password, (gateId) => unlockTries(ctx, gateId)())),
   /** The controls and views of one of the caller's public links. */
-  settings: protectedProcedure.meta({ rest: { method: "GET", path: "/links/:kind/:id", summary: "The expiry, password, view cap and views of one of the caller's public links (kind: post, conversation or prompt)" } })
+  settings: protectedProcedure.meta({ rest: { method: "GET", path: "/links/:kind/:id", summary: "The expiry, password, view cap and views of one of the caller's links (kind: post, conversation, prompt or share)" } })
     .input(publicLinkInputs.settings)
     .use(loadUser)
     .query(async ({ ctx, input }) => getLinkSettings(ctx.db, ctx.user.id, input.kind, input.id, ctx.now())),
-  configure: protectedProcedure.meta({ rest: { method: "POST", path: "/links/:kind/:id", summary: "Set a public link's expiry (1d, 7d, 30d, never: from now), password (null removes it) and view cap (null: none)" } })
+  configure: protectedProcedure.meta({ rest: { method: "POST", path: "/links/:kind/:id", summary: "Set a link's (a public link's or a share's) expiry (1d, 7d, 30d, never: from now), password (null removes it) and view cap (null: none)" } })
     .input(publicLinkInputs.configure)
     .use(rateLimit("share"))
     .use(loadUser)

@@ -5,7 +5,7 @@ import type { KeyVault } from "@parley/keys";
 import { AppError } from "../kit/errors";
 import { getOwnedSession, setSessionShared } from "../conversation/chat/sessions";
 import { POST_NOT_FOUND } from "../community/post/visibility";
-import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, type GatedLink, type LinkControls } from "./link-controls";
+import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, shareGateOf, type GatedLink, type LinkControls } from "../kit/link-controls";
 import { liveFor, tokenOf } from "./public-links";
 
 // The owner's side of links: the controls of one, and the Shared links page (every link a person
@@ -31,8 +31,16 @@ async function requireOwned(db: Executor, userId: string, kind: "post" | "prompt
   return row;
 }
 
-/** The link of the caller's object while it is on (a conversation's only during its current share), or 404. */
-async function ownedLink(db: Executor, userId: string, kind: PublicKind, id: number): Promise<GatedLink> {
+/**
+ * The link of the caller's object while it is on (a conversation's only during its current
+ * share; a share's controls while it is shared), or 404.
+ */
+async function ownedLink(db: Executor, userId: string, kind: LinkKind, id: number): Promise<GatedLink> {
+  if (kind === "share") {
+    const shared = await getOwnedSession(db, userId, id);
+    if (shared.sharedAt === null) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
+    return shareGateOf(db, id);
+  }
   const session = kind === "conversation" ? await getOwnedSession(db, userId, id) : (await requireOwned(db, userId, kind, id), null);
   const column = kind === "post" ? publicLinks.postId : kind === "conversation" ? publicLinks.sessionId : publicLinks.promptId;
   const [link] = await db.select({ ...GATE_COLUMNS, createdAt: publicLinks.createdAt }).from(publicLinks).where(eq(column, id)).limit(1);
@@ -41,12 +49,12 @@ async function ownedLink(db: Executor, userId: string, kind: PublicKind, id: num
 }
 
 /** A link's controls and views, for its owner. */
-export async function getLinkSettings(db: Executor, userId: string, kind: PublicKind, id: number, now: Date) {
+export async function getLinkSettings(db: Executor, userId: string, kind: LinkKind, id: number, now: Date) {
   return presentSettings(db, await ownedLink(db, userId, kind, id), now);
 }
 
 /** Sets the controls of the caller's link (expiry from now, password, view cap). */
-export async function setLinkSettings(db: Database, userId: string, kind: PublicKind, id: number, controls: LinkControls, now: Date) {
+export async function setLinkSettings(db: Database, userId: string, kind: LinkKind, id: number, controls: LinkControls, now: Date) {
   return db.transaction(async (tx) => configureLink(tx, await ownedLink(tx, userId, kind, id), controls, now));
 }
 
@@ -65,7 +73,14 @@ export type SharedLinkRow = {
   state: "active" | "expired" | "capped";
 };
 
-const shareRow = (session: { id: number; description: string; sharedAt: Date }): SharedLinkRow => ({
+/** Share controls not made yet (the share was never read nor set): none, and no views. */
+const NO_CONTROLS = { expiresAt: null, passwordHash: null, viewCap: null, views: 0 };
+
+const shareRow = (
+  session: { id: number; description: string; sharedAt: Date },
+  gate: Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "views">,
+  now: Date,
+): SharedLinkRow => ({
   kind: "share",
   id: session.id,
   title: session.description,
@@ -73,11 +88,11 @@ const shareRow = (session: { id: number; description: string; sharedAt: Date }):
   path: `/chat/share/${session.id}`,
   created_at: session.sharedAt.toISOString(),
   snapshot_at: session.sharedAt.toISOString(),
-  expires_at: null,
-  password: false,
-  view_cap: null,
-  views: null,
-  state: "active",
+  expires_at: gate.expiresAt?.toISOString() ?? null,
+  password: gate.passwordHash !== null,
+  view_cap: gate.viewCap,
+  views: gate.views,
+  state: linkStateOf(gate, now),
 });
 
 /** Every link the caller has made, newest first: public links of posts, conversations and prompts, and shares. */
@@ -92,8 +107,17 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
       .where(eq(chatSessions.userId, userId)),
     db.select({ ...linkColumns, id: prompts.id, title: prompts.name }).from(publicLinks).innerJoin(prompts, eq(prompts.id, publicLinks.promptId)).where(eq(prompts.userId, userId)),
     db
-      .select({ id: chatSessions.id, description: chatSessions.description, sharedAt: chatSessions.sharedAt })
+      .select({
+        id: chatSessions.id,
+        description: chatSessions.description,
+        sharedAt: chatSessions.sharedAt,
+        expiresAt: publicLinks.expiresAt,
+        passwordHash: publicLinks.passwordHash,
+        viewCap: publicLinks.viewCap,
+        views: publicLinks.views,
+      })
       .from(chatSessions)
+      .leftJoin(publicLinks, eq(publicLinks.shareSessionId, chatSessions.id))
       .where(and(eq(chatSessions.userId, userId), isNotNull(chatSessions.sharedAt)))
       .orderBy(desc(chatSessions.sharedAt)),
   ]);
@@ -119,7 +143,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
     // A conversation's link made before its current share does not lead anywhere: not listed.
     ...sessionLinks.filter((row) => liveFor(row, row)).map((row) => present("conversation", row)),
     ...promptLinks.map((row) => present("prompt", row)),
-    ...shares.map((session) => shareRow({ ...session, sharedAt: session.sharedAt! })),
+    ...shares.map((session) => shareRow({ ...session, sharedAt: session.sharedAt! }, session.views === null ? NO_CONTROLS : { ...session, views: session.views }, now)),
   ];
   links.sort((a, b) => b.created_at.localeCompare(a.created_at) || a.kind.localeCompare(b.kind) || b.id - a.id);
   return { links };
@@ -127,7 +151,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
 
 /**
  * Turns one of the caller's links off: a public link is deleted (its address is a 404 for good);
- * a share ends (and with it the conversation's public link).
+ * a share ends (and with it the conversation's public link and the share's controls).
  */
 export async function revokeLink(db: Database, userId: string, kind: LinkKind, id: number, now: Date) {
   await db.transaction(async (tx) => {
@@ -154,6 +178,8 @@ export async function revokeAllLinks(db: Database, userId: string) {
       .delete(publicLinks)
       .where(or(inArray(publicLinks.postId, myPosts), inArray(publicLinks.sessionId, mySessions), inArray(publicLinks.promptId, myPrompts)))
       .returning({ tokenHash: publicLinks.tokenHash });
+    // The shares' controls end with the shares (not counted: a share is counted once, below).
+    await tx.delete(publicLinks).where(inArray(publicLinks.shareSessionId, mySessions));
     const unshared = await tx
       .update(chatSessions)
       .set({ sharedAt: null })
@@ -165,7 +191,8 @@ export async function revokeAllLinks(db: Database, userId: string) {
 
 /**
  * Takes a share's snapshot again, from the conversation as it is now (the branch the owner is
- * on). The conversation's public link, if on, keeps its address and its controls.
+ * on). The share's controls and views stay, and the conversation's public link, if on, keeps
+ * its address and its controls.
  */
 export async function refreshShare(db: Database, userId: string, sessionId: number, now: Date): Promise<SharedLinkRow> {
   return db.transaction(async (tx) => {
@@ -177,6 +204,7 @@ export async function refreshShare(db: Database, userId: string, sessionId: numb
     await tx.update(chatSessions).set({ sharedAt: taken, sharedEntryId: sql`${chatSessions.activeEntryId}` }).where(eq(chatSessions.id, sessionId));
     // The link stays live through the new share (it is live while made during the current one).
     if (linkWasLive) await tx.update(publicLinks).set({ createdAt: taken }).where(eq(publicLinks.sessionId, sessionId));
-    return shareRow({ id: session.id, description: session.description, sharedAt: taken });
+    const [gate] = await tx.select(GATE_COLUMNS).from(publicLinks).where(eq(publicLinks.shareSessionId, sessionId)).limit(1);
+    return shareRow({ id: session.id, description: session.description, sharedAt: taken }, gate ?? NO_CONTROLS, now);
   });
 }

@@ -16,7 +16,8 @@ type History = Awaited<ReturnType<typeof getSessionHistory>>;
  * the branch the screen shows). `shared` reads it as a viewer of a share does.
  */
 export async function getSessionTranscript(db: Executor, viewerId: string, sessionId: number, shared: boolean): Promise<Transcript> {
-  const history = await getSessionHistory(db, viewerId, sessionId, shared);
+  // A shared read here is a public link's page, let in by that link's own controls.
+  const history = await getSessionHistory(db, viewerId, sessionId, shared, null);
   return transcriptOfHistory(db, history, history.username ?? (await ownerNameOf(db, viewerId)));
 }
 

@@ -8,7 +8,7 @@ const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMAT
 const postId = int4Id("a post id");
 const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
 const enabled = z.boolean({ message: "must be true or false" });
-const publicKind = z.enum(["post", "conversation", "prompt"], { message: "must be one of post, conversation, prompt" });
+const linkKind = z.enum(LINK_KINDS, { message: `must be one of ${LINK_KINDS.join(", ")}` });
 /** The id of a link's post, conversation or prompt (digits from a REST path too). */
 const linkTargetId = z.coerce
   .number({ message: "must be the id of the link's post, conversation or prompt" })
@@ -44,10 +44,12 @@ export const publicLinkInputs = {
   prompt: z.object({ token }),
   /** A password-protected link opened for this browser session. */
   unlock: z.object({ token, password: z.string({ message: "must be the link's password" }).min(1, "must be the link's password").max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`) }),
-  /** The owner's controls of one public link. */
-  settings: z.object({ kind: publicKind, id: linkTargetId }),
+  /** A password-protected share opened for this browser session. */
+  unlockShare: z.object({ sessionId: sessionIdSchema, password: z.string({ message: "must be the share's password" }).min(1, "must be the share's password").max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`) }),
+  /** The owner's controls of one link: a public link or a share. */
+  settings: z.object({ kind: linkKind, id: linkTargetId }),
   configure: z.object({
-    kind: publicKind,
+    kind: linkKind,
     id: linkTargetId,
     /** From now: a day, a week, a month, or never. Left out: unchanged. */
     expires: z.enum(LINK_EXPIRIES, { message: `must be one of ${LINK_EXPIRIES.join(", ")}` }).optional(),
@@ -68,7 +70,7 @@ export const publicLinkInputs = {
       .optional(),
   }),
   /** Turns one of the caller's links off: a public link, or a conversation's share. */
-  revoke: z.object({ kind: z.enum(LINK_KINDS, { message: `must be one of ${LINK_KINDS.join(", ")}` }), id: linkTargetId }),
+  revoke: z.object({ kind: linkKind, id: linkTargetId }),
   /** Every link of the caller turned off at once: said on purpose. */
   revokeAll: z.object({ confirm: z.literal(true, { message: "must be true: every one of your links is turned off" }) }),
   /** The snapshot of a shared conversation taken again, from the conversation as it is now. */

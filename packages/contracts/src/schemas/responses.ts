@@ -250,6 +250,7 @@ export const restResponses = {
   "GET /public/chat/:token": z.object({ kind: z.literal("conversation"), indexable: z.literal(false), transcript }),
   "GET /public/chat/:token/share": z.object({ session_id: z.number().int() }),
   "POST /public/unlock/:token": z.object({ unlocked: z.literal(true) }),
+  "POST /links/share/:sessionId/unlock": z.object({ unlocked: z.literal(true) }),
   "GET /links/:kind/:id": linkSettings,
   "POST /links/:kind/:id": linkSettings,
   "GET /links": z.object({ links: z.array(sharedLink) }),

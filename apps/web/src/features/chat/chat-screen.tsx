@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
 import { profileOf, useAuth } from "../../lib/auth";
 import { errorCodeOf, messageOf, trpc } from "../../lib/trpc";
+import { closedLinkOf, LinkClosed } from "../../components/link-gate";
 import { BranchActionsContext } from "./branch-actions";
 import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
@@ -211,6 +212,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
           battle.view
         ) : compare.active ? (
           compare.view
+        ) : shared && history.isError && closedLinkOf(history.error) ? (
+          <LinkClosed reason={closedLinkOf(history.error)!} link={{ sessionId }} onUnlocked={() => void history.refetch()} />
         ) : history.isError ? (
           <Unavailable shared={shared} notFound={errorCodeOf(history.error) === "NOT_FOUND"} reason={messageOf(history.error)} onNew={() => openSession(0)} />
         ) : (

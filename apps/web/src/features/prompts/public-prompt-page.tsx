@@ -16,7 +16,7 @@ export function PublicPromptPage({ token }: { token: string }) {
   const auth = useAuth();
   const prompt = trpc.publicLink.prompt.useQuery({ token }, { retry: false });
   const closed = prompt.isError ? closedLinkOf(prompt.error) : null;
-  if (closed) return <LinkClosed reason={closed} token={token} onUnlocked={() => void prompt.refetch()} />;
+  if (closed) return <LinkClosed reason={closed} link={{ token }} onUnlocked={() => void prompt.refetch()} />;
   if (prompt.isError) {
     const gone = ["NOT_FOUND", "BAD_REQUEST"].includes(errorCodeOf(prompt.error) ?? "");
     return (

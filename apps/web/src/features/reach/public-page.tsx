@@ -34,7 +34,7 @@ export function PublicPage({ kind, token, fromSignIn = false, target = null }: {
   }, [fromSignIn, shareId, navigate]);
 
   const closed = query.isError ? closedLinkOf(query.error) : null;
-  if (closed) return <LinkClosed reason={closed} token={token} onUnlocked={() => void query.refetch()} />;
+  if (closed) return <LinkClosed reason={closed} link={{ token }} onUnlocked={() => void query.refetch()} />;
   if (query.isError) return errorCodeOf(query.error) === "NOT_FOUND" || errorCodeOf(query.error) === "BAD_REQUEST" ? <LinkGone /> : <LinkGone failed />;
   if (!query.data) {
     return (

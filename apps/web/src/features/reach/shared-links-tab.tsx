@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { buttonClass } from "../../components/button-styles";
 import { LINK_TEXTS } from "../../components/link-texts";
+import { LinkControls } from "../../components/public-link-panel";
 import { LocalTime } from "../../lib/time/local-time";
 import { messageOf, trpc } from "../../lib/trpc";
 import { LINK_KIND_TEXT, REACH_TEXTS, viewsText } from "./texts";
@@ -81,6 +82,7 @@ export function SharedLinksTab() {
 
 function SharedLinkRow({ link, busy, onRevoke, onRefresh }: { link: SharedLink; busy: boolean; onRevoke: () => void; onRefresh: () => void }) {
   const [keep, setKeep] = useState(false);
+  const [controls, setControls] = useState(false);
   return (
     <li className="space-y-2 p-4 text-sm" aria-label={`${LINK_KIND_TEXT[link.kind]}: ${link.title}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -91,10 +93,16 @@ function SharedLinkRow({ link, busy, onRevoke, onRefresh }: { link: SharedLink; 
           </a>
           {link.path && <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{link.path}</p>}
         </div>
-        <button type="button" className={buttonClass("secondary", "sm")} disabled={busy} onClick={onRevoke}>
-          {REACH_TEXTS.revoke}
-        </button>
+        <div className="flex gap-2">
+          <button type="button" className={buttonClass("ghost", "sm")} aria-expanded={controls} onClick={() => setControls((open) => !open)}>
+            {REACH_TEXTS.linkControls}
+          </button>
+          <button type="button" className={buttonClass("secondary", "sm")} disabled={busy} onClick={onRevoke}>
+            {REACH_TEXTS.revoke}
+          </button>
+        </div>
       </div>
+      {controls && <LinkControls kind={link.kind} id={link.id} />}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-zinc-600 sm:grid-cols-4 dark:text-zinc-400">
         <div>
           <dt className="font-medium text-zinc-800 dark:text-zinc-200">Created</dt>

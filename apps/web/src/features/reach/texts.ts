@@ -19,6 +19,7 @@ export const REACH_TEXTS = {
   sharedLinksHelp: "Every link you have made. Views count each browser session once a day; nothing is kept about who viewed.",
   noSharedLinks: "You have not shared anything yet.",
   revoke: "Revoke",
+  linkControls: "Expiry, password, limit",
   revokeAll: "Revoke all",
   revokeAllConfirm: "Turn every link off? Their addresses stop working at once.",
   refreshSnapshot: "Refresh to the conversation as it is now",

@@ -4,15 +4,19 @@ import { linkCopiedEntries } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listEntriesBySession } from "./sessions";
 import { redactShared, replaceRedacted } from "./share-privacy";
+import { admitShareReader } from "./share-gate";
+import type { Reader } from "../../kit/link-controls";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
  * caller, in one transaction (in batches of rows, however long it is), recording where it came from. Only the branch the
- * caller reads is copied, as the new session's single branch.
+ * caller reads is copied, as the new session's single branch. Someone else's share is read
+ * through its controls (`reader`; share-gate.ts), as its page is.
  */
-export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date }) {
+export async function cloneSession(db: Database, userId: string, sessionId: number, options: { addCloneText: boolean; now: Date; reader: Reader }) {
   return db.transaction(async (tx) => {
     const source = await getReadableSession(tx, userId, sessionId);
+    if (source.userId !== userId) await admitShareReader(tx, options.reader, source);
     // The branch the caller reads is copied: the owner's active one, or the shared one.
     // Someone else's clone of a share copies it as shared: with its owner's redactions.
     const stored = await listEntriesBySession(tx, source.id);

@@ -4,6 +4,8 @@ import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
 import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
 import { redactShared, replaceRedacted } from "./share-privacy";
+import { admitShareReader } from "./share-gate";
+import type { Reader } from "../../kit/link-controls";
 
 /** One exchange as a history entry of the REST `getChatHistory` answer, plus its status. */
 export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
@@ -41,10 +43,13 @@ async function comparisonColumnsOf(db: Executor, session: Parameters<typeof colu
 
 /**
  * A session's history. Without `shared` only the owner may read it;
- * with `shared`, anyone signed in may read a session its owner shares, and learns the owner's name.
+ * with `shared`, anyone signed in may read a session its owner shares, and learns the owner's name,
+ * through the share's controls (`reader`: expiry, password, view cap; share-gate.ts). A null
+ * `reader` is a read already let in by another gate: a public link's page.
  */
-export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean) {
+export async function getSessionHistory(db: Executor, userId: string, sessionId: number, shared: boolean, reader: Reader | null) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
+  if (shared && reader !== null) await admitShareReader(db, reader, session);
   // A share is read with its owner's redactions (docs/privacy.md).
   const stored = await listEntriesBySession(db, session.id);
   const entries = shared ? redactShared(session, stored) : stored;

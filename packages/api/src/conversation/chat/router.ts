@@ -1,5 +1,6 @@
 import { chatInputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
+import { readerOf } from "../../kit/link-controls";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit, router } from "../../kit/trpc";
 import { switchBranch } from "./branches";
 import { searchSessionsByUser } from "./search";
@@ -28,7 +29,7 @@ export const chatRouter = router({
   history: protectedProcedure
     .input(chatInputs.history)
     .use(loadViewer)
-    .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared)),
+    .query(async ({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared, readerOf(ctx, ctx.user.id))),
   /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/postChat", summary: "Send a message (session_id 0 starts a conversation) and get the reply: JSON once complete, or Server-Sent Events with Accept: text/event-stream" } }).input(chatInputs.send).use(rateLimit("send")).mutation(async ({ ctx, input, signal }) => {
     const content = parseMessage(input.messages.at(-1));
@@ -47,7 +48,7 @@ export const chatRouter = router({
     .use(rateLimit("clone"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) =>
-      cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now() }),
+      cloneSession(ctx.db, ctx.user.id, input.sessionId, { addCloneText: input.addCloneText, now: ctx.now(), reader: readerOf(ctx, ctx.user.id) }),
     ),
   /** Shows the branch through an exchange: the newest exchange below it becomes the active one. */
   switchBranch: protectedProcedure.meta({ rest: { method: "POST", path: "/chat/switchBranch", summary: "Show another branch of a conversation (edits and regenerations are sends with sibling_of_entry_id)" } })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, users, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
+import { endShareGate } from "../../kit/link-controls";
 import { toSpecTimestamp } from "./timestamps";
 import { isBlindBattle, refuseBlindBattle } from "./battle/blind";
 
@@ -121,5 +122,7 @@ export async function setSessionShared(db: Executor, userId: string, sessionId: 
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
     .returning({ id: chatSessions.id, sharedAt: chatSessions.sharedAt });
   if (updated.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+  // A share that ends forgets its controls and views: sharing again starts without them.
+  if (!shared) await endShareGate(db, sessionId);
   return { id: sessionId, shared: updated[0]!.sharedAt !== null };
 }

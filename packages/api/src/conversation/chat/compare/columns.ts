@@ -3,6 +3,8 @@ import { chatEntries, chatSessions, models as catalogue, type Executor } from "@
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
 import { redactShared, replaceRedacted } from "../share-privacy";
+import { admitShareReader } from "../share-gate";
+import type { Reader } from "../../../kit/link-controls";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
@@ -34,11 +36,12 @@ export async function columnsOf(db: Executor, session: Pick<SessionRow, "compare
  * A comparison read by columns: each column's model (its id, its name, and whether the caller
  * may use it: `usable` are the model ids the caller can chat with) and its turns, oldest first.
  * Without `shared` only the owner may read it; with `shared`, anyone signed in may read a shared
- * one. A comparison forked from someone else's post may have models the caller cannot use: they
+ * one, through the share's controls (share-gate.ts). A comparison forked from someone else's post may have models the caller cannot use: they
  * keep their columns, marked unavailable and named in `unavailable_models`, as the fork said.
  */
-export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>) {
+export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>, reader: Reader) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
+  if (shared) await admitShareReader(db, reader, session);
   const stored = await listEntriesBySession(db, session.id);
   const { models, byColumn, nameOf } = await columnsOf(db, session, shared ? redactShared(session, stored) : stored);
   return {

@@ -1,5 +1,6 @@
 import { chatInputs } from "@parley/contracts";
 import { loadUser, protectedProcedure, rateLimit } from "../../../kit/trpc";
+import { readerOf } from "../../../kit/link-controls";
 import { startCompare } from ".";
 import { parseMessage } from "../send-input";
 import { promptUseOf, recordingPromptUse } from "../../prompts/uses";
@@ -26,7 +27,7 @@ export function compareProcedures() {
     compareColumns: protectedProcedure
       .input(chatInputs.compareColumns)
       .use(loadUser)
-      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared, await usableModelIds(ctx, ctx.user.id))),
+      .query(async ({ ctx, input }) => getCompareColumns(ctx.db, ctx.user.id, input.sessionId, input.shared, await usableModelIds(ctx, ctx.user.id), readerOf(ctx, ctx.user.id))),
     stopCompareColumn: protectedProcedure
       .input(chatInputs.stopCompareColumn)
       .use(loadUser)

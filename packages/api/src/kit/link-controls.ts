@@ -3,11 +3,13 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { LINK_EXPIRY_MS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
 import { publicLinks, publicLinkViews, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
-import { AppError } from "../kit/errors";
-import type { Visitor } from "../kit/ports";
+import { AppError } from "./errors";
+import type { Context } from "./context";
+import type { Visitor } from "./ports";
 
-// The owner's controls of a public link (expiry, password, view cap) and its view counts, checked
-// in one place for every kind of link: a post's, a conversation's and a prompt's.
+// The owner's controls of a link (expiry, password, view cap) and its view counts, checked in one
+// place for every kind of link: a post's, a conversation's and a prompt's public link, and a
+// conversation's share (its row in public_links has no public address: see shareGateOf).
 
 /** What a reader's way in is checked against: the link's controls and its views so far. */
 export type GatedLink = { tokenHash: string; expiresAt: Date | null; passwordHash: string | null; viewCap: number | null; views: number };
@@ -32,13 +34,20 @@ export function linkStateOf(link: Pick<GatedLink, "expiresAt" | "viewCap" | "vie
 
 /**
  * Who reads a link: when, with which browser (null: a caller that neither counts as a viewer nor
- * carries an unlock, such as the server drawing a page's preview tags), and the key that signs
- * the browser's cookies.
+ * carries an unlock, such as the server drawing a page's preview tags), the key that signs the
+ * browser's cookies, and the signed-in account reading (null: anonymous or unknown), so that the
+ * link's owner is never counted as one of its viewers.
  */
-export type Reader = { now: Date; visitor: Visitor | null; keys: KeyVault };
+export type Reader = { now: Date; visitor: Visitor | null; keys: KeyVault; viewerId?: string | null };
 
 /** A reader that is nobody's browser: never counted, never unlocked. */
 export const serverReader = (now = new Date()): Reader => ({ now, visitor: null, keys: { seal: () => "", open: () => "" } });
+
+/** This request's reader: its browser (its unlocks and view cookie), now, and the signed-in account reading, if known. */
+export const readerOf = (ctx: Pick<Context, "now" | "visitor" | "keys">, viewerId: string | null = null): Reader => ({ now: ctx.now(), visitor: ctx.visitor, keys: ctx.keys, viewerId });
+
+/** Whether the reader is the link's owner (who passes the same gate but is never counted). */
+const isOwner = (reader: Reader, ownerId: string | null | undefined) => Boolean(reader.viewerId) && reader.viewerId === ownerId;
 
 export const linkGone = () => new AppError("GONE", LINK_MESSAGES.gone);
 
@@ -70,13 +79,15 @@ const isUnlocked = (reader: Reader, link: GatedLink) =>
  * callers' 404), 403 while it has a password this browser session has not entered. A browser
  * (`reader.visitor`) is counted once a day: the first read of the day takes one view, atomically
  * and only while the cap allows (so 100 parallel first reads count 100, and a cap of 5 lets in 5),
- * and a session cookie says it was counted. Nothing about the viewer is stored.
+ * and a session cookie says it was counted. Nothing about the viewer is stored. The link's owner
+ * (`ownerId`, when the reader is signed in as them) meets the same expiry, password and cap, but
+ * is never counted: the views the owner sees are other people's.
  */
-export async function admitReader(db: Executor, reader: Reader, link: GatedLink): Promise<void> {
+export async function admitReader(db: Executor, reader: Reader, link: GatedLink, ownerId?: string | null): Promise<void> {
   const state = linkStateOf(link, reader.now);
   if (state === "expired") throw linkGone();
   if (link.passwordHash !== null && !isUnlocked(reader, link)) throw new AppError("FORBIDDEN", LINK_MESSAGES.passwordRequired);
-  const visitor = reader.visitor;
+  const visitor = isOwner(reader, ownerId) ? null : reader.visitor;
   if (visitor === null) {
     if (state === "capped") throw linkGone();
     return;
@@ -171,4 +182,26 @@ export async function configureLink(db: Executor, link: GatedLink, controls: Lin
   if (Object.keys(changes).length === 0) return presentSettings(db, link, now);
   const [saved] = await db.update(publicLinks).set(changes).where(eq(publicLinks.tokenHash, link.tokenHash)).returning(GATE_COLUMNS);
   return presentSettings(db, saved ?? { ...link, ...changes }, now);
+}
+
+/**
+ * The controls of a conversation's share (/chat/share/{id}): its row in public_links, keyed by
+ * `shareSessionId`, with no public address (its `tokenHash` is a random id, never a token's
+ * hash, so no token opens it). Made on the share's first read or setting, deleted when the share
+ * ends (endShareGate): sharing again starts without controls, as a new public link does.
+ */
+export async function shareGateOf(db: Executor, sessionId: number): Promise<GatedLink> {
+  const find = () => db.select(GATE_COLUMNS).from(publicLinks).where(eq(publicLinks.shareSessionId, sessionId)).limit(1);
+  const [found] = await find();
+  if (found) return found;
+  await db.insert(publicLinks).values({ tokenHash: randomBytes(32).toString("hex"), shareSessionId: sessionId }).onConflictDoNothing({ target: publicLinks.shareSessionId });
+  const [made] = await find();
+  // Only a share ended at this very moment leaves no row.
+  if (!made) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
+  return made;
+}
+
+/** Forgets a share's controls and views (the share ended). */
+export async function endShareGate(db: Executor, sessionId: number): Promise<void> {
+  await db.delete(publicLinks).where(eq(publicLinks.shareSessionId, sessionId));
 }
