@@ -24,8 +24,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newConversation = async (text = TEXT) => (await t.send("alice", text)).body.session_id as number;
-const scan = async (target: string, id: number, who = "alice") => {
-  const answer = await t.call(who, "GET", `/privacy/scan/${target}/${id}`);
+/** The check of what would leave; before posting, with the post's description (it leaves too). */
+const scan = async (target: string, id: number, who = "alice", description?: string) => {
+  const answer = await t.call(who, "GET", `/privacy/scan/${target}/${id}${description === undefined ? "" : `?description=${encodeURIComponent(description)}`}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as unknown as Scan;
 };
@@ -56,7 +57,7 @@ describe("the check", () => {
 
   it("refuses a choice made on other text (409) or naming findings that are not there (400)", async () => {
     const sessionId = await newConversation();
-    const found = await scan("post", sessionId);
+    const found = await scan("post", sessionId, "alice", "Unknown");
     const stale = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Stale", privacy_hash: "0".repeat(64), redact: [found.findings[0]!.id] });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/run the privacy check again/);
@@ -77,7 +78,7 @@ describe("a post carries its redactions into every copy", () => {
   let postId: number;
   beforeAll(async () => {
     sessionId = await newConversation();
-    const found = await scan("post", sessionId);
+    const found = await scan("post", sessionId, "alice", "Deploy notes");
     const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Deploy notes", ...redacting(found, "api_key") });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     postId = posted.body.post_id as number;
@@ -137,12 +138,61 @@ describe("a post carries its redactions into every copy", () => {
   });
 });
 
+describe("a post's description", () => {
+  const typed = `Notes for ${MAIL}, key ${KEY}`;
+  // Erin posts here, so that Alice's allowance of posts is left to the other tests.
+  beforeAll(() => t.signUp("erin"));
+  const conversation = async (text: string) => (await t.send("erin", text)).body.session_id as number;
+  it("is checked with the messages, as their last text, and what is redacted in it is a marker in the post", async () => {
+    const sessionId = await conversation("How do I rotate credentials?");
+    const found = await scan("post", sessionId, "erin", typed);
+    const last = found.messages.length - 1;
+    expect(found.messages[last]).toEqual({ role: "description", author: "Post description", content: typed });
+    expect(found.findings.filter((f) => f.message === last).map((f) => f.kind)).toEqual(["email", "api_key"]);
+    // A choice made without the description is a choice on other text.
+    const without = await scan("post", sessionId, "erin");
+    expect((await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, privacy_hash: without.text_hash, redact: [] })).status).toBe(409);
+
+    const posted = await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, ...redacting(found, "api_key") });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const post = (await t.call("bob", "GET", `/post/getPost/${posted.body.post_id as number}`)).body as { description: string };
+    expect(post.description).toBe(`Notes for ${MAIL}, key [redacted API key]`);
+    expect(JSON.stringify((await t.call("bob", "GET", `/post/getPost/${posted.body.post_id as number}`)).body)).not.toContain(KEY);
+    // Only a post's description: another target is told so.
+    const other = await t.call("erin", "GET", `/privacy/scan/share/${sessionId}?description=x`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/description: is only for target post/);
+  });
+
+  it("is refused unredacted while the check is blocking, and a redaction that lengthens it still fits its 255 characters", async () => {
+    const set = await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: true } });
+    expect(set.statusCode).toBe(200);
+    try {
+      const sessionId = await conversation("Plain question about bread");
+      const found = await scan("post", sessionId, "erin", typed);
+      const refused = await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, ...redacting(found, "api_key") });
+      expect(refused.status).toBe(412);
+      expect(refused.body.message).toMatch(/E-mail address in message 3/);
+    } finally {
+      await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: false } });
+    }
+    const long = `${"x".repeat(245)} a@b.co`;
+    const sessionId = await conversation("Another plain question");
+    const found = await scan("post", sessionId, "erin", long);
+    const posted = await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: long, ...redacting(found, "email") });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const post = (await t.call("erin", "GET", `/post/getPost/${posted.body.post_id as number}`)).body as { description: string };
+    expect(post.description).toHaveLength(255);
+    expect(post.description).not.toContain("a@b.co");
+  });
+});
+
 describe("a comparison post", () => {
   it("carries the redactions in its side-by-side turns as in its messages", async () => {
     const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.demo, MODEL.platform], [
       { prompt: `Which is safer for ${MAIL}?`, answers: [{ content: `Rotate ${KEY} first.` }, { content: "Either works." }] },
     ]);
-    const found = await scan("post", sessionId);
+    const found = await scan("post", sessionId, "alice", "Compared");
     expect(found.findings.map((f) => [f.kind, f.message])).toEqual([
       ["email", 0],
       ["api_key", 1],
@@ -216,7 +266,7 @@ describe("the blocking setting", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/v1/admin/privacy", headers: asAdmin("carol") })).json()).toEqual({ blocking: true });
     try {
       const sessionId = await newConversation();
-      const found = await scan("post", sessionId);
+      const found = await scan("post", sessionId, "alice", "Blocked");
       expect(found.blocking).toBe(true);
       const refused = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Blocked", ...redacting(found, "api_key") });
       expect(refused.status).toBe(412);
@@ -224,7 +274,7 @@ describe("the blocking setting", () => {
       expect((await t.call("alice", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(412);
       expect((await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}`, headers: t.as("alice") })).statusCode).toBe(412);
       const everything = { privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) };
-      const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "All redacted", ...everything });
+      const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Blocked", ...everything });
       expect(posted.status, JSON.stringify(posted.body)).toBe(200);
       // Nothing found: nothing to redact, and it leaves.
       const clean = await newConversation("How long do I proof bread dough?");

@@ -9,10 +9,11 @@ export const privacyRouter = router({
       method: "GET",
       path: "/privacy/scan/:target/:id",
       summary: "The privacy check of what would leave: a conversation before posting, sharing or exporting it (its id), a post before its public link opens (post_link, its id)",
-      description: "Send the text_hash back as privacy_hash, with the ids of the findings to redact as redact, on the request that makes it leave.",
+      description:
+        "Send the text_hash back as privacy_hash, with the ids of the findings to redact as redact, on the request that makes it leave. Before posting, send the post's description too (description, in the query): it leaves with the messages and is checked as the last of them.",
     },
   })
     .input(privacyInputs.scan)
     .use(loadUser)
-    .query(({ ctx, input }) => scanOutgoingTarget(ctx.db, ctx.user, input.target, input.id, ctx.now())),
+    .query(({ ctx, input }) => scanOutgoingTarget(ctx.db, ctx.user, input.target, input.id, ctx.now(), input.description)),
 });

@@ -11,11 +11,19 @@ import { getSessionTranscript } from "./transcripts";
 const fromPost = (messages: PostMessage[]): OutgoingMessage[] =>
   messages.map((m) => ({ role: m.isUser ? "user" : "assistant", author: (m.isUser ? m.user : m.model_name) ?? "AI", content: m.content }));
 
-/** What would leave for each target, message by message: the same texts the leaving request checks again. */
-async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date): Promise<OutgoingMessage[]> {
+/** The author a post's description is shown under in the check. */
+const DESCRIPTION_AUTHOR = "Post description";
+
+/**
+ * What would leave for each target, message by message: the same texts the leaving request
+ * checks again. A post's description, when sent, comes last (as posting checks it).
+ */
+async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date, description: string | undefined): Promise<OutgoingMessage[]> {
   switch (target) {
-    case "post":
-      return fromPost((await getPostSnapshotOfSession(db, userId, id, now)).messages);
+    case "post": {
+      const messages = fromPost((await getPostSnapshotOfSession(db, userId, id, now)).messages);
+      return description === undefined ? messages : [...messages, { role: "description", author: DESCRIPTION_AUTHOR, content: description }];
+    }
     case "share":
       return (await getShareMessages(db, userId, id)).messages;
     case "export":
@@ -30,8 +38,8 @@ async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyT
  * with their labels and markers, and the text_hash the leaving request names it by. Only the
  * owner of the conversation or post may run it (anyone else's is a 404).
  */
-export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date) {
-  const messages = await outgoingMessagesOf(db, user.id, target, id, now);
+export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date, description?: string) {
+  const messages = await outgoingMessagesOf(db, user.id, target, id, now, description);
   const { findings, text_hash } = scanOutgoing(
     messages.map((m) => m.content),
     user,

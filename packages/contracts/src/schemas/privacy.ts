@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { int4Id } from "../input";
 import { sessionIdSchema } from "./common";
+import { LIMITS } from "../limits";
 
 /** What the privacy check is run for (docs/privacy.md): posting, sharing or exporting a conversation, or a post's public link. */
 export const PRIVACY_TARGETS = ["post", "share", "export", "post_link"] as const;
@@ -29,13 +30,22 @@ export const privacyChoiceFields = {
 
 /** Inputs of the privacy check's procedures, by procedure name. */
 export const privacyInputs = {
-  /** The findings in what would leave: a conversation (post, share, export) by its id, a post (post_link) by its id. */
+  /**
+   * The findings in what would leave: a conversation (post, share, export) by its id, a post
+   * (post_link) by its id. Posting sends the post's description too: it leaves with the messages.
+   */
   scan: z
     .object({
       target: z.enum(PRIVACY_TARGETS, { message: `must be one of ${PRIVACY_TARGETS.join(", ")}` }),
       id: sessionIdSchema,
+      description: z
+        .string({ message: "must be the post's description (text)" })
+        .trim()
+        .max(LIMITS.postDescription, `must be at most ${LIMITS.postDescription} characters, as a post's description`)
+        .optional(),
     })
-    .refine((input) => input.target !== "post_link" || int4Id("a post id").safeParse(input.id).success, { path: ["id"], message: "must be a post id" }),
+    .refine((input) => input.target !== "post_link" || int4Id("a post id").safeParse(input.id).success, { path: ["id"], message: "must be a post id" })
+    .refine((input) => input.description === undefined || input.target === "post", { path: ["description"], message: "is only for target post: the description of the post being made" }),
   setSetting: z.object({ blocking: z.boolean({ message: "must be true or false" }) }),
 } as const;
 
@@ -55,7 +65,9 @@ export const privacyFinding = z.object({
 /** What would leave, as the privacy check sees it. */
 export const privacyScan = z.object({
   target: z.enum(PRIVACY_TARGETS),
-  messages: z.array(z.object({ role: z.enum(["user", "assistant"]), author: z.string(), content: z.string() })),
+  messages: z
+    .array(z.object({ role: z.enum(["user", "assistant", "description"]), author: z.string(), content: z.string() }))
+    .describe("Every text that would leave, in order; posting ends with the post's description (role 'description')"),
   findings: z.array(privacyFinding),
   text_hash: z.string().describe("Send it back as `privacy_hash` with the findings to redact"),
   blocking: z.boolean().describe("Whether this instance refuses to let unredacted findings leave"),

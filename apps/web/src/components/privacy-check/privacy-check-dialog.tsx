@@ -89,7 +89,7 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
             const findings = scan.findings.filter((f) => f.message === index);
             return (
               <li key={index} className="space-y-2 rounded-2xl border border-zinc-200 p-3 dark:border-zinc-800">
-                <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{PRIVACY_TEXTS.message(index, message.author)}</p>
+                <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{message.role === "description" ? message.author : PRIVACY_TEXTS.message(index, message.author)}</p>
                 <MessageInContext content={message.content} findings={findings} chosen={chosen} />
                 <ul className="space-y-1">
                   {findings.map((finding) => (

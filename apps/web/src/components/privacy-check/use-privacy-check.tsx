@@ -16,9 +16,9 @@ export function usePrivacyCheck() {
   const settle = useRef<((choice: PrivacyChoice | null) => void) | null>(null);
 
   const check = useCallback(
-    async (target: PrivacyTarget, id: number): Promise<PrivacyChoice | null> => {
+    async (target: PrivacyTarget, id: number, description?: string): Promise<PrivacyChoice | null> => {
       // Always the text as it is now: the check must match what the server checks again.
-      const result = await utils.client.privacy.scan.query({ target, id });
+      const result = await utils.client.privacy.scan.query({ target, id, ...(description === undefined ? {} : { description }) });
       if (result.findings.length === 0) return { privacy_hash: result.text_hash, redact: [] };
       return new Promise((resolve) => {
         settle.current = resolve;

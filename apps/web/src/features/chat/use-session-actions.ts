@@ -44,9 +44,9 @@ export function useSessionActions({ sessionId, categories, description, clearDes
 
   // Sharing and posting pass the privacy check first (docs/privacy.md): null when the person cancels it.
   const privacy = usePrivacyCheck();
-  const checkPrivacy = async (target: PrivacyTarget): Promise<PrivacyChoice | null> => {
+  const checkPrivacy = async (target: PrivacyTarget, description?: string): Promise<PrivacyChoice | null> => {
     try {
-      return await privacy.check(target, sessionId);
+      return await privacy.check(target, sessionId, description);
     } catch (error) {
       window.alert(CHAT_TEXTS.privacyCheckFailed(messageOf(error)));
       return null;
@@ -83,7 +83,8 @@ export function useSessionActions({ sessionId, categories, description, clearDes
   const postSession = async () => {
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.postNeedsSave);
     if (!description.trim()) return window.alert(CHAT_TEXTS.postNeedsDescription);
-    const choice = await checkPrivacy("post");
+    // The description leaves with the messages: it is checked with them.
+    const choice = await checkPrivacy("post", description.trim());
     if (!choice) return;
     try {
       const result = await post.mutateAsync({ chat_id: sessionId, description: description.trim(), categories: categories as never[], ...choice });

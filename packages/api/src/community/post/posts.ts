@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FEED_CATEGORY_MATCHES, INT4_MAX, MODERATION_MESSAGES, type FeedCategory, type FeedSort } from "@parley/contracts";
+import { FEED_CATEGORY_MATCHES, INT4_MAX, LIMITS, MODERATION_MESSAGES, type FeedCategory, type FeedSort } from "@parley/contracts";
 import { chatSessions, postLikes, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
@@ -23,7 +23,8 @@ async function originCategories(tx: Executor, postId: number | null) {
 /**
  * Publishes a snapshot of the caller's saved conversation: later edits
  * or deletion of the session leave the post as it was. The post holds the branch the author is on,
- * its texts as the privacy check (`check`, docs/privacy.md) lets them leave.
+ * its texts and its description as the privacy check (`check`, docs/privacy.md: the messages,
+ * then the description) lets them leave.
  */
 export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date, check: (texts: string[]) => CheckedTexts) {
   return db.transaction(async (tx) => {
@@ -45,11 +46,15 @@ export async function publishSession(db: Database, userId: string, input: Publis
     const categories = [...new Set([...input.categories, ...(await originCategories(tx, session.forkedFromPostId))])];
     const [author] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     const snapshot = await snapshotOfSession(tx, session, author ? displayNameOf(author) : "User", now);
-    // What leaves is what the privacy check let through: the chosen findings as markers.
-    const { messages, comparison, modelVersions } = withCheckedTexts(snapshot, check(snapshotTexts(snapshot)));
+    // What leaves is what the privacy check let through: the chosen findings as markers. The
+    // description leaves too: it is checked after the messages (the last text).
+    const checked = check([...snapshotTexts(snapshot), input.description]);
+    const { messages, comparison, modelVersions } = withCheckedTexts(snapshot, checked);
+    // A marker may be longer than what it replaces: the description still fits its column.
+    const description = checked.texts.at(-1)!.slice(0, LIMITS.postDescription);
     const [post] = await tx
       .insert(posts)
-      .values({ userId, sourceSessionId: session.id, description: input.description, categories, modelVersions, messages, comparison, createdAt: now })
+      .values({ userId, sourceSessionId: session.id, description, categories, modelVersions, messages, comparison, createdAt: now })
       .returning({ id: posts.id });
     return { post_id: post!.id };
   });

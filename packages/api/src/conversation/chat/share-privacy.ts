@@ -31,8 +31,8 @@ export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRe
   return entries.map((entry) => ({ ...entry, messageContent: replaceRedacted(entry.messageContent, redactions), responseContent: replaceRedacted(entry.responseContent, redactions) }));
 }
 
-/** One message of what would leave, as the privacy check shows it. */
-export type OutgoingMessage = { role: "user" | "assistant"; author: string; content: string };
+/** One text of what would leave, as the privacy check shows it: a message, or a post's description. */
+export type OutgoingMessage = { role: "user" | "assistant" | "description"; author: string; content: string };
 
 /**
  * What a share of the caller's conversation shows, message by message (each exchange's message
