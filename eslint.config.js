@@ -1,4 +1,6 @@
-// Shared lint rules for every workspace package (ESLint flat config, found from each package's cwd).
+// Shared lint rules for every workspace package (ESLint flat config). `pnpm lint` runs ESLint once
+// from the root; each file is linted under the nearest eslint.config.js (packages/api's and apps/web's
+// extend this one).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 

@@ -165,7 +165,7 @@ try {
 }
 
 const [, built] = await runTurboLegs([
-  { name: "typecheck + lint", tasks: ["typecheck", "typecheck:node", "lint", "typecheck:e2e", "lint:e2e", "lint:cycles"] },
+  { name: "typecheck + lint", tasks: ["typecheck", "typecheck:node", "typecheck:e2e", "lint:code", "lint:cycles"] },
   { name: "build", tasks: ["build"] },
 ]);
 await runVitest("pglite", "unit + integration (PGlite)", "");
