@@ -1,6 +1,7 @@
 // Links under the owner's control in Chromium (issue 30): the owner of a post sets a password and
 // an expiry on its public link; a browser without an account opens the link, is asked for the
-// password, unlocks it and reads the post; the owner's Shared links page counts that view.
+// password, unlocks it and reads the post; the owner's Shared links page counts that view. The
+// same for a conversation's share, read by another signed-in person (the owner's read not counted).
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 
@@ -63,5 +64,55 @@ test("a password and an expiry on a post's public link: a fresh browser unlocks 
 
   await page.reload();
   await expect(row.getByTestId("link-views")).toHaveText("1 view");
+  await close();
+});
+
+test("a password on a conversation's share: another signed-in reader is asked for it, unlocks it and reads the share; the Shared links page counts that view, not the owner's", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await createAccount(baseURL, newAccount("share-owner"));
+  const readerAccount = await createAccount(baseURL, newAccount("share-reader"));
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, owner, WIDE);
+  await page.goto("/chat");
+  await page.getByPlaceholder("Type your message here...").fill("Which herbs grow in shade?");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled({ timeout: 15_000 });
+  await page.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  const sessionId = new URL(page.url()).searchParams.get("sessionId");
+  await page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => dialogs.some((message) => message.startsWith("Share link copied"))).toBe(true);
+
+  await page.goto("/profile?tab=links");
+  const row = page.getByRole("listitem").filter({ has: page.getByText("Conversation · share", { exact: true }) });
+  await expect(row.getByTestId("link-views")).toHaveText("0 views", { timeout: 15_000 });
+  await row.getByRole("button", { name: "Expiry, password, limit" }).click();
+  const settings = row.getByRole("region", { name: "Link settings" });
+  await settings.getByLabel("Link password").fill("basil mint");
+  await settings.getByRole("button", { name: "Set password" }).click();
+  await expect(settings.getByText("A password is set.")).toBeVisible();
+  await expect(row.getByText("Active · Password")).toBeVisible();
+
+  // The owner reading their own share meets the password too, and is not counted.
+  await page.goto(`/chat/share/${sessionId}`);
+  await expect(page.getByRole("heading", { name: "This link is protected" })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel("Password").fill("basil mint");
+  await page.getByRole("button", { name: "Unlock" }).click();
+  await expect(page.getByText("Which herbs grow in shade?").first()).toBeVisible({ timeout: 15_000 });
+
+  const reader = await openSignedIn(browser, baseURL, readerAccount, WIDE);
+  await reader.page.goto(`/chat/share/${sessionId}`);
+  await expect(reader.page.getByRole("heading", { name: "This link is protected" })).toBeVisible({ timeout: 15_000 });
+  await expect(reader.page.getByText("Which herbs grow in shade?")).toHaveCount(0);
+  await reader.page.getByLabel("Password").fill("parsley");
+  await reader.page.getByRole("button", { name: "Unlock" }).click();
+  await expect(reader.page.getByRole("alert")).toHaveText("That password is not right. Check it and try again.");
+  await reader.page.getByLabel("Password").fill("basil mint");
+  await reader.page.getByRole("button", { name: "Unlock" }).click();
+  await expect(reader.page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible({ timeout: 15_000 });
+  await expect(reader.page.getByText("Which herbs grow in shade?").first()).toBeVisible();
+  await reader.close();
+
+  await page.goto("/profile?tab=links");
+  await expect(row.getByTestId("link-views")).toHaveText("1 view", { timeout: 15_000 });
   await close();
 });
