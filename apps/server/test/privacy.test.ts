@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts } from "@parley/db";
+import { chatSessions, posts } from "@parley/db";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
 import { insertComparisonSession } from "./support/comparison-factory";
 
@@ -239,6 +239,38 @@ describe("a share carries its redactions", () => {
     await t.call("alice", "POST", `/chat/unshareChat/${sessionId}`);
     await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
     expect(JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body)).toContain(MAIL);
+  });
+});
+
+describe("a share's redaction is the finding it names", () => {
+  it("replaces that occurrence only, leaving the same text elsewhere as written, and later rounds place theirs in the text as it then reads", async () => {
+    await t.signUp("fay");
+    const text = `First write to ${MAIL}. Then, only if that fails, write to ${MAIL} again.`;
+    const sessionId = (await t.send("fay", text)).body.session_id as number;
+    const found = await scan("share", sessionId, "fay");
+    const inMessage = found.findings.filter((f) => f.message === 0 && f.kind === "email");
+    expect(inMessage).toHaveLength(2);
+    // Only the second occurrence is redacted.
+    const shared = await t.call("fay", "POST", `/chat/shareChat/${sessionId}`, { privacy_hash: found.text_hash, redact: [inMessage[1]!.id] });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const sessionsOf = async () => ((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body as { sessions: { message_content: string }[] }).sessions;
+    expect((await sessionsOf())[0]!.message_content).toBe(`First write to ${MAIL}. Then, only if that fails, write to [redacted e-mail] again.`);
+
+    // The public link's check runs on that text; redacting the first now is a second round, placed in it.
+    const again = await scan("share", sessionId, "fay");
+    const left = again.findings.filter((f) => f.message === 0 && f.kind === "email");
+    expect(left).toHaveLength(1);
+    const link = await t.call("fay", "POST", `/chat/publicLink/${sessionId}`, { enabled: true, privacy_hash: again.text_hash, redact: [left[0]!.id] });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const both = `First write to [redacted e-mail]. Then, only if that fails, write to [redacted e-mail] again.`;
+    expect((await sessionsOf())[0]!.message_content).toBe(both);
+    const page = (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${link.body.token as string}` })).json() as { transcript: { messages: { content: string }[] } };
+    expect(page.transcript.messages[0]!.content).toBe(both);
+    const stored = await t.db.db.select({ redactions: chatSessions.shareRedactions }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+    expect(stored[0]!.redactions!.map((r) => [r.field, r.round, r.start])).toEqual([
+      ["message", 1, inMessage[1]!.start],
+      ["message", 2, inMessage[0]!.start],
+    ]);
   });
 });
 

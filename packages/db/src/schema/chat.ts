@@ -15,8 +15,14 @@ export const models = pgTable("models", {
   ...timestamps,
 });
 
-/** A finding redacted from a share: its kind (the marker it reads as) and the text it replaces wherever the share shows it. */
-export type ShareRedaction = { kind: string; text: string };
+/**
+ * A finding redacted from a share: its kind (the marker it reads as), its text, and where it is:
+ * the exchange (`entry`), its message or its reply (`field`) and its UTF-16 offsets there, as the
+ * text read when it was chosen: after the redactions of the rounds before (`round`, from 1; each
+ * privacy check that added redactions is one round). Redactions stored before positions were
+ * kept have none of these and replace their text wherever the share shows it.
+ */
+export type ShareRedaction = { kind: string; text: string; entry?: number; field?: "message" | "response"; start?: number; end?: number; round?: number };
 
 /**
  * A conversation. Ids are random positive integers below 2^53: numeric in every URL and answer,

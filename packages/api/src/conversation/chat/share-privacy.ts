@@ -9,26 +9,62 @@ import { getOwnedSession, listEntriesBySession, SESSION_NOT_FOUND, setSessionSha
 
 /**
  * A share's redactions (docs/privacy.md). A share is read live from the conversation, so what the
- * owner redacted is kept beside it (`chat_sessions.share_redactions`: each finding's kind and
- * text) and every read of the share replaces those texts by their markers: the share screen,
- * its comparison columns, its public page and preview, its clones. The conversation keeps its text.
+ * owner redacted is kept beside it (`chat_sessions.share_redactions`: each finding's kind, text
+ * and place) and every read of the share puts the markers in those places: the share screen,
+ * its comparison columns, its public page and preview, its clones. The same text elsewhere that
+ * the owner did not redact stays. The conversation keeps its text.
  */
 
-type Texts = { messageContent: string; responseContent: string };
+type Texts = { id: number; messageContent: string; responseContent: string };
+const FIELDS = { message: "messageContent", response: "responseContent" } as const;
 
 const markerOf = (kind: string) => REDACTION_MARKERS[kind as FindingKind] ?? "[redacted]";
 
-/** A text with the given redactions' texts replaced by their markers (the longest first, so none is cut by a shorter one). */
-export function replaceRedacted(text: string, redactions: readonly ShareRedaction[] | null | undefined): string {
+/**
+ * A text with the given redactions' texts replaced by their markers wherever they appear (the
+ * longest first, so none is cut by a shorter one): for copies whose positions do not follow the
+ * messages', such as a title made from the first message, and redactions stored without positions.
+ */
+export function replaceRedacted(text: string, redactions: readonly Pick<ShareRedaction, "kind" | "text">[] | null | undefined): string {
   if (!redactions?.length) return text;
   return [...redactions].sort((a, b) => b.text.length - a.text.length).reduce((out, r) => (out.includes(r.text) ? out.replaceAll(r.text, markerOf(r.kind)) : out), text);
 }
+
+/**
+ * One text of a share with its positioned redactions in place, round by round (each round's
+ * offsets are into the text as the rounds before left it), the last offset first within a
+ * round. A redaction whose place no longer holds its text (the exchange changed under it)
+ * replaces its text in this one field instead: it is never dropped.
+ */
+function redactPlaced(text: string, placed: readonly ShareRedaction[]): string {
+  const rounds = [...new Set(placed.map((r) => r.round ?? 1))].sort((a, b) => a - b);
+  let out = text;
+  for (const round of rounds) {
+    const these = placed.filter((r) => (r.round ?? 1) === round).sort((a, b) => b.start! - a.start!);
+    const misplaced: ShareRedaction[] = [];
+    for (const r of these) {
+      if (out.slice(r.start, r.end) === r.text) out = out.slice(0, r.start) + markerOf(r.kind) + out.slice(r.end);
+      else misplaced.push(r);
+    }
+    out = replaceRedacted(out, misplaced);
+  }
+  return out;
+}
+
+const isPlaced = (r: ShareRedaction) => r.entry !== undefined && r.field !== undefined && r.start !== undefined && r.end !== undefined;
 
 /** The share's texts with the owner's redactions in place; `entries` unchanged when there are none. */
 export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRedactions">, entries: E[]): E[] {
   const redactions = session.shareRedactions;
   if (!redactions?.length) return entries;
-  return entries.map((entry) => ({ ...entry, messageContent: replaceRedacted(entry.messageContent, redactions), responseContent: replaceRedacted(entry.responseContent, redactions) }));
+  const unplaced = redactions.filter((r) => !isPlaced(r));
+  const placed = redactions.filter(isPlaced);
+  return entries.map((entry) => {
+    const mine = placed.filter((r) => r.entry === entry.id);
+    if (mine.length === 0 && unplaced.length === 0) return entry;
+    const redact = (field: keyof typeof FIELDS) => redactPlaced(replaceRedacted(entry[FIELDS[field]], unplaced), mine.filter((r) => r.field === field));
+    return { ...entry, messageContent: redact("message"), responseContent: redact("response") };
+  });
 }
 
 /** One text of what would leave, as the privacy check shows it: a message, or a post's description. */
@@ -39,7 +75,7 @@ export type OutgoingMessage = { role: "user" | "assistant" | "description"; auth
  * and reply; a comparison's every column): the branch being shared (the active one before it
  * is shared), with the redactions already made.
  */
-export async function getShareMessages(db: Executor, userId: string, sessionId: number): Promise<{ session: SessionRow; messages: OutgoingMessage[] }> {
+export async function getShareMessages(db: Executor, userId: string, sessionId: number): Promise<{ session: SessionRow; messages: OutgoingMessage[]; entryIds: number[] }> {
   const session = await getOwnedSession(db, userId, sessionId);
   const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listEntriesBySession(db, session.id));
   const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, false) : session.activeEntryId);
@@ -48,6 +84,8 @@ export async function getShareMessages(db: Executor, userId: string, sessionId: 
   const owner = await getDisplayNameById(db, session.userId);
   return {
     session,
+    /** The exchange of each pair of messages: message 2i is entry i's message, 2i + 1 its reply. */
+    entryIds: shown.map((e) => e.id),
     messages: shown.flatMap((e) => [
       { role: "user" as const, author: e.authorName ?? owner, content: e.messageContent },
       { role: "assistant" as const, author: e.modelId ? (names.get(e.modelId) ?? e.modelId) : "AI", content: e.responseContent },
@@ -56,13 +94,23 @@ export async function getShareMessages(db: Executor, userId: string, sessionId: 
 }
 
 /**
- * Keeps what the owner chose to redact from their share, beside what was redacted before (the
- * check of a share already redacted runs on its redacted text).
+ * Keeps what the owner chose to redact from their share, each finding at its place (its exchange,
+ * message or reply, and offsets), beside what was redacted before: the check of a share already
+ * redacted runs on its redacted text, so the new ones are a new round, placed in that text.
  */
-export async function addShareRedactions(db: Executor, userId: string, session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">, checked: CheckedTexts) {
+export async function addShareRedactions(db: Executor, userId: string, session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">, checked: CheckedTexts, entryIds: readonly number[]) {
   const kept = session.sharedAt ? (session.shareRedactions ?? []) : [];
-  const added: ShareRedaction[] = checked.redacted.map((f) => ({ kind: f.kind, text: f.text }));
-  const all = [...kept, ...added.filter((a) => !kept.some((k) => k.text === a.text))];
+  const round = Math.max(0, ...kept.map((r) => r.round ?? 0)) + 1;
+  const added: ShareRedaction[] = checked.redacted.map((f) => ({
+    kind: f.kind,
+    text: f.text,
+    entry: entryIds[Math.floor(f.message / 2)]!,
+    field: f.message % 2 === 0 ? "message" : "response",
+    start: f.start,
+    end: f.end,
+    round,
+  }));
+  const all = [...kept, ...added];
   const updated = await db
     .update(chatSessions)
     .set({ shareRedactions: all })
@@ -82,14 +130,14 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
     await db.update(chatSessions).set({ shareRedactions: null }).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, user.id)));
     return result;
   }
-  const { session, messages } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, entryIds } = await getShareMessages(db, user.id, sessionId);
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
     user,
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  await addShareRedactions(db, user.id, session, checked);
+  await addShareRedactions(db, user.id, session, checked, entryIds);
   return setSessionShared(db, user.id, sessionId, true, now);
 }
 
@@ -99,7 +147,7 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
  * which the public page reads too. A conversation not shared is left to the link's own refusal.
  */
 export async function redactShareForLink(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, entryIds } = await getShareMessages(db, user.id, sessionId);
   if (session.sharedAt === null) return;
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
@@ -107,5 +155,5 @@ export async function redactShareForLink(db: Executor, user: PrivacyPerson & { i
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked);
+  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, entryIds);
 }
