@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import { messageOf, trpc } from "../../../lib/trpc";
+import { columnChange, type StreamingColumn } from "../column-events";
 import type { PromptUse } from "../prompt-use";
 
-export type LiveAnswer = { label: string; text: string; status: "streaming" | "complete" | "error" | "stopped"; error?: string };
+export type LiveAnswer = StreamingColumn & { label: string };
 
 /** The battle streaming now: the message sent and each answer so far, unnamed. */
 export type LiveBattle = { sessionId: number; message: string; answers: LiveAnswer[] };
@@ -40,12 +41,10 @@ export function useBattle(onNewSession: (id: number) => void) {
             sessionId = event.session_id;
             setLive((battle) => (battle ? { ...battle, sessionId, answers: event.columns.map((c) => ({ label: c.label, text: "", status: "streaming" as const })) } : battle));
             onNewSession(sessionId);
-          } else if (event.type === "text") {
-            const { text } = event;
-            setLive(patch(event.column, (a) => ({ text: a.text + text })));
-          } else if (event.type === "done") setLive(patch(event.column, () => ({ status: "complete", text: event.message_response })));
-          else if (event.type === "error") setLive(patch(event.column, () => ({ status: "error", error: event.detail || event.message })));
-          else if (event.type === "stopped") setLive(patch(event.column, () => ({ status: "stopped" })));
+          } else {
+            const update = columnChange(event);
+            if (update) setLive(patch(update.column, update.change));
+          }
         }
       } catch (failure) {
         if (!abort.signal.aborted) setError(messageOf(failure));

@@ -1,14 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import { messageOf, trpc } from "../../../lib/trpc";
+import { columnChange, type StreamingColumn } from "../column-events";
 import type { PromptUse } from "../prompt-use";
 
-export type LiveColumn = {
-  modelId: string;
-  text: string;
-  status: "streaming" | "complete" | "error" | "stopped";
-  error?: string;
-  usage?: { input_tokens: number; output_tokens: number };
-};
+export type LiveColumn = StreamingColumn & { modelId: string };
 
 /** The comparison turn streaming now: the message sent and each column's reply so far. */
 export type LiveTurn = { sessionId: number; message: string; columns: LiveColumn[] };
@@ -58,12 +53,10 @@ export function useCompare(onNewSession: (id: number) => void) {
             sessionId = event.session_id;
             setLive((turn) => (turn ? { ...turn, sessionId } : turn));
             if (event.created) onNewSession(sessionId);
-          } else if (event.type === "text") {
-            const { text } = event;
-            setLive(patchColumn(event.column, (c) => ({ text: c.text + text })));
-          } else if (event.type === "done") setLive(patchColumn(event.column, () => ({ status: "complete", text: event.message_response, usage: event.usage })));
-          else if (event.type === "error") setLive(patchColumn(event.column, () => ({ status: "error", error: event.detail || event.message })));
-          else if (event.type === "stopped") setLive(patchColumn(event.column, () => ({ status: "stopped" })));
+          } else {
+            const update = columnChange(event);
+            if (update) setLive(patchColumn(update.column, update.change));
+          }
         }
       } catch (failure) {
         if (!abort.signal.aborted) setError(messageOf(failure));
