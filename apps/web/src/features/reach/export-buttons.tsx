@@ -1,22 +1,11 @@
 import { useState } from "react";
 import { usePrivacyCheck } from "../../components/privacy-check/use-privacy-check";
+import { saveFile } from "../../lib/save-file";
 import { messageOf, trpc } from "../../lib/trpc";
 import { REACH_TEXTS } from "./texts";
 
 type Target = { kind: "session"; sessionId: number } | { kind: "post"; postId: number };
 type Format = "md" | "json";
-
-/** Saves text as a file through a temporary object URL. */
-function saveFile(file: { filename: string; contentType: string; body: string }) {
-  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** 'Download Markdown' and 'Download JSON' of a conversation (the owner's) or a post. */
 export function ExportButtons({ target, className = "" }: { target: Target; className?: string }) {

@@ -1,20 +1,9 @@
 import { useState } from "react";
+import { saveFile } from "../../../lib/save-file";
 import { messageOf, trpc } from "../../../lib/trpc";
 import { COMPARE_TEXTS } from "../texts";
 
 type Format = "json" | "csv";
-
-/** Saves text as a file through a temporary object URL. */
-function saveFile(file: { filename: string; contentType: string; body: string }) {
-  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The counted votes, anonymised, as JSON or CSV: enough to recompute the board. */
 export function VoteDownloads() {
