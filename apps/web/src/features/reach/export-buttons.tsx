@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { usePrivacyCheck } from "../../components/privacy-check/use-privacy-check";
-import { saveFile } from "../../lib/save-file";
+import { saveFile } from "../../lib/download/save-file";
 import { messageOf, trpc } from "../../lib/trpc";
 import { REACH_TEXTS } from "./texts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { saveFile } from "../../../lib/save-file";
+import { saveFile } from "../../../lib/download/save-file";
 import { messageOf, trpc } from "../../../lib/trpc";
 import { COMPARE_TEXTS } from "../texts";
 
