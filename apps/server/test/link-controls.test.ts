@@ -139,6 +139,28 @@ describe("view cap", () => {
   });
 });
 
+describe("view counters kept", () => {
+  it("are today's and yesterday's only: the day's first view deletes the link's older ones, and later views of the day delete nothing", async () => {
+    const { postId, token } = await postLink("carol", "Pruned counters");
+    const hash = publicTokenHash(token);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    for (const [day, views] of [[daysAgo(40), 7], [daysAgo(2), 5], [daysAgo(1), 3]] as const) {
+      await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${hash}, ${day}, ${views})`);
+    }
+    const days = async () => (await resultRows<{ day: string; views: number }>(await t.db.db.execute(sql`select day, views from public_link_views where token_hash = ${hash} order by day`))).map((r) => `${r.day}:${r.views}`);
+    expect(await read(token, { address: "198.51.100.201" })).toMatchObject({ status: 200 });
+    expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:1`]);
+    // Another link's counters are not touched by this one's first view.
+    const other = await postLink("carol", "Other counters");
+    await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${publicTokenHash(other.token)}, ${daysAgo(9)}, 2)`);
+    expect((await read(token, { address: "198.51.100.202" })).status).toBe(200);
+    expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:2`]);
+    const otherRows = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_link_views where token_hash = ${publicTokenHash(other.token)}`));
+    expect(otherRows[0]!.n).toBe(1);
+    expect(await settings("carol", postId)).toMatchObject({ views: 2, views_today: 2 });
+  });
+});
+
 describe("password", () => {
   it("shows nothing before the password, not even preview tags; the right one opens the link for the browser session only", async () => {
     const { postId, token } = await postLink("dave", "Locked loaf");

@@ -99,7 +99,16 @@ export async function admitReader(db: Executor, reader: Reader, link: GatedLink,
   visitor.setCookie(cookieName("view", link.tokenHash), reader.keys.seal(day, viewContext(link)));
 }
 
-/** One more viewer, if the cap allows: the link's total and the day's counter, each one atomic statement. */
+/** Days of counters a link keeps: today's (what the owner sees) and yesterday's (docs/reach.md). */
+const VIEW_DAYS_KEPT = 2;
+
+/** The oldest day whose counter is kept when `day` is today. */
+const oldestViewDayKept = (day: string) => viewDay(new Date(Date.parse(`${day}T00:00:00Z`) - (VIEW_DAYS_KEPT - 1) * 86_400_000));
+
+/**
+ * One more viewer, if the cap allows: the link's total and the day's counter, each one atomic
+ * statement. The day's first view deletes the link's counters of days no longer kept.
+ */
 async function countView(db: Executor, tokenHash: string, day: string): Promise<boolean> {
   const bumped = await db
     .update(publicLinks)
@@ -107,10 +116,12 @@ async function countView(db: Executor, tokenHash: string, day: string): Promise<
     .where(and(eq(publicLinks.tokenHash, tokenHash), or(isNull(publicLinks.viewCap), lt(publicLinks.views, publicLinks.viewCap))))
     .returning({ views: publicLinks.views });
   if (bumped.length === 0) return false;
-  await db
+  const [counted] = await db
     .insert(publicLinkViews)
     .values({ tokenHash, day, views: 1 })
-    .onConflictDoUpdate({ target: [publicLinkViews.tokenHash, publicLinkViews.day], set: { views: sql`${publicLinkViews.views} + 1` } });
+    .onConflictDoUpdate({ target: [publicLinkViews.tokenHash, publicLinkViews.day], set: { views: sql`${publicLinkViews.views} + 1` } })
+    .returning({ views: publicLinkViews.views });
+  if (counted?.views === 1) await db.delete(publicLinkViews).where(and(eq(publicLinkViews.tokenHash, tokenHash), lt(publicLinkViews.day, oldestViewDayKept(day))));
   return true;
 }
 
