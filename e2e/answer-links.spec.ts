@@ -2,21 +2,9 @@
 // it and lands on that answer, highlighted; comments on that answer and sees the comment beside
 // it and, marked 'on answer 5', in the post's comments; an anonymous reader of the post's public
 // link lands on the same answer.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { api } from "./support/api";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
-
-/** Calls the REST API as the signed-in person of `page`, with the token the app keeps in localStorage. */
-async function api(page: Page, path: string, body: unknown) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = (JSON.parse(localStorage.getItem(key ?? "") ?? "{}") as { access_token?: string }).access_token;
-      const response = await fetch(`/api/v1${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { path, body },
-  );
-}
 
 test("copy an answer's link, land on it highlighted, and comment beside it", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -29,14 +17,14 @@ test("copy an answer's link, land on it highlighted, and comment beside it", asy
   await expect(writing.page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 20_000 });
   let sessionId = 0;
   for (let turn = 1; turn <= 7; turn++) {
-    const sent = await api(writing.page, "/chat/postChat", { messages: [{ content: `Question number ${turn}: tell me a long story.` }], model_id: "demo:parley-demo", session_id: sessionId, category: "general" });
+    const sent = await api(writing.page, "POST", "/chat/postChat", { messages: [{ content: `Question number ${turn}: tell me a long story.` }], model_id: "demo:parley-demo", session_id: sessionId, category: "general" });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     sessionId = sent.body.session_id as number;
   }
-  const posted = await api(writing.page, "/post/postChat", { chat_id: sessionId, description: `Seven questions ${Date.now().toString(36)}`, categories: ["general"] });
+  const posted = await api(writing.page, "POST", "/post/postChat", { chat_id: sessionId, description: `Seven questions ${Date.now().toString(36)}`, categories: ["general"] });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   const postId = posted.body.post_id as number;
-  const link = await api(writing.page, `/post/publicLink/${postId}`, { enabled: true });
+  const link = await api(writing.page, "POST", `/post/publicLink/${postId}`, { enabled: true });
   const publicPath = link.body.path as string;
   await writing.close();
 

@@ -2,7 +2,8 @@
 // chat screen uses) and posts it; a reader finds the 'Compare: 3 models' card, reads the answers
 // blind, votes, sees the models and the tally (a vote is final), reads it on a phone with tabs,
 // sees the Leaderboard move and forks the comparison into their own chat.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { api } from "./support/api";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -29,23 +30,6 @@ test.beforeAll(async () => {
   author = await createAccount(testInfo.project.use.baseURL, newAccount("comparer"));
   reader = await createAccount(testInfo.project.use.baseURL, newAccount("voter"));
 });
-
-/** Calls the REST API from the signed-in page with the page's own access token, as the app does. */
-async function api(page: Page, method: "GET" | "POST", path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith("oidc.user:"));
-      const token = (JSON.parse(localStorage.getItem(key ?? "") ?? "{}") as { access_token?: string }).access_token;
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
 
 test("Discover has a Leaderboard view, empty before any vote", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, reader, { width: 1280, height: 900 });

@@ -1,6 +1,7 @@
 // Finding things in Chromium: search Discover by a word of a conversation, page on with 'Load
 // more', open the author's creator page, and search your own conversations.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { api } from "./support/api";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -19,19 +20,6 @@ test.beforeAll(async () => {
   for (const account of accounts) authors.push({ state: await createAccount(testInfo.project.use.baseURL, account) });
 });
 
-/** Calls the REST API as the signed-in person of `page`, with the token the app keeps in localStorage. */
-async function api(page: Page, path: string, body: unknown) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:"));
-      const token = (JSON.parse(localStorage.getItem(key ?? "") ?? "{}") as { access_token?: string }).access_token;
-      const response = await fetch(`/api/v1${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { path, body },
-  );
-}
-
 test("three people post conversations that mention the word", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   for (const [index, author] of authors.entries()) {
@@ -39,9 +27,9 @@ test("three people post conversations that mention the word", async ({ browser, 
     await page.goto("/chat");
     await expect(page.getByPlaceholder("Type your message here...")).toBeVisible();
     for (let i = 0; i < POSTS_PER_AUTHOR; i++) {
-      const sent = await api(page, "/chat/postChat", { messages: [{ content: `Tell me about the ${WORD}, part ${index}x${i}` }], model_id: "demo:parley-demo", session_id: 0, category: "general" });
+      const sent = await api(page, "POST", "/chat/postChat", { messages: [{ content: `Tell me about the ${WORD}, part ${index}x${i}` }], model_id: "demo:parley-demo", session_id: 0, category: "general" });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      const posted = await api(page, "/post/postChat", { chat_id: sent.body.session_id, description: `Notes ${index}x${i}`, categories: ["general"] });
+      const posted = await api(page, "POST", "/post/postChat", { chat_id: sent.body.session_id, description: `Notes ${index}x${i}`, categories: ["general"] });
       expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     }
     await close();
