@@ -13,7 +13,7 @@ const KEY = "sk-proj-Zq8vN2kP4xR7tY1wB5mC9dF3gH6jL0sA2eU4iO7";
 const MAIL = "jane.doe@example.com";
 const TEXT = `Deploy with ${KEY} and send the report to ${MAIL} please`;
 
-type Finding = { id: string; kind: string; message: number; text: string; label: string; marker: string };
+type Finding = { id: string; kind: string; message: number; start: number; end: number; text: string; label: string; marker: string };
 type Scan = { messages: { role: string; content: string }[]; findings: Finding[]; text_hash: string; blocking: boolean };
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
