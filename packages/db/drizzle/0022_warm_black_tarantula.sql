@@ -1,0 +1,6 @@
+ALTER TABLE "content_reports" DROP CONSTRAINT "content_reports_one_item";--> statement-breakpoint
+ALTER TABLE "content_reports" ADD COLUMN "prompt_comment_id" integer;--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_prompt_comment_id_prompt_comments_id_fk" FOREIGN KEY ("prompt_comment_id") REFERENCES "public"."prompt_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_reports_open_prompt_comment_idx" ON "content_reports" USING btree ("reporter_id","prompt_comment_id") WHERE "content_reports"."status" = 'open' and "content_reports"."prompt_comment_id" is not null;--> statement-breakpoint
+CREATE INDEX "content_reports_prompt_comment_idx" ON "content_reports" USING btree ("prompt_comment_id");--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_one_item" CHECK (num_nonnulls("content_reports"."post_id", "content_reports"."comment_id", "content_reports"."session_id", "content_reports"."prompt_id", "content_reports"."prompt_comment_id") = 1);
