@@ -1,7 +1,7 @@
 import type { Database } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
-import { fitRatingsInSteps, pairMatrix, type Fit, type PairMatrix } from "./fit";
+import { categorySubsets, fitTableSteps, inSteps, tablePairMatrix, tabulate, type Fit, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
 import { loadVoteRecords } from "./records";
 import type { LeftOut, VoteRecord } from "./types";
@@ -30,19 +30,22 @@ export const inCategory = (record: VoteRecord, category: string) => (record.cate
 /**
  * Fits every view of the board from the votes: overall and per category that has votes, each
  * plainly and with style control; the position of each answer is corrected for in all of them.
+ * The votes become one table, and each category's view is the list of its votes in it.
  */
 export async function fitBoard(records: VoteRecord[]): Promise<Map<string, BoardView>> {
-  const categories = new Set<string>();
-  for (const record of records) for (const category of record.categories ?? (record.category === null ? [] : [record.category])) categories.add(category);
+  const table = await inSteps(tabulate(records));
+  const subsets = categorySubsets(table);
   const views = new Map<string, BoardView>();
-  for (const category of [null, ...[...categories].sort()]) {
-    const subset = category === null ? records : records.filter((record) => inCategory(record, category));
-    const plain = await fitRatingsInSteps(subset, { position: true });
-    // The style view starts from the plain one: a few Newton steps instead of a fit from scratch.
-    const styled = await fitRatingsInSteps(subset, { position: true, style: true, start: plain });
-    const pairs = pairMatrix(subset, plain.ratings.map((row) => row.key));
-    views.set(viewKey(category, false), { fit: plain, pairs });
-    views.set(viewKey(category, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });
+  let overall: Fit | undefined;
+  const categories = table.categories.map((name, i) => ({ name, subset: subsets[i]! })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { name, subset } of [{ name: null, subset: null }, ...categories]) {
+    // A category's fit starts from the overall one, and each style view from its plain one: a few Newton steps instead of a fit from scratch.
+    const plain = await inSteps(fitTableSteps(table, subset, { position: true, start: overall }));
+    overall ??= plain;
+    const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: plain }));
+    const pairs = tablePairMatrix(table, subset, plain.ratings.map((row) => row.key));
+    views.set(viewKey(name, false), { fit: plain, pairs });
+    views.set(viewKey(name, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });
   }
   return views;
 }

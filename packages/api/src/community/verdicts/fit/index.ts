@@ -12,15 +12,23 @@ import { evaluate } from "./likelihood";
 import { cholesky, solve } from "./matrix";
 import { POINTS_PER_UNIT, RATING_ANCHOR, type Fit, type FitOptions, type Layout } from "./model";
 import { summarise } from "./summary";
+import { tabulate, type VoteTable } from "./table";
 import { compact } from "./votes";
 
 export { POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, RIDGE, Z95, type Fit, type FitOptions, type ModelRating, type PairMatrix } from "./model";
-export { pairMatrix } from "./pairs";
+export { pairMatrix, tablePairMatrix } from "./pairs";
 export { choiceWeights } from "./votes";
+export { categorySubsets, tabulate, type VoteTable } from "./table";
 
 /** The fit as steps: it yields every CHUNK votes, and returns the fit. */
 export function* fitSteps(records: VoteRecord[], options: FitOptions = {}): Generator<void, Fit> {
-  const data = yield* compact(records, options);
+  const table = yield* tabulate(records);
+  return yield* fitTableSteps(table, null, options);
+}
+
+/** The fit of a table's votes (all, or the subset listed) as steps: it yields every CHUNK votes, and returns the fit. */
+export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, options: FitOptions = {}): Generator<void, Fit> {
+  const data = yield* compact(table, subset, options);
   const layout: Layout = {
     models: data.keys.length,
     positions: options.position ? Math.max(0, data.maxShown - 1) : 0,
@@ -73,8 +81,12 @@ export function fitRatings(records: VoteRecord[], options: FitOptions = {}): Fit
 }
 
 /** The same fit, giving the event loop a turn every CHUNK votes. */
-export async function fitRatingsInSteps(records: VoteRecord[], options: FitOptions = {}): Promise<Fit> {
-  const steps = fitSteps(records, options);
+export function fitRatingsInSteps(records: VoteRecord[], options: FitOptions = {}): Promise<Fit> {
+  return inSteps(fitSteps(records, options));
+}
+
+/** Runs steps to their end, giving the event loop a turn between two. */
+export async function inSteps<T>(steps: Generator<void, T>): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;

@@ -1,0 +1,171 @@
+import type { VoteRecord } from "../types";
+import { CHUNK } from "./model";
+
+/** The choice of a vote as the table stores it: the index of the answer picked, or one of these. */
+export const TIE = -1;
+export const BOTH_BAD = -2;
+
+/**
+ * Every vote of a refit in flat typed arrays, built once: the views (all votes, each category) are
+ * index subsets of it, fitted without making new objects. Answers of vote v are offsets[v] ..
+ * offsets[v+1]; votes showing fewer than 2 or more than 8 answers are not in it.
+ */
+export type VoteTable = {
+  /** Model keys; `model` holds indexes into it. */
+  keys: string[];
+  votes: number;
+  offsets: Int32Array;
+  model: Int32Array;
+  /** Per vote: the index of the answer picked, TIE or BOTH_BAD. */
+  choice: Int8Array;
+  /** Per answer: its length and markdown count relative to the vote's others ((s − mean) / (mean + 1)); 0 without them. */
+  length: Float64Array;
+  markdown: Float64Array;
+  /**
+   * Per vote: votes with the same style group show the same models in the same order with the
+   * same lengths and markdown counts (the votes of one post shown in one order share them), so the
+   * style fit may merge them; −1 for a vote without lengths (its style covariates are all 0).
+   */
+  styleGroup: Int32Array;
+  /** Per vote: its comparison, as an index (the same for every vote of one comparison). */
+  comparison: Int32Array;
+  /** Per vote: its categories as indexes into `categories`, vote v's from categoryOffsets[v] to categoryOffsets[v+1]. */
+  categories: string[];
+  categoryOffsets: Int32Array;
+  category: Int32Array;
+};
+
+/** Relative sizes within a vote: (s_a − mean) / (mean + offset); for two answers, the Arena's normalised difference. */
+function relative(values: number[], at: number, k: number, offset: number, into: Float64Array) {
+  let sum = 0;
+  for (let a = 0; a < k; a++) sum += values[a]!;
+  const mean = sum / k;
+  for (let a = 0; a < k; a++) into[at + a] = (values[a]! - mean) / (mean + offset);
+}
+
+type Building = {
+  table: VoteTable;
+  index: Map<string, number>;
+  comparisons: Map<string, number>;
+  categoryIndex: Map<string, number>;
+  /** Style groups by the arrays a record shares with others: lengths, then markdown, then shown. */
+  groups: Map<number[], { markdown: number[] | undefined; shown: string[]; id: number }[]>;
+  answers: number;
+  categoryCount: number;
+  nextGroup: number;
+};
+
+/** The vote records as a VoteTable; yields every CHUNK records. */
+export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteTable> {
+  let answers = 0;
+  let categoryCount = 0;
+  for (const record of records) {
+    answers += record.shown.length;
+    categoryCount += record.categories ? record.categories.length : record.category === null ? 0 : 1;
+  }
+  const n = records.length;
+  const state: Building = {
+    table: {
+      keys: [],
+      votes: 0,
+      offsets: new Int32Array(n + 1),
+      model: new Int32Array(answers),
+      choice: new Int8Array(n),
+      length: new Float64Array(answers),
+      markdown: new Float64Array(answers),
+      styleGroup: new Int32Array(n),
+      comparison: new Int32Array(n),
+      categories: [],
+      categoryOffsets: new Int32Array(n + 1),
+      category: new Int32Array(categoryCount),
+    },
+    index: new Map(),
+    comparisons: new Map(),
+    categoryIndex: new Map(),
+    groups: new Map(),
+    answers: 0,
+    categoryCount: 0,
+    nextGroup: 0,
+  };
+  // The work is done in a plain function, which the engine optimises where it would not a generator's loop.
+  for (let from = 0; from < n; from += CHUNK) {
+    if (from > 0) yield;
+    addRecords(state, records, from, Math.min(n, from + CHUNK));
+  }
+  const { table } = state;
+  const v = table.votes;
+  return {
+    ...table,
+    offsets: table.offsets.subarray(0, v + 1),
+    model: table.model.subarray(0, state.answers),
+    choice: table.choice.subarray(0, v),
+    length: table.length.subarray(0, state.answers),
+    markdown: table.markdown.subarray(0, state.answers),
+    styleGroup: table.styleGroup.subarray(0, v),
+    comparison: table.comparison.subarray(0, v),
+    categoryOffsets: table.categoryOffsets.subarray(0, v + 1),
+    category: table.category.subarray(0, state.categoryCount),
+  };
+}
+
+/** Adds records from..to-1 to the table being built. */
+function addRecords(state: Building, records: readonly VoteRecord[], from: number, to: number) {
+  const { table, index, comparisons, categoryIndex, groups } = state;
+  const { keys, offsets, model, choice, length, markdown, styleGroup, comparison, categoryOffsets, category } = table;
+  const intern = (map: Map<string, number>, list: string[] | null, key: string) => {
+    let i = map.get(key);
+    if (i === undefined) {
+      i = map.size;
+      map.set(key, i);
+      list?.push(key);
+    }
+    return i;
+  };
+  for (let r = from; r < to; r++) {
+    const record = records[r]!;
+    const k = record.shown.length;
+    if (k < 2 || k > 8) continue;
+    const v = table.votes++;
+    const at = state.answers;
+    for (let a = 0; a < k; a++) model[at + a] = intern(index, keys, record.shown[a]!);
+    state.answers += k;
+    offsets[v + 1] = state.answers;
+    // A choice outside the answers shown (none of the loaders makes one) picks none of them, as choiceWeights has it.
+    choice[v] = typeof record.choice === "number" ? (record.choice >= 0 && record.choice < k ? record.choice : k) : record.choice === "tie" ? TIE : BOTH_BAD;
+    comparison[v] = intern(comparisons, null, record.comparisonId);
+    const lengths = record.lengths?.length === k ? record.lengths : null;
+    const marks = record.markdown?.length === k ? record.markdown : undefined;
+    if (lengths) relative(lengths, at, k, 1, length);
+    if (marks) relative(marks, at, k, 1, markdown);
+    if (!lengths && !marks) styleGroup[v] = -1;
+    else {
+      // Records sharing their arrays (the loaders share them per post and order) share a group; others get one each.
+      const key = lengths ?? marks!;
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
+      let group = list.find((entry) => entry.markdown === marks && entry.shown === record.shown);
+      if (!group) list.push((group = { markdown: marks, shown: record.shown, id: state.nextGroup++ }));
+      styleGroup[v] = group.id;
+    }
+    if (record.categories) for (const name of record.categories) category[state.categoryCount++] = intern(categoryIndex, table.categories, name);
+    else if (record.category !== null) category[state.categoryCount++] = intern(categoryIndex, table.categories, record.category);
+    categoryOffsets[v + 1] = state.categoryCount;
+  }
+}
+
+/** The votes of each category (a vote in several categories is in each), by category index. */
+export function categorySubsets(table: VoteTable): Int32Array[] {
+  const sizes = new Int32Array(table.categories.length);
+  for (const c of table.category) sizes[c]!++;
+  const subsets = Array.from(sizes, (size) => new Int32Array(size));
+  const filled = new Int32Array(table.categories.length);
+  for (let v = 0; v < table.votes; v++) {
+    for (let at = table.categoryOffsets[v]!; at < table.categoryOffsets[v + 1]!; at++) {
+      const c = table.category[at]!;
+      // A vote listing a category twice is in it once.
+      if (filled[c]! > 0 && subsets[c]![filled[c]! - 1] === v) continue;
+      subsets[c]![filled[c]!++] = v;
+    }
+  }
+  return subsets.map((subset, c) => subset.subarray(0, filled[c]));
+}
