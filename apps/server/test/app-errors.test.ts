@@ -297,6 +297,9 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a NUL in an access token name", "POST", "/user/tokens", { name: NUL }, unstorable],
     ["an empty access token name", "POST", "/user/tokens", { name: "" }, /name: must not be empty/],
     ["an access token name over 100 characters", "POST", "/user/tokens", { name: "x".repeat(101) }, /name: must be at most 100 characters/],
+    ["a NUL in a prompt comment report's text", "POST", "/prompts/comments/1/report", { reason: "spam", details: NUL }, unstorable],
+    ["a prompt comment report without a reason", "POST", "/prompts/comments/1/report", {}, /reason: must be one of spam, harassment, illegal, other/],
+    ["a prompt comment report of comment 0", "POST", "/prompts/comments/0/report", { reason: "spam" }, /commentId: must be a comment id above 0/],
   ];
 
   it.each(cases().map((c, index) => [c[0], index] as const))("REST: %s answers 400 with a message", async (_what, index) => {
@@ -318,6 +321,8 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["creator.updateHandle", { handle: "a" }],
     ["user.createToken", { name: LONE_SURROGATE }],
     ["user.revokeToken", { id: "not-a-token" }],
+    ["prompt.reportComment", { commentId: 1, reason: "spam", details: NUL }],
+    ["prompt.reportComment", { commentId: 2_147_483_648, reason: "spam" }],
   ])("tRPC: %s with %j answers BAD_REQUEST with a message", async (path, input) => {
     const response = await chat.app.inject({ method: "POST", url: `/trpc/${path}`, headers: chat.as("alice"), payload: input });
     expect(response.statusCode).toBe(400);

@@ -126,7 +126,7 @@ describe("hiding and restoring a post", () => {
   });
 
   it("refuses bad moderator input with 400, and an unknown item with 404", async () => {
-    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind: must be post, comment, conversation or prompt/) } });
+    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind: must be post, comment, conversation, prompt or prompt_comment/) } });
     expect(await admin("POST", "/admin/hide", { kind: "post", id: -1 })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id: /) } });
     expect(await admin("POST", "/admin/restore", { kind: "comment", id: 999999 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
     expect(await admin("GET", "/admin/queue?view=all")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/view: must be open or hidden/) } });
@@ -279,5 +279,73 @@ describe("comments", () => {
     const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.deleteComment", headers: t.as("carol"), payload: { commentId: id } });
     expect(viaTrpc.statusCode).toBe(200);
     expect(await count("bob")).toBe(0);
+  });
+});
+
+describe("comments on a prompt", () => {
+  let promptId: number;
+  let commentId: number;
+  beforeAll(async () => {
+    promptId = (await t.call("alice", "POST", "/prompts", { name: "Quokka quiz", text: "Ask me about quokkas" })).body.id as number;
+    expect(await t.call("alice", "PUT", `/prompts/${promptId}/visibility`, { visibility: "public" })).toMatchObject({ status: 200 });
+    commentId = (await t.call("bob", "POST", `/prompts/${promptId}/comments`, { text: "This prompt is spam" })).body.id as number;
+  });
+  const comments = async (name: string) => (await t.call(name, "GET", `/prompts/${promptId}/comments`)).body.items as { id: number; hidden: boolean; isOwner: boolean }[];
+  const count = async (name: string) => (await t.call(name, "GET", `/prompts/${promptId}`)).body.comments;
+  const report = (name: string, id: number, body: object = { reason: "spam" }) => t.call(name, "POST", `/prompts/comments/${id}/report`, body);
+
+  it("a reader reports it; not its author, not a comment that does not exist, not bad input", async () => {
+    expect(await report("bob", commentId)).toMatchObject({ status: 400, body: { message: MODERATION_MESSAGES.ownItem } });
+    expect(await report("carol", 2_147_483_647)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
+    expect(await report("carol", commentId, { reason: "boring" })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/reason: must be one of spam, harassment, illegal, other/) } });
+    expect(await report("carol", commentId, { reason: "other", details: "x".repeat(MODERATION.detailsMax + 1) })).toMatchObject({ status: 400 });
+    expect(await queue()).toEqual([]);
+    expect(await report("carol", commentId, { reason: "harassment", details: "rude" })).toMatchObject({ status: 200, body: { reported: true, already_reported: false } });
+    expect(await report("carol", commentId)).toMatchObject({ status: 200, body: { already_reported: true } });
+    const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/prompt.reportComment", headers: t.as("alice"), payload: { commentId, reason: "spam" } });
+    expect(viaTrpc.statusCode).toBe(200);
+    const rows = resultRows<{ prompt_comment_id: number; status: string }>(await t.db.db.execute(sql`select prompt_comment_id, status from content_reports where prompt_comment_id is not null order by id`));
+    expect(rows).toEqual([
+      { prompt_comment_id: commentId, status: "open" },
+      { prompt_comment_id: commentId, status: "open" },
+    ]);
+  });
+
+  it("the queue lists it with its text, its prompt and its reports; dismissing closes them and the comment stays", async () => {
+    expect(await queue()).toEqual([
+      expect.objectContaining({ kind: "prompt_comment", id: commentId, post_id: null, prompt_id: promptId, excerpt: "This prompt is spam", reports: 2, reasons: { spam: 1, harassment: 1, illegal: 0, other: 0 }, details: ["rude"], hidden: false }),
+    ]);
+    expect(await admin("POST", "/admin/dismiss", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { kind: "prompt_comment", id: commentId, dismissed: 2 } });
+    expect(await queue()).toEqual([]);
+    expect((await comments("carol")).map((c) => c.id)).toContain(commentId);
+    // Dismissed, it can be reported anew.
+    expect(await report("carol", commentId)).toMatchObject({ status: 200, body: { already_reported: false } });
+  });
+
+  it("hidden, it leaves others' lists and the prompt's count; its author sees it marked; restoring brings it back", async () => {
+    expect(await count("carol")).toBe(1);
+    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { hidden: true, changed: true, reports_settled: 1 } });
+    expect(await queue()).toEqual([]);
+    // The hidden view counts every report of it, the dismissed ones too, as for posts and comments.
+    expect(await queue("hidden")).toEqual([expect.objectContaining({ kind: "prompt_comment", id: commentId, prompt_id: promptId, hidden: true, reports: 3 })]);
+    expect((await comments("carol")).map((c) => c.id)).not.toContain(commentId);
+    expect((await comments("alice")).map((c) => c.id)).not.toContain(commentId);
+    expect(await count("carol")).toBe(0);
+    expect((await comments("bob")).find((c) => c.id === commentId)).toMatchObject({ hidden: true, isOwner: true });
+    // Hidden, it is not there to report (but for its author, who still cannot report their own).
+    expect(await report("alice", commentId)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
+    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { changed: false } });
+    expect(await admin("POST", "/admin/restore", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { hidden: false, changed: true } });
+    expect(await count("carol")).toBe(1);
+    expect((await comments("carol")).find((c) => c.id === commentId)).toMatchObject({ hidden: false, isOwner: false });
+    expect(await queue("hidden")).toEqual([]);
+  });
+
+  it("a comment on a prompt the reporter cannot see is a 404, and so is an unknown one for the moderator", async () => {
+    const privateId = (await t.call("alice", "POST", "/prompts", { name: "Private notes", text: "Only mine" })).body.id as number;
+    const own = (await t.call("alice", "POST", `/prompts/${privateId}/comments`, { text: "A note to self" })).body.id as number;
+    expect(await report("carol", own)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
+    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: 2_147_483_647 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
+    expect(await admin("POST", "/admin/dismiss", { kind: "prompt_comment", id: 0 })).toMatchObject({ status: 400 });
   });
 });

@@ -512,6 +512,19 @@ const contracts: Record<string, Contract> = {
     bad: (w) => ({ method: "POST", path: `/prompts/${w.prompt}/report`, token: w.bob.oidc, body: { reason: "boring" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
     missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/report`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
+  "POST /prompts/comments/:commentId/report": {
+    ok: async (w) => {
+      const made = await w.as(w.alice.pat)("POST", `/prompts/${w.prompt}/comments`, { text: "A comment Bob reports" });
+      return { method: "POST", path: `/prompts/comments/${(made.body as { id: number }).id}/report`, token: w.bob.oidc, body: { reason: "harassment" } };
+    },
+    bad: (w) => ({ method: "POST", path: "/prompts/comments/abc/report", token: w.bob.oidc, body: { reason: "spam" }, message: /commentId: must be a comment id/ }),
+    // A comment on Bob's private prompt: Alice cannot see it, so it is not there for her.
+    missing: async (w) => {
+      const made = await w.as(w.bob.oidc)("POST", `/prompts/${w.bobPrompt}/comments`, { text: "A note on my own prompt" });
+      expect(made.status, made.text).toBe(200);
+      return { method: "POST", path: `/prompts/comments/${(made.body as { id: number }).id}/report`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND };
+    },
+  },
   "GET /prompts/:id/answers": {
     ok: async (w) => ({ method: "GET", path: `/prompts/${w.prompt}/answers`, token: w.bob.oidc }),
     bad: (w) => ({ method: "GET", path: "/prompts/abc/answers", token: w.bob.oidc, message: /id: must be a prompt id/ }),
@@ -558,7 +571,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/hide": {
     ok: async (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment, conversation or prompt/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment, conversation, prompt or prompt_comment/ }),
     missing: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "POST /admin/restore": {
@@ -568,7 +581,7 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/dismiss": {
     ok: async (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment, conversation or prompt/ }),
+    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment, conversation, prompt or prompt_comment/ }),
     missing: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "GET /public/chat/:token/share": {

@@ -1,4 +1,4 @@
-/** Reasons a person can give when reporting a post, a comment or a conversation, with the words the dialog shows. */
+/** Reasons a person can give when reporting a post, a comment, a conversation, a prompt or a prompt's comment, with the words the dialog shows. */
 export const REPORT_REASONS = ["spam", "harassment", "illegal", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

@@ -247,6 +247,7 @@ export const promptInputs = {
   }),
   deleteComment: z.object({ commentId: int4Id("a comment id") }),
   report: byPrompt.extend(reportFields),
+  reportComment: z.object({ commentId: int4Id("a comment id"), ...reportFields }),
   discover: z
     .object({
       sort: z.enum(PROMPT_SORTS, { message: `must be one of ${PROMPT_SORTS.join(", ")}` }).optional().default("trending"),
@@ -322,6 +323,8 @@ export const promptComment = z.object({
   author: promptAuthor,
   createdAt: z.string(),
   isOwner: z.boolean(),
+  /** True on the author's own comment while a moderator keeps it hidden (nobody else sees it). */
+  hidden: z.boolean(),
 });
 export type PromptComment = z.infer<typeof promptComment>;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { MODERATION, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from "@parley/contracts";
-import { chatSessions, comments, contentReports, posts, prompts, users, type Database, type Executor } from "@parley/db";
+import { chatSessions, comments, contentReports, posts, promptComments, prompts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { authorColumns, presentAuthor } from "../community/post/authors";
 import type { ItemKind, ItemRef } from "./input";
@@ -12,17 +12,18 @@ const DETAILS_SHOWN = 5;
 /** Characters of a post's description or a comment shown in the queue. */
 const EXCERPT = 280;
 
-type ReportRow = { postId: number | null; commentId: number | null; sessionId: number | null; promptId: number | null; reason: string; details: string | null; createdAt: Date };
+type ReportRow = { postId: number | null; commentId: number | null; sessionId: number | null; promptId: number | null; promptCommentId: number | null; reason: string; details: string | null; createdAt: Date };
 
-type Described = { post_id: number | null; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string };
+type Described = { post_id: number | null; prompt_id: number | null; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string };
 
 const keyOf = (kind: ItemKind, id: number) => `${kind}:${id}`;
 
 type ItemRow = Parameters<typeof presentAuthor>[0] & { hiddenAt: Date | null; createdAt: Date };
 
 /** One item as moderators read it, whatever its kind. */
-const described = (row: ItemRow, postId: number | null, text: string): Described => ({
-  post_id: postId,
+const described = (row: ItemRow, where: { postId?: number; promptId?: number }, text: string): Described => ({
+  post_id: where.postId ?? null,
+  prompt_id: where.promptId ?? null,
   excerpt: text.slice(0, EXCERPT),
   author: presentAuthor(row),
   hidden: row.hiddenAt !== null,
@@ -30,8 +31,18 @@ const described = (row: ItemRow, postId: number | null, text: string): Described
 });
 
 /** What moderators read about each item: its text, author, where it is, and whether it is hidden. */
-async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = [], promptIds: number[] = []) {
+async function describeItems(db: Executor, postIds: number[], commentIds: number[], sessionIds: number[] = [], promptIds: number[] = [], promptCommentIds: number[] = []) {
   const items = new Map<string, Described>();
+  if (promptCommentIds.length > 0) {
+    const rows = await db
+      .select({ id: promptComments.id, promptId: promptComments.promptId, content: promptComments.content, hiddenAt: promptComments.hiddenAt, createdAt: promptComments.createdAt, ...authorColumns })
+      .from(promptComments)
+      .innerJoin(users, eq(users.id, promptComments.userId))
+      .where(inArray(promptComments.id, promptCommentIds));
+    for (const row of rows) {
+      items.set(keyOf("prompt_comment", row.id), described(row, { promptId: row.promptId }, row.content));
+    }
+  }
   if (promptIds.length > 0) {
     const rows = await db
       .select({ id: prompts.id, promptName: prompts.name, hiddenAt: prompts.hiddenAt, createdAt: prompts.createdAt, ...authorColumns })
@@ -39,7 +50,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, prompts.userId))
       .where(inArray(prompts.id, promptIds));
     for (const row of rows) {
-      items.set(keyOf("prompt", row.id), described(row, null, row.promptName));
+      items.set(keyOf("prompt", row.id), described(row, { promptId: row.id }, row.promptName));
     }
   }
   if (sessionIds.length > 0) {
@@ -49,7 +60,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, chatSessions.userId))
       .where(inArray(chatSessions.id, sessionIds));
     for (const row of rows) {
-      items.set(keyOf("conversation", row.id), described(row, null, row.description));
+      items.set(keyOf("conversation", row.id), described(row, {}, row.description));
     }
   }
   if (postIds.length > 0) {
@@ -59,7 +70,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, posts.userId))
       .where(inArray(posts.id, postIds));
     for (const row of rows) {
-      items.set(keyOf("post", row.id), described(row, row.id, row.description));
+      items.set(keyOf("post", row.id), described(row, { postId: row.id }, row.description));
     }
   }
   if (commentIds.length > 0) {
@@ -69,7 +80,7 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
       .innerJoin(users, eq(users.id, comments.userId))
       .where(inArray(comments.id, commentIds));
     for (const row of rows) {
-      items.set(keyOf("comment", row.id), described(row, row.postId, row.content));
+      items.set(keyOf("comment", row.id), described(row, { postId: row.postId }, row.content));
     }
   }
   return items;
@@ -79,8 +90,9 @@ async function describeItems(db: Executor, postIds: number[], commentIds: number
 function groupReports(reports: ReportRow[]) {
   const groups = new Map<string, { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }>();
   for (const report of reports) {
-    const kind: ItemKind = report.postId !== null ? "post" : report.commentId !== null ? "comment" : report.promptId !== null ? "prompt" : "conversation";
-    const id = (report.postId ?? report.commentId ?? report.promptId ?? report.sessionId)!;
+    const kind: ItemKind =
+      report.postId !== null ? "post" : report.commentId !== null ? "comment" : report.promptId !== null ? "prompt" : report.promptCommentId !== null ? "prompt_comment" : "conversation";
+    const id = (report.postId ?? report.commentId ?? report.promptId ?? report.promptCommentId ?? report.sessionId)!;
     const key = keyOf(kind, id);
     let group = groups.get(key);
     if (!group) {
@@ -101,6 +113,7 @@ const reportColumns = {
   commentId: contentReports.commentId,
   sessionId: contentReports.sessionId,
   promptId: contentReports.promptId,
+  promptCommentId: contentReports.promptCommentId,
   reason: contentReports.reason,
   details: contentReports.details,
   createdAt: contentReports.createdAt,
@@ -131,7 +144,14 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
     .orderBy(desc(chatSessions.hiddenAt))
     .limit(MODERATION.queuePage);
   const hiddenPrompts = await db.select({ id: prompts.id, at: prompts.hiddenAt }).from(prompts).where(isNotNull(prompts.hiddenAt)).orderBy(desc(prompts.hiddenAt)).limit(MODERATION.queuePage);
+  const hiddenPromptComments = await db
+    .select({ id: promptComments.id, at: promptComments.hiddenAt })
+    .from(promptComments)
+    .where(isNotNull(promptComments.hiddenAt))
+    .orderBy(desc(promptComments.hiddenAt))
+    .limit(MODERATION.queuePage);
   const hidden = [
+    ...hiddenPromptComments.map((c) => ({ kind: "prompt_comment" as const, ...c })),
     ...hiddenPrompts.map((p) => ({ kind: "prompt" as const, ...p })),
     ...hiddenPosts.map((p) => ({ kind: "post" as const, ...p })),
     ...hiddenComments.map((c) => ({ kind: "comment" as const, ...c })),
@@ -143,6 +163,7 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
   const commentIds = hidden.filter((h) => h.kind === "comment").map((h) => h.id);
   const sessionIds = hidden.filter((h) => h.kind === "conversation").map((h) => h.id);
   const promptIds = hidden.filter((h) => h.kind === "prompt").map((h) => h.id);
+  const promptCommentIds = hidden.filter((h) => h.kind === "prompt_comment").map((h) => h.id);
   const reports =
     hidden.length === 0
       ? []
@@ -155,6 +176,7 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
               commentIds.length ? inArray(contentReports.commentId, commentIds) : undefined,
               sessionIds.length ? inArray(contentReports.sessionId, sessionIds) : undefined,
               promptIds.length ? inArray(contentReports.promptId, promptIds) : undefined,
+              promptCommentIds.length ? inArray(contentReports.promptCommentId, promptCommentIds) : undefined,
             ),
           )
           .limit(REPORTS_READ);
@@ -172,6 +194,7 @@ async function present(db: Executor, groups: ReturnType<typeof groupReports>) {
     groups.filter((g) => g.kind === "comment").map((g) => g.id),
     groups.filter((g) => g.kind === "conversation").map((g) => g.id),
     groups.filter((g) => g.kind === "prompt").map((g) => g.id),
+    groups.filter((g) => g.kind === "prompt_comment").map((g) => g.id),
   );
   return {
     items: groups.flatMap((group) => {
@@ -207,10 +230,10 @@ async function settleReports(db: Executor, item: ItemRef, status: "dismissed" | 
 }
 
 const reportColumnOf = (kind: ItemKind) =>
-  kind === "post" ? contentReports.postId : kind === "comment" ? contentReports.commentId : kind === "prompt" ? contentReports.promptId : contentReports.sessionId;
+  ({ post: contentReports.postId, comment: contentReports.commentId, prompt: contentReports.promptId, prompt_comment: contentReports.promptCommentId, conversation: contentReports.sessionId })[kind];
 
 async function requireItem(db: Executor, item: ItemRef) {
-  const id = item.kind === "post" ? posts.id : item.kind === "comment" ? comments.id : item.kind === "prompt" ? prompts.id : chatSessions.id;
+  const id = { post: posts.id, comment: comments.id, prompt: prompts.id, prompt_comment: promptComments.id, conversation: chatSessions.id }[item.kind];
   const [row] = await db.select({ id }).from(id.table).where(eq(id, item.id)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", MODERATION_MESSAGES.itemNotFound);
 }
@@ -234,7 +257,7 @@ async function setConversationHidden(tx: Executor, sessionId: number, hidden: bo
 }
 
 /**
- * Hides or restores a post or comment (hiding settles its open reports as acted on). A post
+ * Hides or restores a post, comment, prompt or prompt's comment (hiding settles its open reports as acted on). A post
  * takes its source conversation with it (setConversationHidden). A comment's
  * post counts only visible comments, so its counter moves with it, in the same transaction.
  * Doing what is already done changes nothing.
@@ -252,6 +275,14 @@ export async function setItemHidden(db: Database, adminId: string, item: ItemRef
         .set({ hiddenAt: hidden ? now : null })
         .where(and(eq(prompts.id, item.id), hidden ? isNull(prompts.hiddenAt) : isNotNull(prompts.hiddenAt)))
         .returning({ id: prompts.id });
+      changed = rows.length > 0;
+    } else if (item.kind === "prompt_comment") {
+      // The prompt's comment count follows hidden_at in a trigger (prompts_refresh_of_row); the comment list reads hidden_at.
+      const rows = await tx
+        .update(promptComments)
+        .set({ hiddenAt: hidden ? now : null })
+        .where(and(eq(promptComments.id, item.id), hidden ? isNull(promptComments.hiddenAt) : isNotNull(promptComments.hiddenAt)))
+        .returning({ id: promptComments.id });
       changed = rows.length > 0;
     } else if (item.kind === "post") {
       const rows = await tx

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { MODERATION_MESSAGES, PROMPT_MESSAGES, type ReportReason } from "@parley/contracts";
-import { chatSessions, comments, contentReports, posts, prompts, type Executor } from "@parley/db";
+import { chatSessions, comments, contentReports, posts, promptComments, prompts, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { POST_NOT_FOUND, postVisibleTo } from "../community/post/visibility";
 import { isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
@@ -30,6 +30,17 @@ async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemR
     if (!prompt) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.notFound);
     return prompt.userId!;
   }
+  if (item.kind === "prompt_comment") {
+    // As a post's comment: one the reporter can read (not hidden, unless their own) on a prompt they can see.
+    const [comment] = await db
+      .select({ userId: promptComments.userId })
+      .from(promptComments)
+      .innerJoin(prompts, eq(prompts.id, promptComments.promptId))
+      .where(and(eq(promptComments.id, item.id), or(isNull(promptComments.hiddenAt), eq(promptComments.userId, reporterId)), promptVisibleTo(reporterId)))
+      .limit(1);
+    if (!comment) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.commentNotFound);
+    return comment.userId;
+  }
   if (item.kind === "post") {
     const [post] = await db.select({ userId: posts.userId }).from(posts).where(and(eq(posts.id, item.id), postVisibleTo(reporterId))).limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
@@ -46,7 +57,7 @@ async function authorOfVisibleItem(db: Executor, reporterId: string, item: ItemR
 }
 
 /**
- * Files the caller's report of a post, comment, conversation or prompt they can see (not their own). One open report
+ * Files the caller's report of a post, comment, conversation, prompt or prompt's comment they can see (not their own). One open report
  * per person and item, held by a unique index: reporting again, even at the same moment, keeps
  * the first and says `already_reported`.
  */
@@ -60,6 +71,7 @@ export async function reportItem(db: Executor, reporterId: string, input: Report
       commentId: input.kind === "comment" ? input.id : null,
       sessionId: input.kind === "conversation" ? input.id : null,
       promptId: input.kind === "prompt" ? input.id : null,
+      promptCommentId: input.kind === "prompt_comment" ? input.id : null,
       reporterId,
       reason: input.reason,
       details: input.details ?? null,

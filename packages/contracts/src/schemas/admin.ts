@@ -13,21 +13,21 @@ export const reportFields = {
     .transform((text) => (text ? text : undefined)),
 };
 
-/** What can be reported and hidden: a post, a comment, a shared conversation (its share and public link), or a published prompt. */
-export const ITEM_KINDS = ["post", "comment", "conversation", "prompt"] as const;
+/** What can be reported and hidden: a post, a comment, a shared conversation (its share and public link), a published prompt, or a prompt's comment. */
+export const ITEM_KINDS = ["post", "comment", "conversation", "prompt", "prompt_comment"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** A post, a comment, a conversation or a prompt, as moderators name it (a conversation's id goes up to 2^53). */
+/** A post, a comment, a conversation, a prompt or a prompt's comment, as moderators name it (a conversation's id goes up to 2^53). */
 const itemInput = z
   .object({
-    kind: z.enum(ITEM_KINDS, { message: "must be post, comment, conversation or prompt" }),
+    kind: z.enum(ITEM_KINDS, { message: "must be post, comment, conversation, prompt or prompt_comment" }),
     id: z.coerce
       .number({ message: "must be an id (a number)" })
       .int("must be a whole number")
       .positive("must be an id above 0")
       .max(Number.MAX_SAFE_INTEGER, "must be an id of at most 2^53 - 1"),
   })
-  .refine((item) => item.kind === "conversation" || item.id <= INT4_MAX, { path: ["id"], message: `must be a post or comment id of at most ${INT4_MAX}` });
+  .refine((item) => item.kind === "conversation" || item.id <= INT4_MAX, { path: ["id"], message: `must be a post, comment or prompt id of at most ${INT4_MAX}` });
 export type ItemRef = z.infer<typeof itemInput>;
 
 /** Inputs of the admin console's procedures, by procedure name. */

@@ -305,7 +305,8 @@ export const restResponses = {
       z.object({
         kind: z.enum(ITEM_KINDS),
         id: z.number().int(),
-        post_id: z.number().int().nullable().describe("The post, or the comment's post; null for a conversation"),
+        post_id: z.number().int().nullable().describe("The post, or the comment's post; null for a conversation, a prompt or a prompt's comment"),
+        prompt_id: z.number().int().nullable().describe("The prompt, or the prompt comment's prompt; null for the other kinds"),
         excerpt: z.string(),
         author: z.object(authorShape),
         hidden: z.boolean(),
@@ -340,6 +341,7 @@ export const restResponses = {
   "POST /prompts/:id/comments": promptComment,
   "DELETE /prompts/comments/:commentId": promptRemoved,
   "POST /prompts/:id/report": promptReported,
+  "POST /prompts/comments/:commentId/report": promptReported,
   "GET /prompts/:id/answers": promptAnswers,
   "GET /user/creator/:handle/prompts": promptPage,
   "GET /public/prompt/:token": publicPrompt,

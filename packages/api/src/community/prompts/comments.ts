@@ -11,6 +11,7 @@ const commentColumns = {
   userId: promptComments.userId,
   text: promptComments.content,
   createdAt: promptComments.createdAt,
+  hiddenAt: promptComments.hiddenAt,
   key: timeKey(promptComments.createdAt),
   handle: users.handle,
   nickname: users.nickname,
@@ -19,7 +20,7 @@ const commentColumns = {
   picture: users.picture,
 };
 
-type CommentRow = { id: number; userId: string; text: string; createdAt: Date; handle: string | null; nickname: string | null; authorName: string | null; email: string | null; picture: string | null };
+type CommentRow = { id: number; userId: string; text: string; createdAt: Date; hiddenAt: Date | null; handle: string | null; nickname: string | null; authorName: string | null; email: string | null; picture: string | null };
 
 const present = (row: CommentRow, viewerId: string): PromptComment => ({
   id: row.id,
@@ -27,6 +28,7 @@ const present = (row: CommentRow, viewerId: string): PromptComment => ({
   author: presentPromptAuthor(row),
   createdAt: row.createdAt.toISOString(),
   isOwner: row.userId === viewerId,
+  hidden: row.hiddenAt !== null,
 });
 
 /** A prompt's comments, oldest first, in keyset pages: hidden ones only for their own author. */
