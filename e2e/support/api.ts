@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 
 /** Calls `/api/v1{path}` with the access token the app keeps in localStorage; resolves to the status and JSON body. */
-export async function api(page: Page, method: "GET" | "POST", path: string, body?: unknown) {
+export async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, body?: unknown) {
   return page.evaluate(
     async ({ method, path, body }) => {
       const key = Object.keys(localStorage).find((name) => name.startsWith("oidc.user:"));
