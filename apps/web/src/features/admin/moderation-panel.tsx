@@ -1,12 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { REPORT_REASON_LABELS, REPORT_REASONS } from "@parley/contracts";
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ItemKind } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { messageOf, trpc } from "../../lib/trpc";
 import { LocalTime } from "../../lib/time/local-time";
 import { ADMIN_TEXTS } from "./texts";
 
 type View = "open" | "hidden";
+
+/** How the queue names each kind of item. */
+const KIND_NAMES: Record<ItemKind, string> = { post: "Post", comment: "Comment", conversation: "Conversation", prompt: "Prompt", prompt_comment: "Comment on a prompt" };
 
 /** The moderation queue: reported items (hide them or dismiss their reports) and hidden ones (restore them). */
 export function ModerationPanel() {
@@ -19,6 +22,7 @@ export function ModerationPanel() {
       setFailure(null);
       void utils.admin.queue.invalidate();
       void utils.post.invalidate();
+      void utils.prompt.invalidate();
     },
     onError: (error: unknown) => setFailure(messageOf(error)),
   };
@@ -57,7 +61,7 @@ export function ModerationPanel() {
         <ul className="space-y-3" aria-label={view === "open" ? "Reported items" : "Hidden items"}>
           {queue.data.items.map((item) => {
             const ref = { kind: item.kind, id: item.id };
-            const name = `${item.kind === "post" ? "Post" : item.kind === "comment" ? "Comment" : "Conversation"} by ${item.author.username}`;
+            const name = `${KIND_NAMES[item.kind]} by ${item.author.username}`;
             return (
               <li key={`${item.kind}:${item.id}`}>
                 <article aria-label={name} className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
@@ -66,7 +70,11 @@ export function ModerationPanel() {
                       {name}
                       {item.hidden && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden</span>}
                     </h3>
-                    {item.post_id === null ? (
+                    {item.prompt_id !== null ? (
+                      <Link to="/prompt/$id" params={{ id: String(item.prompt_id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
+                        Open prompt {item.prompt_id}
+                      </Link>
+                    ) : item.post_id === null ? (
                       <Link to="/chat/share/$sessionId" params={{ sessionId: String(item.id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
                         Open conversation
                       </Link>

@@ -1,13 +1,18 @@
 import { useId, useState, type FormEvent } from "react";
 import { PROMPT_LIMITS } from "@parley/contracts";
+import { FlagIcon } from "../../components/action-icons";
 import { buttonClass } from "../../components/button-styles";
+import { HiddenMark, ReportDialog } from "../../components/report-dialog";
 import { LocalTime } from "../../lib/time/local-time";
 import { messageOf, trpc } from "../../lib/trpc";
 import { PromptAuthor } from "./prompt-author";
 import { CARD, FIELD, NOTICE } from "./styles";
 import { PROMPT_TEXTS } from "./texts";
 
-/** A prompt's comments, oldest first with 'Load more', the box to add one, and delete on one's own. */
+/**
+ * A prompt's comments, oldest first with 'Load more', and the box to add one. The viewer's own can be
+ * deleted (and show when a moderator hid them); anyone else's can be reported, as a post's comments.
+ */
 export function PromptComments({ promptId }: { promptId: number }) {
   const id = useId();
   const utils = trpc.useUtils();
@@ -17,6 +22,8 @@ export function PromptComments({ promptId }: { promptId: number }) {
   const refresh = () => Promise.all([utils.prompt.comments.invalidate({ id: promptId }), utils.prompt.get.invalidate({ id: promptId })]);
   const add = trpc.prompt.comment.useMutation({ onSuccess: refresh });
   const remove = trpc.prompt.deleteComment.useMutation({ onSuccess: refresh, onError: (failure) => setError(messageOf(failure)) });
+  const [reporting, setReporting] = useState<number | null>(null);
+  const report = trpc.prompt.reportComment.useMutation();
   const list = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
   const submit = async (event: FormEvent) => {
@@ -52,7 +59,7 @@ export function PromptComments({ promptId }: { promptId: number }) {
                   <PromptAuthor author={comment.author} size="xs" />
                   <LocalTime iso={comment.createdAt} className="text-xs text-zinc-500 dark:text-zinc-400" />
                 </span>
-                {comment.isOwner && (
+                {comment.isOwner ? (
                   <button
                     type="button"
                     onClick={() => remove.mutate({ commentId: comment.id })}
@@ -61,9 +68,20 @@ export function PromptComments({ promptId }: { promptId: number }) {
                   >
                     {PROMPT_TEXTS.deleteComment}
                   </button>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => setReporting(comment.id)}
+                    className="inline-flex items-center gap-1 text-xs font-medium text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-300"
+                  >
+                    <FlagIcon className="size-3.5" />
+                    {PROMPT_TEXTS.report}
+                    <span className="sr-only"> comment by {comment.author.name}</span>
+                  </button>
                 )}
               </div>
               <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-100">{comment.text}</p>
+              {comment.hidden && <HiddenMark />}
             </li>
           ))}
         </ul>
@@ -95,6 +113,12 @@ export function PromptComments({ promptId }: { promptId: number }) {
           {error}
         </p>
       )}
+      <ReportDialog
+        what="comment"
+        open={reporting !== null}
+        onClose={() => setReporting(null)}
+        onSubmit={(input) => report.mutateAsync({ commentId: reporting!, ...input })}
+      />
     </section>
   );
 }
