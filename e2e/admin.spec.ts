@@ -1,9 +1,11 @@
 // Moderation and the admin console in Chromium: a reader reports a post, the admin (named by
 // ADMIN_EMAILS in e2e/support/serve.mjs) finds it in the queue and hides it, it leaves Discover
-// for everyone else while its author sees it marked, and the admin restores it. The console's
+// for everyone else while its author sees it marked, and the admin restores it. A shared
+// conversation and a comment on a prompt are reported and hidden the same way. The console's
 // usage chart counts the send this spec made.
 import { expect, request, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 // Each test goes through several people's pages in turn.
@@ -163,6 +165,47 @@ test("a reader reports a shared conversation; the admin hides it from the queue 
 
   await page.reload();
   await expect(page.getByText(question)).toHaveCount(0);
+  await close();
+});
+
+test("a reader reports a comment on a prompt; the admin hides it from the queue and it leaves the prompt's page", async ({ browser, baseURL }) => {
+  const remark = `Buy cheap puffin feathers ${Date.now()}`;
+  const writer = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
+  await writer.page.goto("/prompts");
+  const made = await api(writer.page, "POST", "/prompts", { name: `Puffin facts ${Date.now()}`, text: "Tell me three facts about puffins." });
+  expect(made.status).toBe(200);
+  const promptId = made.body.id as number;
+  expect((await api(writer.page, "PUT", `/prompts/${promptId}/visibility`, { visibility: "public" })).status).toBe(200);
+  expect((await api(writer.page, "POST", `/prompts/${promptId}/comments`, { text: remark })).status).toBe(200);
+  await writer.close();
+
+  const { page, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
+  await page.goto(`/prompt/${promptId}`);
+  const comments = page.getByRole("list", { name: "Comments" });
+  const comment = comments.getByRole("listitem").filter({ hasText: remark });
+  await expect(comment).toBeVisible();
+  await expect(page.getByRole("list", { name: "Counts" })).toContainText("1 comment");
+  await comment.getByRole("button", { name: /^Report comment by / }).click();
+  const dialog = page.getByRole("dialog", { name: "Report this comment" });
+  await dialog.getByRole("radio", { name: "Spam or advertising" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Thanks: a moderator will look at it.");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const admin = await openSignedIn(browser, baseURL, moderator, { width: 1400, height: 900 });
+  await admin.page.goto("/admin?tab=moderation");
+  const item = admin.page.getByRole("article").filter({ hasText: remark });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("heading", { name: /^Comment on a prompt by / })).toBeVisible();
+  await expect(item.getByRole("link", { name: `Open prompt ${promptId}` })).toHaveAttribute("href", `/prompt/${promptId}`);
+  await expect(item).toContainText("1 report: Spam or advertising (1)");
+  await item.getByRole("button", { name: "Hide" }).click();
+  await expect(item).toHaveCount(0);
+  await admin.close();
+
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Counts" })).toContainText("0 comments");
+  await expect(page.getByText(remark)).toHaveCount(0);
   await close();
 });
 
