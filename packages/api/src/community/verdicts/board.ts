@@ -1,7 +1,7 @@
 import type { Database } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
-import { categorySubsets, fitTableSteps, inSteps, tablePairMatrix, tabulate, type Fit, type PairMatrix } from "./fit";
+import { categorySubsets, fitTableSteps, inSteps, tablePairMatrix, tabulate, workspaceFor, type Fit, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
 import { loadVoteRecords } from "./records";
 import type { LeftOut, VoteRecord } from "./types";
@@ -35,14 +35,15 @@ export const inCategory = (record: VoteRecord, category: string) => (record.cate
 export async function fitBoard(records: VoteRecord[]): Promise<Map<string, BoardView>> {
   const table = await inSteps(tabulate(records));
   const subsets = categorySubsets(table);
+  const space = workspaceFor(table);
   const views = new Map<string, BoardView>();
   let overall: Fit | undefined;
   const categories = table.categories.map((name, i) => ({ name, subset: subsets[i]! })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const { name, subset } of [{ name: null, subset: null }, ...categories]) {
     // A category's fit starts from the overall one, and each style view from its plain one: a few Newton steps instead of a fit from scratch.
-    const plain = await inSteps(fitTableSteps(table, subset, { position: true, start: overall }));
+    const plain = await inSteps(fitTableSteps(table, subset, { position: true, start: overall }, space));
     overall ??= plain;
-    const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: plain }));
+    const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: plain }, space));
     const pairs = tablePairMatrix(table, subset, plain.ratings.map((row) => row.key));
     views.set(viewKey(name, false), { fit: plain, pairs });
     views.set(viewKey(name, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });

@@ -13,11 +13,11 @@ import { cholesky, solve } from "./matrix";
 import { POINTS_PER_UNIT, RATING_ANCHOR, type Fit, type FitOptions, type Layout } from "./model";
 import { summarise } from "./summary";
 import { tabulate, type VoteTable } from "./table";
-import { compact } from "./votes";
+import { compact, type Workspace } from "./votes";
 
 export { POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, RIDGE, Z95, type Fit, type FitOptions, type ModelRating, type PairMatrix } from "./model";
 export { pairMatrix, tablePairMatrix } from "./pairs";
-export { choiceWeights } from "./votes";
+export { choiceWeights, workspaceFor, type Workspace } from "./votes";
 export { categorySubsets, tabulate, type VoteTable } from "./table";
 
 /** The fit as steps: it yields every CHUNK votes, and returns the fit. */
@@ -27,8 +27,8 @@ export function* fitSteps(records: VoteRecord[], options: FitOptions = {}): Gene
 }
 
 /** The fit of a table's votes (all, or the subset listed) as steps: it yields every CHUNK votes, and returns the fit. */
-export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, options: FitOptions = {}): Generator<void, Fit> {
-  const data = yield* compact(table, subset, options);
+export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, options: FitOptions = {}, space?: Workspace): Generator<void, Fit> {
+  const data = yield* compact(table, subset, options, space);
   const layout: Layout = {
     models: data.keys.length,
     positions: options.position ? Math.max(0, data.maxShown - 1) : 0,

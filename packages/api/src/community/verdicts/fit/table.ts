@@ -27,6 +27,8 @@ export type VoteTable = {
    * style fit may merge them; −1 for a vote without lengths (its style covariates are all 0).
    */
   styleGroup: Int32Array;
+  /** Votes in each style group (a group of one cannot be merged with another vote). */
+  groupSize: Int32Array;
   /** Per vote: its comparison, as an index (the same for every vote of one comparison). */
   comparison: Int32Array;
   /** Per vote: its categories as indexes into `categories`, vote v's from categoryOffsets[v] to categoryOffsets[v+1]. */
@@ -48,8 +50,10 @@ type Building = {
   index: Map<string, number>;
   comparisons: Map<string, number>;
   categoryIndex: Map<string, number>;
-  /** Style groups by the arrays a record shares with others: lengths, then markdown, then shown. */
-  groups: Map<number[], { markdown: number[] | undefined; shown: string[]; id: number }[]>;
+  /** The last style group of each lengths (or markdown) array, and the arrays each group was made of. */
+  groups: Map<number[], number>;
+  groupMarkdown: (number[] | undefined)[];
+  groupShown: string[][];
   answers: number;
   categoryCount: number;
   nextGroup: number;
@@ -74,6 +78,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
       length: new Float64Array(answers),
       markdown: new Float64Array(answers),
       styleGroup: new Int32Array(n),
+      groupSize: new Int32Array(n),
       comparison: new Int32Array(n),
       categories: [],
       categoryOffsets: new Int32Array(n + 1),
@@ -83,6 +88,8 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     comparisons: new Map(),
     categoryIndex: new Map(),
     groups: new Map(),
+    groupMarkdown: [],
+    groupShown: [],
     answers: 0,
     categoryCount: 0,
     nextGroup: 0,
@@ -102,6 +109,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     length: table.length.subarray(0, state.answers),
     markdown: table.markdown.subarray(0, state.answers),
     styleGroup: table.styleGroup.subarray(0, v),
+    groupSize: table.groupSize.subarray(0, state.nextGroup),
     comparison: table.comparison.subarray(0, v),
     categoryOffsets: table.categoryOffsets.subarray(0, v + 1),
     category: table.category.subarray(0, state.categoryCount),
@@ -140,12 +148,17 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     if (!lengths && !marks) styleGroup[v] = -1;
     else {
       // Records sharing their arrays (the loaders share them per post and order) share a group; others get one each.
+      // (Two records sharing only their lengths array get groups of their own: merging is only a saving.)
       const key = lengths ?? marks!;
-      let list = groups.get(key);
-      if (!list) groups.set(key, (list = []));
-      let group = list.find((entry) => entry.markdown === marks && entry.shown === record.shown);
-      if (!group) list.push((group = { markdown: marks, shown: record.shown, id: state.nextGroup++ }));
-      styleGroup[v] = group.id;
+      let group = groups.get(key);
+      if (group === undefined || state.groupMarkdown[group] !== marks || state.groupShown[group] !== record.shown) {
+        group = state.nextGroup++;
+        groups.set(key, group);
+        state.groupMarkdown.push(marks);
+        state.groupShown.push(record.shown);
+      }
+      styleGroup[v] = group;
+      table.groupSize[group]!++;
     }
     if (record.categories) for (const name of record.categories) category[state.categoryCount++] = intern(categoryIndex, table.categories, name);
     else if (record.category !== null) category[state.categoryCount++] = intern(categoryIndex, table.categories, record.category);

@@ -15,30 +15,30 @@ export function choiceWeights(record: Pick<VoteRecord, "shown" | "choice">): num
  * order with the same choice and, with style control, the same style group (the same lengths and
  * markdown counts). Yields every CHUNK votes.
  */
-export function* compact(table: VoteTable, subset: Int32Array | null, options: FitOptions): Generator<void, Compact> {
+export function* compact(table: VoteTable, subset: Int32Array | null, options: FitOptions, space: Workspace = workspaceFor(table)): Generator<void, Compact> {
   const style = options.style === true;
   const total = subset ? subset.length : table.votes;
   const state: Building = {
     table,
     subset,
     style,
-    local: new Int32Array(table.keys.length).fill(-1),
+    local: space.local.fill(-1),
     keys: [],
     // Model indexes as digits of a number, then the choice, while that number stays exact; else as characters of a string.
     numeric: 9 * (table.keys.length + 1) ** 8 * 16 < Number.MAX_SAFE_INTEGER,
     merged: new Map(),
     styleMerged: new Map(),
-    offsets: new Int32Array(total + 1),
-    model: new Int32Array(table.model.length),
-    weight: new Float64Array(table.model.length),
-    count: new Float64Array(total),
-    length: style ? new Float64Array(table.model.length) : null,
-    markdown: style ? new Float64Array(table.model.length) : null,
+    offsets: space.offsets,
+    model: space.model,
+    weight: space.weight,
+    count: space.count,
+    length: style ? space.length : null,
+    markdown: style ? space.markdown : null,
     votes: 0,
     merges: 0,
     answers: 0,
     maxShown: 0,
-    seenIn: [],
+    seenIn: comparisonsOf.has(subset ?? table) ? null : [],
     lastIn: [],
   };
   for (let from = 0; from < total; from += CHUNK) {
@@ -47,6 +47,8 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
   }
   const { keys, offsets, model, weight, count, length, markdown, votes, maxShown, seenIn, answers } = state;
   const kept = votes - state.merges;
+  let comparisons = comparisonsOf.get(subset ?? table);
+  if (!comparisons) comparisonsOf.set(subset ?? table, (comparisons = seenIn!.map((set) => set.size)));
   const counts = count.subarray(0, kept);
   const standardise = (values: Float64Array) => {
     // Over every vote's answers: a merged vote's answers count as many times as the votes it stands for.
@@ -63,19 +65,52 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
     let squares = 0;
     for (let v = 0; v < kept; v++) for (let at = offsets[v]!; at < offsets[v + 1]!; at++) squares += counts[v]! * (values[at]! - mean) ** 2;
     const sd = Math.sqrt(squares / n) || 1;
-    return values.slice(0, answers).map((value) => value / sd);
+    const standard = values.subarray(0, answers);
+    for (let at = 0; at < answers; at++) standard[at]! /= sd;
+    return standard;
   };
+  // Views of the workspace: valid until its next compact.
   return {
     keys,
-    offsets: offsets.slice(0, kept + 1),
-    model: model.slice(0, answers),
-    weight: weight.slice(0, answers),
-    count: counts.slice(),
+    offsets: offsets.subarray(0, kept + 1),
+    model: model.subarray(0, answers),
+    weight: weight.subarray(0, answers),
+    count: counts,
     length: length ? standardise(length) : null,
     markdown: markdown ? standardise(markdown) : null,
     votes,
     maxShown,
-    comparisons: seenIn.map((set) => set.size),
+    comparisons,
+  };
+}
+
+/** Distinct comparisons per model of a view's votes (the same for its plain and style fits, whose models come in the same order). */
+const comparisonsOf = new WeakMap<object, number[]>();
+
+/**
+ * The arrays a view is compacted into, sized for the whole table: one per refit, reused view after
+ * view (allocating them per view made the engine collect its whole heap each time).
+ */
+export type Workspace = {
+  local: Int32Array;
+  offsets: Int32Array;
+  model: Int32Array;
+  weight: Float64Array;
+  count: Float64Array;
+  length: Float64Array;
+  markdown: Float64Array;
+};
+
+export function workspaceFor(table: VoteTable): Workspace {
+  const answers = table.model.length;
+  return {
+    local: new Int32Array(table.keys.length),
+    offsets: new Int32Array(table.votes + 1),
+    model: new Int32Array(answers),
+    weight: new Float64Array(answers),
+    count: new Float64Array(table.votes),
+    length: new Float64Array(answers),
+    markdown: new Float64Array(answers),
   };
 }
 
@@ -100,14 +135,15 @@ type Building = {
   merges: number;
   answers: number;
   maxShown: number;
-  seenIn: Set<number>[];
+  /** Distinct comparisons per model, unless already counted for this view's votes (null then). */
+  seenIn: Set<number>[] | null;
   /** The comparison each model was last seen in: a comparison's votes mostly come together, so its id is added once. */
   lastIn: number[];
 };
 
 /** Adds the view's votes from..to-1 to the arrays being built. */
 function addVotes(state: Building, from: number, to: number) {
-  const { table, subset, style, local, keys, numeric, merged, styleMerged, offsets, model, weight, count, length, markdown, seenIn, lastIn } = state;
+  const { table, subset, style, local, keys, numeric, merged, styleMerged, count, seenIn, lastIn } = state;
   const base = table.keys.length + 1;
   for (let i = from; i < to; i++) {
     const v = subset ? subset[i]! : i;
@@ -120,10 +156,10 @@ function addVotes(state: Building, from: number, to: number) {
       let id = local[global]!;
       if (id < 0) {
         local[global] = id = keys.push(table.keys[global]!) - 1;
-        seenIn.push(new Set());
+        seenIn?.push(new Set());
         lastIn.push(-1);
       }
-      if (lastIn[id] !== comparison) {
+      if (seenIn && lastIn[id] !== comparison) {
         lastIn[id] = comparison;
         seenIn[id]!.add(comparison);
       }
@@ -137,6 +173,11 @@ function addVotes(state: Building, from: number, to: number) {
     // The choice as a digit of 0..15 (TIE and BOTH_BAD are −1 and −2).
     if (numeric) signature = (signature as number) * 16 + (choice + 2);
     else signature += `:${choice}`;
+    // A style group of one vote has nothing to merge with (with generated votes, most of them).
+    if (group >= 0 && table.groupSize[group] === 1) {
+      append(state, start, k, choice);
+      continue;
+    }
     const map = group >= 0 ? styleMerged : merged;
     const key = group >= 0 ? group * 16 + (choice + 2) : signature;
     const at = (map as Map<number | string, number>).get(key);
@@ -145,17 +186,23 @@ function addVotes(state: Building, from: number, to: number) {
       state.merges++;
       continue;
     }
-    const kept = state.votes - 1 - state.merges;
-    (map as Map<number | string, number>).set(key, kept);
-    const out = state.answers;
-    for (let a = 0; a < k; a++) {
-      model[out + a] = local[table.model[start + a]!]!;
-      weight[out + a] = choice >= 0 ? (choice === a ? 1 : 0) : 1 / k;
-      if (length) length[out + a] = table.length[start + a]!;
-      if (markdown) markdown[out + a] = table.markdown[start + a]!;
-    }
-    state.answers += k;
-    count[kept] = 1;
-    offsets[kept + 1] = state.answers;
+    (map as Map<number | string, number>).set(key, state.votes - 1 - state.merges);
+    append(state, start, k, choice);
   }
+}
+
+/** Appends the table's vote v (answers start..start+k-1) as a vote of its own. */
+function append(state: Building, start: number, k: number, choice: number) {
+  const { table, local, model, weight, count, length, markdown, offsets } = state;
+  const kept = state.votes - 1 - state.merges;
+  const out = state.answers;
+  for (let a = 0; a < k; a++) {
+    model[out + a] = local[table.model[start + a]!]!;
+    weight[out + a] = choice >= 0 ? (choice === a ? 1 : 0) : 1 / k;
+    if (length) length[out + a] = table.length[start + a]!;
+    if (markdown) markdown[out + a] = table.markdown[start + a]!;
+  }
+  state.answers += k;
+  count[kept] = 1;
+  offsets[kept + 1] = state.answers;
 }
