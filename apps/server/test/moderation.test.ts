@@ -287,7 +287,8 @@ describe("comments on a prompt", () => {
   let commentId: number;
   beforeAll(async () => {
     promptId = (await t.call("alice", "POST", "/prompts", { name: "Quokka quiz", text: "Ask me about quokkas" })).body.id as number;
-    expect(await t.call("alice", "PUT", `/prompts/${promptId}/visibility`, { visibility: "public" })).toMatchObject({ status: 200 });
+    const published = await t.app.inject({ method: "PUT", url: `/api/v1/prompts/${promptId}/visibility`, headers: t.as("alice"), payload: { visibility: "public" } });
+    expect(published.statusCode).toBe(200);
     commentId = (await t.call("bob", "POST", `/prompts/${promptId}/comments`, { text: "This prompt is spam" })).body.id as number;
   });
   const comments = async (name: string) => (await t.call(name, "GET", `/prompts/${promptId}/comments`)).body.items as { id: number; hidden: boolean; isOwner: boolean }[];
