@@ -31,11 +31,16 @@ export type VoteTable = {
   groupSize: Int32Array;
   /** Per vote: its comparison, as an index (the same for every vote of one comparison). */
   comparison: Int32Array;
+  /** Distinct comparisons. */
+  comparisonCount: number;
   /** Per vote: its categories as indexes into `categories`, vote v's from categoryOffsets[v] to categoryOffsets[v+1]. */
   categories: string[];
   categoryOffsets: Int32Array;
   category: Int32Array;
 };
+
+/** Style groups looked for among the last ones made: every order a post of up to three answers can be shown in, and more. */
+const RECENT = 8;
 
 /** Relative sizes within a vote: (s_a − mean) / (mean + offset); for two answers, the Arena's normalised difference. */
 function relative(values: number[], at: number, k: number, offset: number, into: Float64Array) {
@@ -50,10 +55,11 @@ type Building = {
   index: Map<string, number>;
   comparisons: Map<string, number>;
   categoryIndex: Map<string, number>;
-  /** The last style group of each lengths (or markdown) array, and the arrays each group was made of. */
-  groups: Map<number[], number>;
-  groupMarkdown: (number[] | undefined)[];
-  groupShown: string[][];
+  /** The last RECENT style groups made, and the arrays each was made of. */
+  recent: { group: number; key: number[]; markdown: number[] | undefined; shown: string[] }[];
+  /** The last comparison id seen, and its index. */
+  lastComparison: string | null;
+  lastComparisonIndex: number;
   answers: number;
   categoryCount: number;
   nextGroup: number;
@@ -80,6 +86,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
       styleGroup: new Int32Array(n),
       groupSize: new Int32Array(n),
       comparison: new Int32Array(n),
+      comparisonCount: 0,
       categories: [],
       categoryOffsets: new Int32Array(n + 1),
       category: new Int32Array(categoryCount),
@@ -87,9 +94,9 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     index: new Map(),
     comparisons: new Map(),
     categoryIndex: new Map(),
-    groups: new Map(),
-    groupMarkdown: [],
-    groupShown: [],
+    recent: [],
+    lastComparison: null,
+    lastComparisonIndex: -1,
     answers: 0,
     categoryCount: 0,
     nextGroup: 0,
@@ -111,6 +118,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     styleGroup: table.styleGroup.subarray(0, v),
     groupSize: table.groupSize.subarray(0, state.nextGroup),
     comparison: table.comparison.subarray(0, v),
+    comparisonCount: state.comparisons.size,
     categoryOffsets: table.categoryOffsets.subarray(0, v + 1),
     category: table.category.subarray(0, state.categoryCount),
   };
@@ -118,7 +126,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
 
 /** Adds records from..to-1 to the table being built. */
 function addRecords(state: Building, records: readonly VoteRecord[], from: number, to: number) {
-  const { table, index, comparisons, categoryIndex, groups } = state;
+  const { table, index, comparisons, categoryIndex, recent } = state;
   const { keys, offsets, model, choice, length, markdown, styleGroup, comparison, categoryOffsets, category } = table;
   const intern = (map: Map<string, number>, list: string[] | null, key: string) => {
     let i = map.get(key);
@@ -140,22 +148,33 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     offsets[v + 1] = state.answers;
     // A choice outside the answers shown (none of the loaders makes one) picks none of them, as choiceWeights has it.
     choice[v] = typeof record.choice === "number" ? (record.choice >= 0 && record.choice < k ? record.choice : k) : record.choice === "tie" ? TIE : BOTH_BAD;
-    comparison[v] = intern(comparisons, null, record.comparisonId);
+    // A comparison's votes mostly come together (the loaders read them in comparison order).
+    if (record.comparisonId !== state.lastComparison) {
+      state.lastComparison = record.comparisonId;
+      state.lastComparisonIndex = intern(comparisons, null, record.comparisonId);
+    }
+    comparison[v] = state.lastComparisonIndex;
     const lengths = record.lengths?.length === k ? record.lengths : null;
     const marks = record.markdown?.length === k ? record.markdown : undefined;
     if (lengths) relative(lengths, at, k, 1, length);
     if (marks) relative(marks, at, k, 1, markdown);
     if (!lengths && !marks) styleGroup[v] = -1;
     else {
-      // Records sharing their arrays (the loaders share them per post and order) share a group; others get one each.
-      // (Two records sharing only their lengths array get groups of their own: merging is only a saving.)
+      // Records sharing their arrays (the loaders share them per post and order, and read a post's
+      // votes together) share a group when it is among the last few made; others get one each
+      // (merging is only a saving).
       const key = lengths ?? marks!;
-      let group = groups.get(key);
-      if (group === undefined || state.groupMarkdown[group] !== marks || state.groupShown[group] !== record.shown) {
+      let group = -1;
+      for (const entry of recent) {
+        if (entry.key === key && entry.markdown === marks && entry.shown === record.shown) {
+          group = entry.group;
+          break;
+        }
+      }
+      if (group < 0) {
         group = state.nextGroup++;
-        groups.set(key, group);
-        state.groupMarkdown.push(marks);
-        state.groupShown.push(record.shown);
+        if (recent.length === RECENT) recent.shift();
+        recent.push({ group, key, markdown: marks, shown: record.shown });
       }
       styleGroup[v] = group;
       table.groupSize[group]!++;

@@ -24,10 +24,15 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
     style,
     local: space.local.fill(-1),
     keys: [],
+    globalOf: [],
     // Model indexes as digits of a number, then the choice, while that number stays exact; else as characters of a string.
     numeric: 9 * (table.keys.length + 1) ** 8 * 16 < Number.MAX_SAFE_INTEGER,
     merged: new Map(),
-    styleMerged: new Map(),
+    hash: space.hash.fill(0),
+    hashKeys: space.hashKeys,
+    mask: space.hash.length - 1,
+    bits: space.bits && !comparisonsOf.has(subset ?? table) ? space.bits.fill(0) : null,
+    distinct: new Int32Array(table.keys.length),
     offsets: space.offsets,
     model: space.model,
     weight: space.weight,
@@ -38,7 +43,7 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
     merges: 0,
     answers: 0,
     maxShown: 0,
-    seenIn: comparisonsOf.has(subset ?? table) ? null : [],
+    seenIn: comparisonsOf.has(subset ?? table) || space.bits ? null : [],
     lastIn: [],
   };
   for (let from = 0; from < total; from += CHUNK) {
@@ -48,7 +53,7 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
   const { keys, offsets, model, weight, count, length, markdown, votes, maxShown, seenIn, answers } = state;
   const kept = votes - state.merges;
   let comparisons = comparisonsOf.get(subset ?? table);
-  if (!comparisons) comparisonsOf.set(subset ?? table, (comparisons = seenIn!.map((set) => set.size)));
+  if (!comparisons) comparisonsOf.set(subset ?? table, (comparisons = seenIn ? seenIn.map((set) => set.size) : keys.map((_, i) => state.distinct[state.globalOf[i]!]!)));
   const counts = count.subarray(0, kept);
   const standardise = (values: Float64Array) => {
     // Over every vote's answers: a merged vote's answers count as many times as the votes it stands for.
@@ -93,6 +98,9 @@ const comparisonsOf = new WeakMap<object, number[]>();
  */
 export type Workspace = {
   local: Int32Array;
+  hash: Int32Array;
+  hashKeys: Float64Array;
+  bits: Uint8Array | null;
   offsets: Int32Array;
   model: Int32Array;
   weight: Float64Array;
@@ -103,8 +111,15 @@ export type Workspace = {
 
 export function workspaceFor(table: VoteTable): Workspace {
   const answers = table.model.length;
+  let slots = 16;
+  while (slots < 2 * table.votes) slots *= 2;
+  const bits = table.keys.length * table.comparisonCount;
   return {
     local: new Int32Array(table.keys.length),
+    hash: new Int32Array(slots),
+    hashKeys: new Float64Array(slots),
+    // 8 MB at most; past that, sets of comparisons per model.
+    bits: bits <= 1 << 26 ? new Uint8Array(Math.ceil(bits / 8)) : null,
     offsets: new Int32Array(table.votes + 1),
     model: new Int32Array(answers),
     weight: new Float64Array(answers),
@@ -122,9 +137,17 @@ type Building = {
   local: Int32Array;
   keys: string[];
   numeric: boolean;
-  merged: Map<number | string, number>;
-  /** With style control: votes merged by style group and choice. */
-  styleMerged: Map<number, number>;
+  /** The table's index of each of the view's models. */
+  globalOf: number[];
+  /** Votes merged by a string key, when the numeric one would not be exact. */
+  merged: Map<string, number>;
+  /** Votes merged by a numeric key: an open-addressing table of (kept vote + 1) by key. */
+  hash: Int32Array;
+  hashKeys: Float64Array;
+  mask: number;
+  /** Which (model, comparison) were seen, a bit each, and the distinct comparisons per model so far (when the bits fit). */
+  bits: Uint8Array | null;
+  distinct: Int32Array;
   offsets: Int32Array;
   model: Int32Array;
   weight: Float64Array;
@@ -143,8 +166,9 @@ type Building = {
 
 /** Adds the view's votes from..to-1 to the arrays being built. */
 function addVotes(state: Building, from: number, to: number) {
-  const { table, subset, style, local, keys, numeric, merged, styleMerged, count, seenIn, lastIn } = state;
+  const { table, subset, style, local, keys, globalOf, numeric, merged, hash, hashKeys, mask, bits, distinct, count, seenIn, lastIn } = state;
   const base = table.keys.length + 1;
+  const comparisons = table.comparisonCount;
   for (let i = from; i < to; i++) {
     const v = subset ? subset[i]! : i;
     const start = table.offsets[v]!;
@@ -156,10 +180,17 @@ function addVotes(state: Building, from: number, to: number) {
       let id = local[global]!;
       if (id < 0) {
         local[global] = id = keys.push(table.keys[global]!) - 1;
+        globalOf.push(global);
         seenIn?.push(new Set());
         lastIn.push(-1);
       }
-      if (seenIn && lastIn[id] !== comparison) {
+      if (bits) {
+        const bit = global * comparisons + comparison;
+        if ((bits[bit >>> 3]! & (1 << (bit & 7))) === 0) {
+          bits[bit >>> 3]! |= 1 << (bit & 7);
+          distinct[global]!++;
+        }
+      } else if (seenIn && lastIn[id] !== comparison) {
         lastIn[id] = comparison;
         seenIn[id]!.add(comparison);
       }
@@ -178,15 +209,30 @@ function addVotes(state: Building, from: number, to: number) {
       append(state, start, k, choice);
       continue;
     }
-    const map = group >= 0 ? styleMerged : merged;
-    const key = group >= 0 ? group * 16 + (choice + 2) : signature;
-    const at = (map as Map<number | string, number>).get(key);
-    if (at !== undefined) {
-      count[at]! += 1;
+    const kept = state.votes - 1 - state.merges;
+    if (group < 0 && !numeric) {
+      const at = merged.get(signature as string);
+      if (at !== undefined) {
+        count[at]! += 1;
+        state.merges++;
+        continue;
+      }
+      merged.set(signature as string, kept);
+      append(state, start, k, choice);
+      continue;
+    }
+    // Style groups and plain signatures apart: a group's key is negative.
+    const key = group >= 0 ? -1 - (group * 16 + (choice + 2)) : (signature as number);
+    let slot = Math.imul((key >>> 0) ^ Math.imul(Math.floor(key / 4294967296), 0x85ebca6b), 0x9e3779b1);
+    slot = (slot ^ (slot >>> 15)) & mask;
+    while (hash[slot] !== 0 && hashKeys[slot] !== key) slot = (slot + 1) & mask;
+    if (hash[slot] !== 0) {
+      count[hash[slot]! - 1]! += 1;
       state.merges++;
       continue;
     }
-    (map as Map<number | string, number>).set(key, state.votes - 1 - state.merges);
+    hash[slot] = kept + 1;
+    hashKeys[slot] = key;
     append(state, start, k, choice);
   }
 }
