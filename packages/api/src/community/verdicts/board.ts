@@ -1,7 +1,7 @@
 import type { Database } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
-import { categorySubsets, fitTableSteps, inSteps, tablePairMatrix, tabulate, workspaceFor, type Fit, type PairMatrix } from "./fit";
+import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, tabulate, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
 import { loadVoteRecords } from "./records";
 import type { LeftOut, VoteRecord } from "./types";
@@ -14,18 +14,16 @@ export type BoardSnapshot = {
   fittedAt: Date;
   /** How long the refit took (loading the votes and every view), in milliseconds. */
   fitMs: number;
-  records: VoteRecord[];
+  /** The counted votes, in typed arrays (a million VoteRecord objects would hold most of a gigabyte). */
+  table: VoteTable;
   leftOut: LeftOut[];
   names: ModelNames;
   views: Map<string, BoardView>;
-  /** The votes on comparisons started from each prompt (the per-prompt matrix). */
-  byPrompt: Map<number, VoteRecord[]>;
+  /** The votes (indexes into `table`) on comparisons started from each prompt (the per-prompt matrix). */
+  byPrompt: Map<number, Int32Array>;
 };
 
 const viewKey = (category: string | null, style: boolean) => `${category ?? ""}|${style ? "style" : ""}`;
-
-/** Whether a vote belongs to a category's view (a comparison in several categories counts in each). */
-export const inCategory = (record: VoteRecord, category: string) => (record.categories ? record.categories.includes(category) : record.category === category);
 
 /**
  * Fits every view of the board from the votes: overall and per category that has votes, each
@@ -33,7 +31,14 @@ export const inCategory = (record: VoteRecord, category: string) => (record.cate
  * The votes become one table, and each category's view is the list of its votes in it.
  */
 export async function fitBoard(records: VoteRecord[]): Promise<Map<string, BoardView>> {
-  const table = await inSteps(tabulate(records));
+  return fitBoardTable(await tabulateVotes(records));
+}
+
+/** The votes as the table the board is fitted from and keeps, giving the event loop a turn every CHUNK votes. */
+export const tabulateVotes = (records: VoteRecord[]) => inSteps(tabulate(records));
+
+/** fitBoard of votes already in a table. */
+export async function fitBoardTable(table: VoteTable): Promise<Map<string, BoardView>> {
   const subsets = categorySubsets(table);
   const space = workspaceFor(table);
   const views = new Map<string, BoardView>();
@@ -93,15 +98,9 @@ export class Board {
     const started = performance.now();
     const running = (async () => {
       const loaded = await loadVoteRecords(this.db, { ...this.rules, now: new Date() });
-      const views = await fitBoard(loaded.records);
-      const byPrompt = new Map<number, VoteRecord[]>();
-      for (const record of loaded.records) {
-        if (record.promptId === null) continue;
-        const list = byPrompt.get(record.promptId);
-        if (list) list.push(record);
-        else byPrompt.set(record.promptId, [record]);
-      }
-      const snapshot: BoardSnapshot = { fittedAt: new Date(), fitMs: performance.now() - started, ...loaded, views, byPrompt };
+      const table = await tabulateVotes(loaded.records);
+      const views = await fitBoardTable(table);
+      const snapshot: BoardSnapshot = { fittedAt: new Date(), fitMs: performance.now() - started, table, leftOut: loaded.leftOut, names: loaded.names, views, byPrompt: promptSubsets(table) };
       this.latest = snapshot;
       return snapshot;
     })().finally(() => {

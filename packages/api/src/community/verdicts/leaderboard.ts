@@ -1,6 +1,6 @@
 import { requireVisiblePrompt } from "../prompts/sharing";
-import { boardOf, inCategory, viewOf, type BoardSnapshot } from "./board";
-import { pairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
+import { boardOf, viewOf, type BoardSnapshot } from "./board";
+import { inCategory, tablePairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
 import type { Database } from "@parley/db";
 
 /** Labels of the positions answers are shown in. */
@@ -86,8 +86,10 @@ function presentBoard(board: { intervalSeconds: number | null }, snapshot: Board
   });
   let pairs = view?.pairs ?? { models: [], wins: [], counts: [] };
   if (promptId !== undefined && view) {
-    const records = (snapshot!.byPrompt.get(promptId) ?? []).filter((record) => category === null || inCategory(record, category));
-    pairs = pairMatrix(records, pairs.models);
+    const { table } = snapshot!;
+    const at = category === null ? -1 : table.categories.indexOf(category);
+    const votes = (snapshot!.byPrompt.get(promptId) ?? new Int32Array(0)).filter((v) => category === null || (at >= 0 && inCategory(table, v, at)));
+    pairs = tablePairMatrix(table, votes, pairs.models);
   }
   return {
     category,

@@ -18,7 +18,7 @@ import { compact, type Workspace } from "./votes";
 export { POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, RIDGE, Z95, type Fit, type FitOptions, type ModelRating, type PairMatrix } from "./model";
 export { pairMatrix, tablePairMatrix } from "./pairs";
 export { choiceWeights, workspaceFor, type Workspace } from "./votes";
-export { categorySubsets, tabulate, type VoteTable } from "./table";
+export { BOTH_BAD, categorySubsets, inCategory, promptSubsets, tabulate, TIE, type VoteTable } from "./table";
 
 /** The fit as steps: it yields every CHUNK votes, and returns the fit. */
 export function* fitSteps(records: VoteRecord[], options: FitOptions = {}): Generator<void, Fit> {

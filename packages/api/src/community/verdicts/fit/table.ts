@@ -31,8 +31,16 @@ export type VoteTable = {
   groupSize: Int32Array;
   /** Per vote: its comparison, as an index (the same for every vote of one comparison). */
   comparison: Int32Array;
-  /** Distinct comparisons. */
+  /** Distinct comparisons, and their ids by index. */
   comparisonCount: number;
+  comparisonIds: string[];
+  /** Per vote: 1 for a battle, 0 for a post vote. */
+  battle: Uint8Array;
+  /** Per vote: its day, as an index into `days`. */
+  day: Int32Array;
+  days: string[];
+  /** Per vote: the prompt its comparison started from (NaN for none). */
+  prompt: Float64Array;
   /** Per vote: its categories as indexes into `categories`, vote v's from categoryOffsets[v] to categoryOffsets[v+1]. */
   categories: string[];
   categoryOffsets: Int32Array;
@@ -55,6 +63,7 @@ type Building = {
   index: Map<string, number>;
   comparisons: Map<string, number>;
   categoryIndex: Map<string, number>;
+  dayIndex: Map<string, number>;
   /** The last RECENT style groups made, and the arrays each was made of. */
   recent: { group: number; key: number[]; markdown: number[] | undefined; shown: string[] }[];
   /** The last comparison id seen, and its index. */
@@ -87,6 +96,11 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
       groupSize: new Int32Array(n),
       comparison: new Int32Array(n),
       comparisonCount: 0,
+      comparisonIds: [],
+      battle: new Uint8Array(n),
+      day: new Int32Array(n),
+      days: [],
+      prompt: new Float64Array(n),
       categories: [],
       categoryOffsets: new Int32Array(n + 1),
       category: new Int32Array(categoryCount),
@@ -94,6 +108,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     index: new Map(),
     comparisons: new Map(),
     categoryIndex: new Map(),
+    dayIndex: new Map(),
     recent: [],
     lastComparison: null,
     lastComparisonIndex: -1,
@@ -119,6 +134,9 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     groupSize: table.groupSize.subarray(0, state.nextGroup),
     comparison: table.comparison.subarray(0, v),
     comparisonCount: state.comparisons.size,
+    battle: table.battle.subarray(0, v),
+    day: table.day.subarray(0, v),
+    prompt: table.prompt.subarray(0, v),
     categoryOffsets: table.categoryOffsets.subarray(0, v + 1),
     category: table.category.subarray(0, state.categoryCount),
   };
@@ -151,9 +169,12 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     // A comparison's votes mostly come together (the loaders read them in comparison order).
     if (record.comparisonId !== state.lastComparison) {
       state.lastComparison = record.comparisonId;
-      state.lastComparisonIndex = intern(comparisons, null, record.comparisonId);
+      state.lastComparisonIndex = intern(comparisons, table.comparisonIds, record.comparisonId);
     }
     comparison[v] = state.lastComparisonIndex;
+    table.battle[v] = record.source === "battle" ? 1 : 0;
+    table.day[v] = intern(state.dayIndex, table.days, record.day);
+    table.prompt[v] = record.promptId ?? NaN;
     const lengths = record.lengths?.length === k ? record.lengths : null;
     const marks = record.markdown?.length === k ? record.markdown : undefined;
     if (lengths) relative(lengths, at, k, 1, length);
@@ -183,6 +204,25 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     else if (record.category !== null) category[state.categoryCount++] = intern(categoryIndex, table.categories, record.category);
     categoryOffsets[v + 1] = state.categoryCount;
   }
+}
+
+/** Whether vote v of the table is in the category with this index. */
+export function inCategory(table: VoteTable, v: number, category: number) {
+  for (let at = table.categoryOffsets[v]!; at < table.categoryOffsets[v + 1]!; at++) if (table.category[at] === category) return true;
+  return false;
+}
+
+/** The votes of each prompt (their comparison started from it), by prompt id. */
+export function promptSubsets(table: VoteTable): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let v = 0; v < table.votes; v++) {
+    const prompt = table.prompt[v]!;
+    if (Number.isNaN(prompt)) continue;
+    const list = lists.get(prompt);
+    if (list) list.push(v);
+    else lists.set(prompt, [v]);
+  }
+  return new Map([...lists].map(([prompt, list]) => [prompt, Int32Array.from(list)]));
 }
 
 /** The votes of each category (a vote in several categories is in each), by category index. */
