@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitRatings, pairMatrix, POINTS_PER_UNIT, RATING_ANCHOR, type Fit } from "../../../src/community/verdicts/fit";
+import { categorySubsets, fitRatings, fitTableSteps, pairMatrix, POINTS_PER_UNIT, promptSubsets, RATING_ANCHOR, tablePairMatrix, tabulate, type Fit } from "../../../src/community/verdicts/fit";
 import type { VoteRecord } from "../../../src/community/verdicts/types";
 import { seeded as prng } from "../../support/seeded";
 
@@ -195,5 +195,54 @@ describe("the rating fit", { timeout: 120_000 }, () => {
       [0.5, 0, 1],
       [0, 0, 0],
     ]);
+  });
+
+  it("fits a category's view from the table of all votes as it fits that category's records, and merges style votes that share their answers", () => {
+    const random = prng(5);
+    const categories = ["a", "b", "c"];
+    // Votes of one comparison shown in one order share their arrays, as the loaders make them.
+    const shared = new Map<string, { shown: string[]; lengths: number[]; markdown: number[] }>();
+    const records = [...simulate(9, 3000)].map((vote, i) => {
+      const post = i % 150;
+      const key = `${post}:${vote.shown.join(",")}`;
+      let arrays = shared.get(key);
+      if (!arrays) shared.set(key, (arrays = { shown: vote.shown, lengths: vote.shown.map(() => 200 + Math.floor(random() * 3000)), markdown: vote.shown.map(() => Math.floor(random() * 6)) }));
+      const category = categories[post % 3]!;
+      return { ...vote, ...arrays, comparisonId: `post:${post}`, category, promptId: post % 2 === 0 ? 7 : null, ...(post % 5 === 0 && { categories: [category, "d"] }) };
+    });
+    // In comparison order, as the loaders read them.
+    records.sort((a, b) => Number(a.comparisonId.slice(5)) - Number(b.comparisonId.slice(5)));
+    const run = <T>(steps: Generator<void, T>) => {
+      for (;;) {
+        const next = steps.next();
+        if (next.done) return next.value;
+      }
+    };
+    const table = run(tabulate(records));
+    expect(Math.max(...table.groupSize)).toBeGreaterThan(1);
+    const subsets = categorySubsets(table);
+    const close = (a: Fit, b: Fit) => {
+      expect(a.ratings.map((row) => row.key)).toEqual(b.ratings.map((row) => row.key));
+      a.ratings.forEach((row, i) => {
+        const other = b.ratings[i]!;
+        expect(Math.abs(row.rating - other.rating)).toBeLessThan(1e-6);
+        expect(Math.abs(row.se - other.se)).toBeLessThan(1e-6);
+        expect({ ...row, rating: 0, se: 0, ciLow: 0, ciHigh: 0 }).toEqual({ ...other, rating: 0, se: 0, ciLow: 0, ciHigh: 0 });
+      });
+    };
+    for (const category of ["b", "d"]) {
+      const own = records.filter((record) => (record.categories ?? [record.category]).includes(category));
+      const subset = subsets[table.categories.indexOf(category)]!;
+      expect(subset.length).toBe(own.length);
+      for (const options of [{ position: true }, { position: true, style: true }]) close(run(fitTableSteps(table, subset, options)), fitRatings(own, options));
+      const order = fitRatings(own).ratings.map((row) => row.key);
+      expect(tablePairMatrix(table, subset, order)).toEqual(pairMatrix(own, order));
+    }
+    // Each vote with arrays of its own: nothing to merge, the same style fit.
+    const unshared = records.map((record) => ({ ...record, shown: [...record.shown], lengths: [...record.lengths], markdown: [...record.markdown] }));
+    close(fitRatings(records, { position: true, style: true }), fitRatings(unshared, { position: true, style: true }));
+    const prompted = promptSubsets(table).get(7)!;
+    expect(prompted.length).toBe(records.filter((record) => record.promptId === 7).length);
+    expect(table.comparisonIds[table.comparison[prompted[0]!]!]).toBe("post:0");
   });
 });
