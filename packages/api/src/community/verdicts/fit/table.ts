@@ -14,6 +14,8 @@ export type VoteTable = {
   /** Model keys; `model` holds indexes into it. */
   keys: string[];
   votes: number;
+  /** Most answers any vote showed. */
+  maxShown: number;
   offsets: Int32Array;
   model: Int32Array;
   /** Per vote: the index of the answer picked, TIE or BOTH_BAD. */
@@ -87,6 +89,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     table: {
       keys: [],
       votes: 0,
+      maxShown: 0,
       offsets: new Int32Array(n + 1),
       model: new Int32Array(answers),
       choice: new Int8Array(n),
@@ -160,6 +163,7 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     const k = record.shown.length;
     if (k < 2 || k > 8) continue;
     const v = table.votes++;
+    if (k > table.maxShown) table.maxShown = k;
     const at = state.answers;
     for (let a = 0; a < k; a++) model[at + a] = intern(index, keys, record.shown[a]!);
     state.answers += k;

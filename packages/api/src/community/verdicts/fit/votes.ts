@@ -26,7 +26,7 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
     keys: [],
     globalOf: [],
     // Model indexes as digits of a number, then the choice, while that number stays exact; else as characters of a string.
-    numeric: 9 * (table.keys.length + 1) ** 8 * 16 < Number.MAX_SAFE_INTEGER,
+    numeric: (table.maxShown + 1) * (table.keys.length + 1) ** table.maxShown * 16 < Number.MAX_SAFE_INTEGER,
     merged: new Map(),
     hash: space.hash.fill(0),
     hashKeys: space.hashKeys,
