@@ -25,7 +25,7 @@ export function ensureChromium() {
     if (process.getuid?.() !== 0) {
       throw new Error(
         `${missing.map((pkg) => pkg.path).join(" and ")} ${missing.length > 1 ? "are" : "is"} missing; the end-to-end tests need Debian's ${names} package${missing.length > 1 ? "s" : ""}.\n` +
-          "Install them, then run the tests again:\n" +
+          `Install ${missing.length > 1 ? "them" : "it"}, then run the tests again:\n` +
           `  sudo apt-get update && sudo apt-get install -y ${names}`,
       );
     }
