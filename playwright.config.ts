@@ -4,8 +4,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { targets, webServerFor } from "./e2e/support/servers";
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from "./scripts/support/chromium.mjs";
 
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const headed = process.argv.some((arg) => ["--headed", "--debug", "--ui"].includes(arg)) || Boolean(process.env.PWDEBUG);
 
 const chromium = {
@@ -13,7 +13,7 @@ const chromium = {
   launchOptions: {
     // Debian's Chromium headless shell for headless runs (scripts/support/chromium.mjs says why), the
     // full browser when a window is asked for (--headed, --debug, --ui) or the shell is not installed.
-    executablePath: headed || !existsSync(HEADLESS_SHELL) ? "/usr/bin/chromium" : HEADLESS_SHELL,
+    executablePath: headed || !existsSync(HEADLESS_SHELL_PATH) ? CHROMIUM_PATH : HEADLESS_SHELL_PATH,
     // The closed network refuses Chromium's background connections; these keep it quiet.
     args: [
       "--no-sandbox",
