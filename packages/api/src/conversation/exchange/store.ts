@@ -69,7 +69,7 @@ export type StoredColumn = {
   column: number;
   modelId: string;
   entryId: number;
-  /** Who pays for this column's reply (payerOf). */
+  /** Who pays for this column's reply (payerSql). */
   payer: Payer;
   /** The user's own key for the model's service, still sealed, when they stored one. */
   sealedKey: string | null;
@@ -130,7 +130,7 @@ const on = (alias: string, column: Parameters<typeof columnNames>[0]) => sql`${s
 /**
  * Checks, reserves and stores an exchange for one to four columns, before any model is called:
  * the caller's account, the prompt, the session (ownership is part of every lookup), each
- * column's keys and who pays (payerOf), its tree position (a chat's: the active exchange, or the
+ * column's keys and who pays (payerSql), its tree position (a chat's: the active exchange, or the
  * edited or regenerated one's parent; a comparison's: its column's previous exchange) and the
  * earlier exchanges sent along, its input estimate, one allowance reservation covering every
  * platform-paid column (shared out as one hold per column, which names its exchange so it is
