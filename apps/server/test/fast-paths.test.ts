@@ -9,7 +9,7 @@ import { createTestDb } from "@parley/db/testing";
 import type { DbHandle } from "@parley/db";
 import { startFastPaths } from "../src/fast-paths";
 import { lazyRequestChildren, PINO_WRITTEN_FOR } from "../src/fast-paths/pino";
-import { checkTrpcFastPaths, installedTrpc, procedureCaller, TRPC_WRITTEN_FOR, type TrpcShape } from "../src/fast-paths/trpc";
+import { checkTrpcFastPaths, installedTrpc, procedureInvoker, TRPC_WRITTEN_FOR, type TrpcShape } from "../src/fast-paths/trpc";
 import { checkTrpc } from "../src/fast-paths/trpc/self-check";
 import { createRateLimiter } from "../src/http/rate-limits";
 import { mountTrpc, trpcHandlers } from "../src/http/trpc";
@@ -99,16 +99,16 @@ describe("tRPC on a version its fast paths were not written for", () => {
   it("calls procedures through tRPC's own caller, with the same answers and the request's signal", async () => {
     const contextFor = (subject: string | null) =>
       createContextInner({ db: db.db, auth: subject ? { issuer: "https://issuer.test", subject, claims: {} } : null, now: () => new Date("2026-05-01T09:00:00.000Z") });
-    const caller = procedureCaller(appRouter);
+    const invoker = procedureInvoker(appRouter);
     for (const call of [(c: ReturnType<typeof createCaller>) => c.messages.public(), (c: ReturnType<typeof createCaller>) => c.post.list({ limit: 20 })]) {
-      expect(await settle(() => call(caller(contextFor(null))))).toEqual(await settle(() => call(createCaller(contextFor(null)))));
+      expect(await settle(() => call(invoker(contextFor(null))))).toEqual(await settle(() => call(createCaller(contextFor(null)))));
     }
-    // tRPC's caller takes any depth of routers; the fast caller refuses more than <router>.<procedure>.
+    // tRPC's caller takes any depth of routers; the fast invoker refuses more than <router>.<procedure>.
     const t = initTRPC.context<Context>().create();
     const seen: (AbortSignal | undefined)[] = [];
     const nested = t.router({ a: t.router({ b: t.router({ c: t.procedure.query(({ signal }) => (seen.push(signal), "deep")) }) }) });
     const signal = new AbortController().signal;
-    const deep = procedureCaller(nested)(contextFor(null), signal) as unknown as { a: { b: { c: () => Promise<string> } } };
+    const deep = procedureInvoker(nested)(contextFor(null), signal) as unknown as { a: { b: { c: () => Promise<string> } } };
     expect(await deep.a.b.c()).toBe("deep");
     expect(seen).toEqual([signal]);
   });

@@ -46,7 +46,7 @@ export type AppRouter = typeof appRouter;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** Server-side caller, used by the REST adapter and tests. */
+/** tRPC's server-side caller of the app's procedures (createCallerFactory), used by tests. */
 export const createCaller = createCallerFactory(appRouter);
 
 /** What the ports of the context are when the host gives none: no models, this process's column stops, the account tables. */

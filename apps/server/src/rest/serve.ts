@@ -5,7 +5,7 @@ import { toPublicError, UnlistedPathError, type Context } from "@parley/api";
 import { MESSAGES } from "@parley/contracts";
 import { noRouteMessage } from "../http/not-found";
 import { oversizeBodyDrained } from "../http/oversize-body";
-import { procedureCaller } from "../fast-paths/trpc";
+import { procedureInvoker } from "../fast-paths/trpc";
 import type { RestRow, RunProcedure } from "./rows";
 
 /** What a streaming row's events add up to for a client that wants one JSON answer. */
@@ -63,25 +63,25 @@ function addRoutes(app: FastifyInstance, rows: readonly RestRow[], serving: Rest
 
 /**
  * Runs procedures by path with a request's context. A router of `<router>.<procedure>` paths
- * (the app's) goes through the fast caller; a deeper one through tRPC's own, which nests.
- * Each path is split once; a call reads the procedure off the caller and calls it on its owner.
+ * (the app's) goes through the fast invoker; a deeper one through tRPC's own, which nests.
+ * Each path is split once; a call reads the procedure off the invoker and calls it on its owner.
  */
 function procedureRunner(router: AnyTRPCRouter): (ctx: Context, signal: AbortSignal | undefined) => RunProcedure {
   const paths = Object.keys(router._def.procedures);
-  const createCaller: (ctx: Context, signal: AbortSignal | undefined) => unknown = paths.every((path) => path.split(".").length === 2)
-    ? procedureCaller(router)
+  const invokerFor: (ctx: Context, signal: AbortSignal | undefined) => unknown = paths.every((path) => path.split(".").length === 2)
+    ? procedureInvoker(router)
     : (ctx, signal) => router.createCaller(ctx, { signal });
   const segments = new Map(paths.map((path) => [path, path.split(".")]));
   return (ctx, signal) => {
-    const caller = createCaller(ctx, signal);
+    const invoker = invokerFor(ctx, signal);
     return (procedure, input) => {
       const path = segments.get(procedure);
       if (!path) throw new Error(`No procedure "${procedure}" to answer a REST row`);
-      let owner = caller;
+      let owner = invoker;
       const last = path.length - 1;
       for (let i = 0; i < last; i++) owner = propertyOf(owner, path[i]!);
       const call = propertyOf(owner, path[last]!);
-      if (typeof call !== "function") throw new Error(`The caller has no procedure "${procedure}"`);
+      if (typeof call !== "function") throw new Error(`The invoker has no procedure "${procedure}"`);
       return call.call(owner, input);
     };
   };

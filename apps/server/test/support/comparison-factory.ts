@@ -40,7 +40,7 @@ export async function insertComparisonSession(db: Database, subject: string, mod
   return id;
 }
 
-type Caller = (name: string, method: "GET" | "POST", url: string, payload?: unknown) => Promise<{ status: number; body: Record<string, unknown> & { message?: string } }>;
+type CallAs = (name: string, method: "GET" | "POST", url: string, payload?: unknown) => Promise<{ status: number; body: Record<string, unknown> & { message?: string } }>;
 type ShownComparison = { turns: { answers: { content: string }[] }[] };
 
 /**
@@ -48,7 +48,7 @@ type ShownComparison = { turns: { answers: { content: string }[] }[] };
  * in an order of their own): the place of that column's first answer among the answers they are
  * shown. The column's first answer must differ from the others'.
  */
-export async function placeOfColumn(db: Database, call: Caller, name: string, postId: number, column: number) {
+export async function placeOfColumn(db: Database, call: CallAs, name: string, postId: number, column: number) {
   const [row] = await db.select({ comparison: posts.comparison }).from(posts).where(eq(posts.id, postId)).limit(1);
   const answers = row!.comparison!.turns[0]!.answers.map((a) => a.content);
   if (new Set(answers).size !== answers.length) throw new Error("placeOfColumn needs a different first answer in each column");
@@ -59,6 +59,6 @@ export async function placeOfColumn(db: Database, call: Caller, name: string, po
 }
 
 /** `name`'s vote for the stored column `column` of a comparison post, at the place it is shown to them. */
-export async function voteForColumn(db: Database, call: Caller, name: string, postId: number, column: number) {
+export async function voteForColumn(db: Database, call: CallAs, name: string, postId: number, column: number) {
   return call(name, "POST", `/post/vote/${postId}`, { column: await placeOfColumn(db, call, name, postId, column) });
 }

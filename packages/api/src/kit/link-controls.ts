@@ -33,7 +33,7 @@ export function linkStateOf(link: Pick<GatedLink, "expiresAt" | "viewCap" | "vie
 }
 
 /**
- * Who reads a link: when, with which browser (null: a caller that neither counts as a viewer nor
+ * Who reads a link: when, with which browser (null: a read that neither counts as a viewer nor
  * carries an unlock, such as the server drawing a page's preview tags), the key that signs the
  * browser's cookies, and the signed-in account reading (null: anonymous or unknown), so that the
  * link's owner is never counted as one of its viewers.
@@ -76,7 +76,7 @@ const isUnlocked = (reader: Reader, link: GatedLink) =>
 
 /**
  * Lets a reader through a link or refuses: 410 once expired or capped (a revoked link is the
- * callers' 404), 403 while it has a password this browser session has not entered. A browser
+ * readers' 404), 403 while it has a password this browser session has not entered. A browser
  * (`reader.visitor`) is counted once a day: the first read of the day takes one view, atomically
  * and only while the cap allows (so 100 parallel first reads count 100, and a cap of 5 lets in 5),
  * and a session cookie says it was counted. Nothing about the viewer is stored. The link's owner

@@ -68,7 +68,7 @@ export type Accounts = {
 /**
  * The browser a request comes from, as public links see it: its address (for per-client limits,
  * never stored) and its cookies. The host implements it per request; without a host (tests of
- * procedures, server-side callers) nobody has cookies.
+ * procedures, server-side invokers) nobody has cookies.
  */
 export type Visitor = {
   address: string;
@@ -77,5 +77,5 @@ export type Visitor = {
   setCookie: (name: string, value: string) => void;
 };
 
-/** A caller with no browser: no cookies, and nothing set is kept. */
+/** A request with no browser: no cookies, and nothing set is kept. */
 export const NO_VISITOR: Visitor = { address: "unknown", cookie: () => undefined, setCookie: () => {} };

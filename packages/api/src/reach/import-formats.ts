@@ -138,7 +138,7 @@ const COMMA = 44;
 
 /**
  * The texts of a JSON array's items, cut apart without parsing them; null when the text is not
- * an array of objects (the caller then parses it whole, for its error).
+ * an array of objects (the import then parses it whole, for its error).
  */
 async function topLevelItems(text: string, pause: () => Promise<void>): Promise<string[] | null> {
   let i = 0;

@@ -5,10 +5,10 @@
 import type { AnyRouter } from "@trpc/server/unstable-core-do-not-import";
 import type { Context } from "@parley/api";
 import { answerPlainCall as answerPlainCallFast, type PlainCallOptions } from "./plain-call";
-import { procedureCaller as procedureCallerFast, type Caller } from "./procedure-caller";
+import { procedureInvoker as procedureInvokerFast, type Invoker } from "./procedure-invoker";
 import { checkTrpc, installedTrpc, type TrpcShape } from "./self-check";
 
-export type { Caller } from "./procedure-caller";
+export type { Invoker } from "./procedure-invoker";
 export { TRPC_WRITTEN_FOR, installedTrpc, type TrpcShape } from "./self-check";
 
 /** The self-check's finding for this process: null while the fast paths fit the installed tRPC. */
@@ -34,10 +34,10 @@ export function answerPlainCall<TContext>(opts: PlainCallOptions<TContext>): Pro
 }
 
 /**
- * A server-side caller of `router`'s procedures for a request's context and abort signal: the
+ * A server-side invoker of `router`'s procedures for a request's context and abort signal: the
  * fast one while the fast paths fit, else tRPC's own `createCaller`.
  */
-export function procedureCaller(router: AnyRouter): (ctx: Context, signal?: AbortSignal) => Caller {
-  if (fastPathsFit()) return procedureCallerFast(router);
-  return (ctx, signal) => router.createCaller(ctx, { signal }) as Caller;
+export function procedureInvoker(router: AnyRouter): (ctx: Context, signal?: AbortSignal) => Invoker {
+  if (fastPathsFit()) return procedureInvokerFast(router);
+  return (ctx, signal) => router.createCaller(ctx, { signal }) as Invoker;
 }

@@ -1,4 +1,4 @@
-// The REST rows call procedures through procedureCaller: the same procedures, parsers and
+// The REST rows call procedures through procedureInvoker: the same procedures, parsers and
 // middlewares as tRPC's own caller, with each namespace resolved once instead of per call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initTRPC } from "@trpc/server";
@@ -6,19 +6,19 @@ import { z } from "zod";
 import { appRouter, createCaller, createContextInner, type AuthIdentity, type Context } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
-import { procedureCaller } from "../src/fast-paths/trpc/procedure-caller";
+import { procedureInvoker } from "../src/fast-paths/trpc/procedure-invoker";
 import { settle } from "./support/settle";
 
 const ISSUER = "https://issuer.test";
 
-describe("procedureCaller", () => {
+describe("procedureInvoker", () => {
   let db: DbHandle;
   const clock = new Date("2026-05-01T09:00:00.000Z");
   const contextFor = (subject: string | null) => {
     const auth: AuthIdentity | null = subject ? { issuer: ISSUER, subject, claims: {} } : null;
     return createContextInner({ db: db.db, auth, now: () => clock });
   };
-  const direct = procedureCaller(appRouter);
+  const direct = procedureInvoker(appRouter);
 
   beforeAll(async () => {
     db = await createTestDb();
@@ -26,12 +26,12 @@ describe("procedureCaller", () => {
   afterAll(() => db.close());
 
   it("offers every procedure of the router under its namespace", () => {
-    const caller = direct(contextFor(null)) as unknown as Record<string, Record<string, unknown>>;
+    const invoker = direct(contextFor(null)) as unknown as Record<string, Record<string, unknown>>;
     const paths = Object.keys(appRouter._def.procedures);
     expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) {
       const [namespace, name] = path.split(".") as [string, string];
-      expect(typeof caller[namespace]?.[name], path).toBe("function");
+      expect(typeof invoker[namespace]?.[name], path).toBe("function");
     }
   });
 
@@ -69,15 +69,15 @@ describe("procedureCaller", () => {
       }),
     });
     const signal = new AbortController().signal;
-    const caller = procedureCaller(router)(contextFor(null), signal) as unknown as { probe: { look: (input: unknown) => Promise<number> } };
-    expect(await caller.probe.look({ n: 21 })).toBe(42);
+    const invoker = procedureInvoker(router)(contextFor(null), signal) as unknown as { probe: { look: (input: unknown) => Promise<number> } };
+    expect(await invoker.probe.look({ n: 21 })).toBe(42);
     expect(seen).toEqual([{ now: clock, signal }]);
-    await expect(caller.probe.look({ n: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(invoker.probe.look({ n: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("refuses a router whose paths are not <router>.<procedure>", () => {
     const t = initTRPC.context<Context>().create();
     const router = t.router({ a: t.router({ b: t.router({ c: t.procedure.query(() => 1) }) }) });
-    expect(() => procedureCaller(router)).toThrow('procedureCaller expects <router>.<procedure> paths, not "a.b.c"');
+    expect(() => procedureInvoker(router)).toThrow('procedureInvoker expects <router>.<procedure> paths, not "a.b.c"');
   });
 });
