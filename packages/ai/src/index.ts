@@ -16,13 +16,13 @@ export {
   type ServiceConfig,
 } from "./catalogue";
 export {
-  createModelRouter,
+  createModelRoutes,
   listUserModels,
   resolveModelRoute,
   type KeyPolicy,
   type KeySource,
   type ModelRoute,
-  type ModelRouter,
+  type ModelRoutes,
   type RouteProviderOptions,
   type UserKeys,
 } from "./model-route";

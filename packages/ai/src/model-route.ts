@@ -83,7 +83,7 @@ function createProvider(plan: RoutePlan, options: RouteProviderOptions): ModelPr
  */
 export type KeyPolicy = { ownKey: "openai" | "anthropic" | null; platformKey: boolean; service: string };
 
-export type ModelRouter = {
+export type ModelRoutes = {
   /** How a model is reached for one user, or null when it is not offered to them. */
   resolve: (modelId: string, userKeys: UserKeys) => ModelRoute | null;
   /** The model's key policy, or null when the id is not in the catalogue. */
@@ -91,12 +91,12 @@ export type ModelRouter = {
 };
 
 /**
- * Routes model ids to providers. Ids are looked up in the catalogue built from configuration,
+ * The model routes: how each model id reaches its provider. Ids are looked up in the catalogue built from configuration,
  * so a stored or submitted value can never choose the destination. Providers on the server's own
  * keys (or none) are built once and reused, keeping their connections warm; a provider on a
  * user's own key is built for its one request, so no user key outlives it.
  */
-export function createModelRouter(config: CatalogueConfig, options: RouteProviderOptions = {}): ModelRouter {
+export function createModelRoutes(config: CatalogueConfig, options: RouteProviderOptions = {}): ModelRoutes {
   const entries = new Map(buildCatalogue(config).map((entry) => [entry.id, entry]));
   const shared = new Map<string, ModelProvider>();
   const sharedProvider = (plan: RoutePlan) => {
@@ -125,12 +125,12 @@ export function createModelRouter(config: CatalogueConfig, options: RouteProvide
   };
 }
 
-/** One lookup of `createModelRouter` (which see), building nothing to reuse. */
+/** One lookup of `createModelRoutes` (which see), building nothing to reuse. */
 export function resolveModelRoute(
   config: CatalogueConfig,
   modelId: string,
   userKeys: UserKeys,
   options: RouteProviderOptions = {},
 ): ModelRoute | null {
-  return createModelRouter(config, options).resolve(modelId, userKeys);
+  return createModelRoutes(config, options).resolve(modelId, userKeys);
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createModelRouter, listUserModels, resolveModelRoute, type CatalogueConfig, type ModelRoute } from "../src";
+import { createModelRoutes, listUserModels, resolveModelRoute, type CatalogueConfig, type ModelRoute } from "../src";
 import { startFakeAnthropicServer, startFakeOpenAIServer, type FakeServer } from "../src/testing";
 import { collect } from "./collect";
 
@@ -54,11 +54,11 @@ describe("resolveModelRoute decisions", () => {
   });
 });
 
-describe("createModelRouter", () => {
+describe("createModelRoutes", () => {
   const config: CatalogueConfig = { ...offline, openai: { apiKey: PLATFORM_OPENAI, models: ["gpt-4o-mini"] } };
 
   it("reuses providers on the server's keys and builds one per request on a user's key", () => {
-    const { resolve } = createModelRouter(config);
+    const { resolve } = createModelRoutes(config);
     const platform = resolve("openai:gpt-4o-mini", {})!;
     expect(resolve("openai:gpt-4o-mini", {})!.provider).toBe(platform.provider);
     expect(resolve("demo:parley-demo", {})!.provider).toBe(resolve("demo:parley-demo", {})!.provider);
@@ -69,7 +69,7 @@ describe("createModelRouter", () => {
   });
 
   it("tells which keys can pay for a model before any key is read", () => {
-    const { keyPolicy } = createModelRouter({ ...config, compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }] });
+    const { keyPolicy } = createModelRoutes({ ...config, compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }] });
     expect(keyPolicy("openai:gpt-4o-mini")).toEqual({ ownKey: "openai", platformKey: true, service: "openai" });
     expect(keyPolicy("anthropic:claude-haiku-4-5")).toEqual({ ownKey: "anthropic", platformKey: false, service: "anthropic" });
     expect(keyPolicy("groq:llama")).toEqual({ ownKey: null, platformKey: true, service: "groq" });

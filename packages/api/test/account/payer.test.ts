@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createModelRouter, type KeyPolicy } from "@parley/ai";
+import { createModelRoutes, type KeyPolicy } from "@parley/ai";
 import { resultRows, type DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { payerSql } from "../../src/account/subscription/payer";
@@ -11,8 +11,8 @@ const config = {
   anthropic: { models: ["claude-haiku-4-5"] },
   compatible: [{ id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: "gsk-platform", models: ["llama"] }],
 };
-const router = createModelRouter(config);
-const policy = (modelId: string): KeyPolicy => router.keyPolicy(modelId)!;
+const routes = createModelRoutes(config);
+const policy = (modelId: string): KeyPolicy => routes.keyPolicy(modelId)!;
 
 /**
  * The whole truth table: one model for each key policy (an own-key service or none × a platform
@@ -55,7 +55,7 @@ describe("who pays for a reply", () => {
   it("is what the model's route uses, whenever a route exists", () => {
     for (const c of CASES) {
       const keys = c.own ? { openai: "sk-own-openai", anthropic: "sk-ant-own" } : {};
-      const route = router.resolve(c.model, keys);
+      const route = routes.resolve(c.model, keys);
       expect({ ...c, payer: route?.keySource ?? null }).toEqual(c);
     }
   });
