@@ -28,7 +28,7 @@ async function signUpWithClaude(name: string) {
 const compare = (name: string, content: string, extra: Record<string, unknown> = {}) =>
   t.call(name, "POST", "/chat/compare", { messages: [{ content }], model_ids: [MODEL.platform, MODEL.claude, MODEL.demo], session_id: 0, ...extra });
 
-type EntryRow = {
+type ExchangeRow = {
   id: number;
   parent_entry_id: number | null;
   compare_column: number | null;
@@ -40,7 +40,7 @@ type EntryRow = {
 };
 
 async function entries(sessionId: number) {
-  return resultRows<EntryRow>(
+  return resultRows<ExchangeRow>(
     await t.db.db.execute(
       sql`select id::int, parent_entry_id::int, compare_column, model_id, message_content, response_content, status, error
         from chat_entries where session_id = ${sessionId} order by created_at, compare_column, id`,

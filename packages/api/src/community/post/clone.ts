@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { batchesOf, chatEntries, chatSessions, models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
-import { chainCopiedEntries } from "../../conversation/chat/branches";
+import { chainCopiedExchanges } from "../../conversation/chat/branches";
 import { newSessionId } from "../../conversation/chat/session-id";
 import { AppError } from "../../kit/errors";
 import { insertComparisonFork } from "./fork-comparison";
@@ -64,7 +64,7 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
     }
     if (entries.length > 0) {
       for (const batch of batchesOf(entries)) await tx.insert(chatEntries).values(batch);
-      await chainCopiedEntries(tx, id);
+      await chainCopiedExchanges(tx, id);
     }
     return { new_session_id: id, unavailable_models: [] as { model_id: string; model_name: string }[] };
   });

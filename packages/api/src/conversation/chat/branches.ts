@@ -4,21 +4,21 @@ import { AppError } from "../../kit/errors";
 import { SESSION_NOT_FOUND } from "./sessions";
 
 /** The answer for an exchange that is not part of the conversation named with it. */
-export const ENTRY_NOT_FOUND = "That message is not part of this conversation. Reload the conversation and try again.";
+export const EXCHANGE_NOT_FOUND = "That message is not part of this conversation. Reload the conversation and try again.";
 
-type TreeEntry = { id: number; parentEntryId: number | null };
+type TreeExchange = { id: number; parentEntryId: number | null };
 
 /** Where an exchange stands among its siblings (the exchanges with the same parent), oldest first. */
 export type SiblingInfo = { position: number; count: number; ids: number[] };
 
 /** Exchanges with the same parent, keyed by that parent (null for first exchanges), oldest first. */
-function childrenByParent<E extends TreeEntry>(entries: readonly E[]): Map<number | null, E[]> {
+function childrenByParent<E extends TreeExchange>(exchanges: readonly E[]): Map<number | null, E[]> {
   const children = new Map<number | null, E[]>();
-  // Entries come oldest first; a child always has a larger id than its parent.
-  for (const entry of [...entries].sort((a, b) => a.id - b.id)) {
-    const list = children.get(entry.parentEntryId);
-    if (list) list.push(entry);
-    else children.set(entry.parentEntryId, [entry]);
+  // Exchanges come oldest first; a child always has a larger id than its parent.
+  for (const exchange of [...exchanges].sort((a, b) => a.id - b.id)) {
+    const list = children.get(exchange.parentEntryId);
+    if (list) list.push(exchange);
+    else children.set(exchange.parentEntryId, [exchange]);
   }
   return children;
 }
@@ -27,8 +27,8 @@ function childrenByParent<E extends TreeEntry>(entries: readonly E[]): Map<numbe
  * The newest exchange under `entryId` (itself included): children are newer than their parent,
  * so the newest one has none and ends the branch most recently added below that exchange.
  */
-export function latestLeafUnder<E extends TreeEntry>(entries: readonly E[], entryId: number): number {
-  const children = childrenByParent(entries);
+export function latestLeafUnder<E extends TreeExchange>(exchanges: readonly E[], entryId: number): number {
+  const children = childrenByParent(exchanges);
   let latest = entryId;
   const stack = [entryId];
   while (stack.length > 0) {
@@ -41,12 +41,12 @@ export function latestLeafUnder<E extends TreeEntry>(entries: readonly E[], entr
 
 /**
  * The branch ending at `leafId`, oldest exchange first, following parents up. A leaf that is
- * missing from the entries (none stored yet) falls back to the newest exchange.
+ * missing from the exchanges (none stored yet) falls back to the newest exchange.
  */
-export function branchOf<E extends TreeEntry>(entries: readonly E[], leafId: number | null): E[] {
-  if (entries.length === 0) return [];
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  let current = (leafId !== null ? byId.get(leafId) : undefined) ?? entries.reduce((a, b) => (b.id > a.id ? b : a));
+export function branchOf<E extends TreeExchange>(exchanges: readonly E[], leafId: number | null): E[] {
+  if (exchanges.length === 0) return [];
+  const byId = new Map(exchanges.map((e) => [e.id, e]));
+  let current = (leafId !== null ? byId.get(leafId) : undefined) ?? exchanges.reduce((a, b) => (b.id > a.id ? b : a));
   const branch: E[] = [];
   const seen = new Set<number>();
   for (;;) {
@@ -60,12 +60,12 @@ export function branchOf<E extends TreeEntry>(entries: readonly E[], leafId: num
 }
 
 /** Each exchange of `branch` with its siblings, for the '‹ 2/3 ›' switcher. */
-export function siblingsOf<E extends TreeEntry>(entries: readonly E[], branch: readonly E[]): Map<number, SiblingInfo> {
-  const children = childrenByParent(entries);
+export function siblingsOf<E extends TreeExchange>(exchanges: readonly E[], branch: readonly E[]): Map<number, SiblingInfo> {
+  const children = childrenByParent(exchanges);
   return new Map(
-    branch.map((entry) => {
-      const ids = (children.get(entry.parentEntryId) ?? [entry]).map((e) => e.id);
-      return [entry.id, { position: ids.indexOf(entry.id) + 1, count: ids.length, ids }];
+    branch.map((exchange) => {
+      const ids = (children.get(exchange.parentEntryId) ?? [exchange]).map((e) => e.id);
+      return [exchange.id, { position: ids.indexOf(exchange.id) + 1, count: ids.length, ids }];
     }),
   );
 }
@@ -76,12 +76,12 @@ export function siblingsOf<E extends TreeEntry>(entries: readonly E[], branch: r
  * owner last refreshed it), up to the exchange that ended it then. A comparison (compare_models set) read here gives its column 0,
  * the active one; reads that show every column check compare_models before calling this.
  */
-export function readLeaf<E extends TreeEntry>(
-  entries: readonly E[],
+export function readLeaf<E extends TreeExchange>(
+  exchanges: readonly E[],
   session: { activeEntryId: number | null; sharedEntryId: number | null },
   asOwner: boolean,
 ): number | null {
-  if (asOwner || session.sharedEntryId === null || !entries.some((e) => e.id === session.sharedEntryId)) return session.activeEntryId;
+  if (asOwner || session.sharedEntryId === null || !exchanges.some((e) => e.id === session.sharedEntryId)) return session.activeEntryId;
   return session.sharedEntryId;
 }
 
@@ -113,7 +113,7 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
       select (select id from leaf) as leaf, (select count(*) from moved) as moved`,
   ));
   const leaf = rows[0]?.leaf;
-  if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
+  if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", EXCHANGE_NOT_FOUND);
   return { session_id: sessionId, active_entry_id: Number(leaf) };
 }
 
@@ -121,7 +121,7 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
  * Makes the exchanges just copied into a new session one branch, in the order they were
  * inserted (ids ascend with insertion), and puts the session on its last exchange.
  */
-export async function chainCopiedEntries(db: Executor, sessionId: number): Promise<void> {
+export async function chainCopiedExchanges(db: Executor, sessionId: number): Promise<void> {
   const e = chatEntries;
   await db.execute(sql`update ${e} set ${setColumns(e, { parentEntryId: sql`o.previous` })}
     from (select ${e.id} as id, lag(${e.id}) over (order by ${e.id}) as previous from ${e} where ${e.sessionId} = ${sessionId}::bigint) o

@@ -1,8 +1,8 @@
 import { batchesOf, chatEntries, chatSessions, type Database } from "@parley/db";
-import { branchOf, chainCopiedEntries, readLeaf } from "./branches";
-import { linkCopiedEntries } from "./compare/columns";
+import { branchOf, chainCopiedExchanges, readLeaf } from "./branches";
+import { linkCopiedExchanges } from "./compare/columns";
 import { newSessionId } from "./session-id";
-import { getReadableSession, listEntriesBySession } from "./sessions";
+import { getReadableSession, listExchangesBySession } from "./sessions";
 import { redactShared, replaceRedacted } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
 import type { Reader } from "../../kit/link-controls";
@@ -19,10 +19,10 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     if (source.userId !== userId) await admitShareReader(tx, options.reader, source);
     // The branch the caller reads is copied: the owner's active one, or the shared one.
     // Someone else's clone of a share copies it as shared: with its owner's redactions.
-    const stored = await listEntriesBySession(tx, source.id);
+    const stored = await listExchangesBySession(tx, source.id);
     const all = source.userId === userId ? stored : redactShared(source, stored);
     // A comparison is copied whole, every column, and stays a comparison.
-    const entries = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
+    const exchanges = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
     const id = newSessionId();
     await tx.insert(chatSessions).values({
       id,
@@ -34,33 +34,33 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
       createdAt: options.now,
       lastUpdated: options.now,
     });
-    if (entries.length > 0) {
+    if (exchanges.length > 0) {
       const copies: number[] = [];
-      for (const batch of batchesOf(entries)) {
+      for (const batch of batchesOf(exchanges)) {
         const rows = await tx
           .insert(chatEntries)
           .values(
-            batch.map((entry) => ({
+            batch.map((exchange) => ({
               sessionId: id,
-              messageContent: entry.messageContent,
-              responseContent: entry.responseContent,
-              modelId: entry.modelId,
-              promptId: entry.promptId,
-              authorName: entry.authorName,
-              status: entry.status === "pending" ? "stopped" : entry.status,
-              error: entry.error,
-              inputTokens: entry.inputTokens,
-              outputTokens: entry.outputTokens,
-              createdAt: entry.createdAt,
-              compareColumn: entry.compareColumn,
+              messageContent: exchange.messageContent,
+              responseContent: exchange.responseContent,
+              modelId: exchange.modelId,
+              promptId: exchange.promptId,
+              authorName: exchange.authorName,
+              status: exchange.status === "pending" ? "stopped" : exchange.status,
+              error: exchange.error,
+              inputTokens: exchange.inputTokens,
+              outputTokens: exchange.outputTokens,
+              createdAt: exchange.createdAt,
+              compareColumn: exchange.compareColumn,
             })),
           )
           .returning({ id: chatEntries.id });
         // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
         copies.push(...rows.map((row) => row.id).sort((a, b) => a - b));
       }
-      if (source.compareModels) await linkCopiedEntries(tx, id, source, entries, copies);
-      else await chainCopiedEntries(tx, id);
+      if (source.compareModels) await linkCopiedExchanges(tx, id, source, exchanges, copies);
+      else await chainCopiedExchanges(tx, id);
     }
     return { new_session_id: id };
   });

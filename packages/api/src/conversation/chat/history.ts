@@ -2,22 +2,22 @@ import type { Executor } from "@parley/db";
 import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
-import { getOwnedSession, getReadableSession, listEntriesBySession, presentForkedFrom } from "./sessions";
+import { getOwnedSession, getReadableSession, listExchangesBySession, presentForkedFrom } from "./sessions";
 import { redactShared, replaceRedacted } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
 import type { Reader } from "../../kit/link-controls";
 
-/** One exchange as a history entry of the REST `getChatHistory` answer, plus its status. */
-export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySession>>[number], siblings?: SiblingInfo) {
+/** One exchange as an item of the REST `getChatHistory` answer, plus its status. */
+export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo) {
   return {
-    id: entry.id,
-    message_content: entry.messageContent,
-    response_content: entry.responseContent,
-    timestamp: entry.createdAt.toISOString(),
-    model_id: entry.modelId,
-    user: entry.authorName,
+    id: exchange.id,
+    message_content: exchange.messageContent,
+    response_content: exchange.responseContent,
+    timestamp: exchange.createdAt.toISOString(),
+    model_id: exchange.modelId,
+    user: exchange.authorName,
     /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
-    status: entry.status,
+    status: exchange.status,
     /** The exchange's place among its siblings (edits and regenerations); only the owner sees it. */
     ...(siblings ? { siblings } : {}),
   };
@@ -27,16 +27,16 @@ export function toHistoryEntry(entry: Awaited<ReturnType<typeof listEntriesBySes
  * A comparison's every column, named, for readers of the history (`sessions` holds column 0's
  * branch, as a chat reads it): `compare_models` and `columns` are null for an ordinary chat.
  */
-async function comparisonColumnsOf(db: Executor, session: Parameters<typeof columnsOf>[1], entries: Parameters<typeof columnsOf>[2]) {
+async function comparisonColumnsOf(db: Executor, session: Parameters<typeof columnsOf>[1], exchanges: Parameters<typeof columnsOf>[2]) {
   if (!session.compareModels) return { compare_models: null, columns: null };
-  const { models, byColumn, nameOf } = await columnsOf(db, session, entries);
+  const { models, byColumn, nameOf } = await columnsOf(db, session, exchanges);
   return {
     compare_models: session.compareModels,
     columns: models.map((modelId, column) => ({
       column,
       model_id: modelId,
       model_name: nameOf(modelId),
-      sessions: (byColumn.get(column) ?? []).map((entry) => toHistoryEntry(entry)),
+      sessions: (byColumn.get(column) ?? []).map((exchange) => toHistoryExchange(exchange)),
     })),
   };
 }
@@ -51,18 +51,18 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
   if (shared && reader !== null) await admitShareReader(db, reader, session);
   // A share is read with its owner's redactions (docs/privacy.md).
-  const stored = await listEntriesBySession(db, session.id);
-  const entries = shared ? redactShared(session, stored) : stored;
+  const stored = await listExchangesBySession(db, session.id);
+  const exchanges = shared ? redactShared(session, stored) : stored;
   // Only one branch of the conversation is read: the owner's active one, or the shared one.
   const isOwner = session.userId === userId;
-  const branch = branchOf(entries, readLeaf(entries, session, isOwner));
-  const siblings = isOwner ? siblingsOf(entries, branch) : undefined;
+  const branch = branchOf(exchanges, readLeaf(exchanges, session, isOwner));
+  const siblings = isOwner ? siblingsOf(exchanges, branch) : undefined;
   return {
-    ...(await comparisonColumnsOf(db, session, entries)),
+    ...(await comparisonColumnsOf(db, session, exchanges)),
     session_id: session.id,
     // A title made from the first message carries its redactions too.
     description: shared ? replaceRedacted(session.description, session.shareRedactions) : session.description,
-    sessions: branch.map((entry) => toHistoryEntry(entry, siblings?.get(entry.id))),
+    sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,
     is_owner: isOwner,

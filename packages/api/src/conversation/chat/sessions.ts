@@ -93,7 +93,7 @@ export async function getReadableSession(db: Executor, userId: string, sessionId
 }
 
 /** A session's exchanges, oldest first. */
-export async function listEntriesBySession(db: Executor, sessionId: number) {
+export async function listExchangesBySession(db: Executor, sessionId: number) {
   return db
     .select()
     .from(chatEntries)

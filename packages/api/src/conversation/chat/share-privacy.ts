@@ -5,7 +5,7 @@ import { AppError } from "../../kit/errors";
 import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
 import { getDisplayNameById } from "../../account/display-name";
 import { branchOf, readLeaf } from "./branches";
-import { getOwnedSession, listEntriesBySession, SESSION_NOT_FOUND, setSessionShared, type SessionRow } from "./sessions";
+import { getOwnedSession, listExchangesBySession, SESSION_NOT_FOUND, setSessionShared, type SessionRow } from "./sessions";
 
 /**
  * A share's redactions (docs/privacy.md). A share is read live from the conversation, so what the
@@ -53,17 +53,17 @@ function redactPlaced(text: string, placed: readonly ShareRedaction[]): string {
 
 const isPlaced = (r: ShareRedaction) => r.entry !== undefined && r.field !== undefined && r.start !== undefined && r.end !== undefined;
 
-/** The share's texts with the owner's redactions in place; `entries` unchanged when there are none. */
-export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRedactions">, entries: E[]): E[] {
+/** The share's texts with the owner's redactions in place; `exchanges` unchanged when there are none. */
+export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRedactions">, exchanges: E[]): E[] {
   const redactions = session.shareRedactions;
-  if (!redactions?.length) return entries;
+  if (!redactions?.length) return exchanges;
   const unplaced = redactions.filter((r) => !isPlaced(r));
   const placed = redactions.filter(isPlaced);
-  return entries.map((entry) => {
-    const mine = placed.filter((r) => r.entry === entry.id);
-    if (mine.length === 0 && unplaced.length === 0) return entry;
-    const redact = (field: keyof typeof FIELDS) => redactPlaced(replaceRedacted(entry[FIELDS[field]], unplaced), mine.filter((r) => r.field === field));
-    return { ...entry, messageContent: redact("message"), responseContent: redact("response") };
+  return exchanges.map((exchange) => {
+    const mine = placed.filter((r) => r.entry === exchange.id);
+    if (mine.length === 0 && unplaced.length === 0) return exchange;
+    const redact = (field: keyof typeof FIELDS) => redactPlaced(replaceRedacted(exchange[FIELDS[field]], unplaced), mine.filter((r) => r.field === field));
+    return { ...exchange, messageContent: redact("message"), responseContent: redact("response") };
   });
 }
 
@@ -75,17 +75,17 @@ export type OutgoingMessage = { role: "user" | "assistant" | "description"; auth
  * and reply; a comparison's every column): the branch being shared (the active one before it
  * is shared), with the redactions already made.
  */
-export async function getShareMessages(db: Executor, userId: string, sessionId: number): Promise<{ session: SessionRow; messages: OutgoingMessage[]; entryIds: number[] }> {
+export async function getShareMessages(db: Executor, userId: string, sessionId: number): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[] }> {
   const session = await getOwnedSession(db, userId, sessionId);
-  const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listEntriesBySession(db, session.id));
+  const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listExchangesBySession(db, session.id));
   const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, false) : session.activeEntryId);
   const ids = [...new Set(shown.map((e) => e.modelId).filter((id): id is string => Boolean(id)))];
   const names = new Map(ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : []);
   const owner = await getDisplayNameById(db, session.userId);
   return {
     session,
-    /** The exchange of each pair of messages: message 2i is entry i's message, 2i + 1 its reply. */
-    entryIds: shown.map((e) => e.id),
+    /** The exchange of each pair of messages: message 2i is exchange i's message, 2i + 1 its reply. */
+    exchangeIds: shown.map((e) => e.id),
     messages: shown.flatMap((e) => [
       { role: "user" as const, author: e.authorName ?? owner, content: e.messageContent },
       { role: "assistant" as const, author: e.modelId ? (names.get(e.modelId) ?? e.modelId) : "AI", content: e.responseContent },
@@ -98,13 +98,13 @@ export async function getShareMessages(db: Executor, userId: string, sessionId: 
  * message or reply, and offsets), beside what was redacted before: the check of a share already
  * redacted runs on its redacted text, so the new ones are a new round, placed in that text.
  */
-export async function addShareRedactions(db: Executor, userId: string, session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">, checked: CheckedTexts, entryIds: readonly number[]) {
+export async function addShareRedactions(db: Executor, userId: string, session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">, checked: CheckedTexts, exchangeIds: readonly number[]) {
   const kept = session.sharedAt ? (session.shareRedactions ?? []) : [];
   const round = Math.max(0, ...kept.map((r) => r.round ?? 0)) + 1;
   const added: ShareRedaction[] = checked.redacted.map((f) => ({
     kind: f.kind,
     text: f.text,
-    entry: entryIds[Math.floor(f.message / 2)]!,
+    entry: exchangeIds[Math.floor(f.message / 2)]!,
     field: f.message % 2 === 0 ? "message" : "response",
     start: f.start,
     end: f.end,
@@ -130,14 +130,14 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
     await db.update(chatSessions).set({ shareRedactions: null }).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, user.id)));
     return result;
   }
-  const { session, messages, entryIds } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId);
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
     user,
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  await addShareRedactions(db, user.id, session, checked, entryIds);
+  await addShareRedactions(db, user.id, session, checked, exchangeIds);
   return setSessionShared(db, user.id, sessionId, true, now);
 }
 
@@ -147,7 +147,7 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
  * which the public page reads too. A conversation not shared is left to the link's own refusal.
  */
 export async function redactShareForLink(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages, entryIds } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId);
   if (session.sharedAt === null) return;
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
@@ -155,5 +155,5 @@ export async function redactShareForLink(db: Executor, user: PrivacyPerson & { i
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, entryIds);
+  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, exchangeIds);
 }

@@ -10,7 +10,7 @@ import { OWN_KEY_NAME } from "../../account/user/provider-keys";
 import { callerIdSql, isIdentity, SETUP_REQUIRED_MESSAGE } from "../../account/user/require-user";
 import { PROMPT_GONE_MESSAGE } from "../chat/prompts";
 import { SESSION_NOT_FOUND } from "../chat/sessions";
-import { ENTRY_NOT_FOUND } from "../chat/branches";
+import { EXCHANGE_NOT_FOUND } from "../chat/branches";
 import { refuseBlindBattle } from "../chat/battle/blind";
 
 /** Earlier complete exchanges of each column sent along as its context. */
@@ -174,7 +174,7 @@ async function storedExchange(db: Executor, request: ExchangeRequest, row: Store
       throw new AppError("BAD_REQUEST", sameModelsMessage(models!));
     }
   }
-  if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", ENTRY_NOT_FOUND);
+  if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", EXCHANGE_NOT_FOUND);
   if (row.unavailable !== null) throw new AppError("BAD_REQUEST", comparison ? modelUnavailableMessage(row.unavailable) : MODEL_UNAVAILABLE_MESSAGE);
   // A chat's refusal says what the message needs when some allowance is left; a comparison's names the allowance.
   if (Number(row.paid) > 0 && !row.reserved) throw await refusal(db, row.user_id, comparison ? undefined : Number(row.needs), request.now);

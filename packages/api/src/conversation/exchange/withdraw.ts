@@ -12,12 +12,12 @@ export async function withdrawExchange(db: Database, stored: Pick<StoredExchange
     await db.execute(sql`delete from ${chatSessions} where ${chatSessions.id} = ${createdSession}::bigint`);
     return;
   }
-  const entryIds = sql.join(
+  const exchangeIds = sql.join(
     stored.columns.map((c) => sql`${c.entryId}::bigint`),
     sql`, `,
   );
   await db.execute(
-    sql`with entry as (delete from ${chatEntries} where ${chatEntries.id} in (${entryIds}) returning ${chatEntries.id})
+    sql`with entry as (delete from ${chatEntries} where ${chatEntries.id} in (${exchangeIds}) returning ${chatEntries.id})
       update ${chatSessions} set ${setColumns(chatSessions, { lastUpdated: sql`${continued.lastUpdated}::timestamptz`, category: continued.category, activeEntryId: sql`${continued.activeEntryId}::bigint` })}
       where ${chatSessions.id} = ${continued.sessionId}::bigint and ${chatSessions.lastUpdated} = ${continued.touchedAt.toISOString()}::timestamptz`,
   );

@@ -11,14 +11,14 @@ export type PromptUse = { promptId: number; promptVersion: number | null };
  * from there: the conversation's first exchange names the prompt that started it, and the sender
  * counts once among the prompt's users (docs/prompts.md).
  */
-export async function recordPromptUse(db: Executor, entryIds: number[], use: PromptUse) {
-  if (entryIds.length === 0) return;
+export async function recordPromptUse(db: Executor, exchangeIds: number[], use: PromptUse) {
+  if (exchangeIds.length === 0) return;
   await db.execute(sql`
     update chat_entries e
     set prompt_id = p.id,
         prompt_version = coalesce((select v.version from prompt_versions v where v.prompt_id = p.id and v.version = ${use.promptVersion}::int), p.version)
     from chat_sessions s, prompts p
-    where e.id in (${sql.join(entryIds.map((id) => sql`${id}::bigint`), sql`, `)}) and s.id = e.session_id and p.id = ${use.promptId}::int
+    where e.id in (${sql.join(exchangeIds.map((id) => sql`${id}::bigint`), sql`, `)}) and s.id = e.session_id and p.id = ${use.promptId}::int
       and (p.user_id = s.user_id or p.user_id is null or (p.visibility <> 'private' and p.hidden_at is null))`);
 }
 

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { battleVerdicts, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
-import { getOwnedSession, listEntriesBySession, type SessionRow } from "../sessions";
+import { getOwnedSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { BATTLE_LABELS } from "./blind";
 
 /** A battle that is not the caller's, or a conversation that is not a battle: the same answer (never a 403). */
 export const BATTLE_NOT_FOUND = "Conversation not found: it is not one of your battles, or it was deleted.";
 
-type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
+type ExchangeRow = Awaited<ReturnType<typeof listExchangesBySession>>[number];
 type VerdictRow = typeof battleVerdicts.$inferSelect;
 
 /** The caller's battle session (a blind one too), or NOT_FOUND. */
@@ -20,10 +20,10 @@ export async function getOwnedBattleSession(db: Executor, userId: string, battle
 }
 
 /** The battle's exchange of each column (its first), in column order. */
-export function battleAnswers(entries: readonly EntryRow[]): EntryRow[] {
-  const first = new Map<number, EntryRow>();
-  for (const entry of entries) if (entry.compareColumn !== null && !first.has(entry.compareColumn)) first.set(entry.compareColumn, entry);
-  return [...first.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+export function battleAnswers(exchanges: readonly ExchangeRow[]): ExchangeRow[] {
+  const first = new Map<number, ExchangeRow>();
+  for (const exchange of exchanges) if (exchange.compareColumn !== null && !first.has(exchange.compareColumn)) first.set(exchange.compareColumn, exchange);
+  return [...first.entries()].sort(([a], [b]) => a - b).map(([, exchange]) => exchange);
 }
 
 /**
@@ -34,12 +34,12 @@ export function battleAnswers(entries: readonly EntryRow[]): EntryRow[] {
 export async function getBattle(db: Executor, userId: string, battleId: number) {
   const session = await getOwnedBattleSession(db, userId, battleId);
   const [verdict] = session.battle === "decided" ? await db.select().from(battleVerdicts).where(and(eq(battleVerdicts.sessionId, session.id), eq(battleVerdicts.userId, userId))).limit(1) : [];
-  return presentBattle(db, session, await listEntriesBySession(db, session.id), verdict ?? null);
+  return presentBattle(db, session, await listExchangesBySession(db, session.id), verdict ?? null);
 }
 
 /** A battle's answer (see getBattle), with its verdict when there is one. */
-export async function presentBattle(db: Executor, session: Pick<SessionRow, "id" | "description" | "category" | "createdAt">, entries: readonly EntryRow[], verdict: VerdictRow | null) {
-  const answers = battleAnswers(entries);
+export async function presentBattle(db: Executor, session: Pick<SessionRow, "id" | "description" | "category" | "createdAt">, exchanges: readonly ExchangeRow[], verdict: VerdictRow | null) {
+  const answers = battleAnswers(exchanges);
   const shown = verdict?.shown ?? null;
   const names = new Map(
     shown === null ? [] : (await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, shown))).map((m) => [m.id, m.name]),
@@ -53,16 +53,16 @@ export async function presentBattle(db: Executor, session: Pick<SessionRow, "id"
     /** 'blind' until the verdict, 'decided' after it. */
     state: verdict ? ("decided" as const) : ("blind" as const),
     message_content: answers[0]?.messageContent ?? "",
-    answers: answers.map((entry, column) => {
+    answers: answers.map((exchange, column) => {
       const modelId = shown?.[column] ?? null;
       return {
         column,
         label: BATTLE_LABELS[column] ?? String(column),
-        response_content: entry.responseContent,
+        response_content: exchange.responseContent,
         /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
-        status: entry.status,
-        error: entry.error,
-        usage: { input_tokens: entry.inputTokens, output_tokens: entry.outputTokens },
+        status: exchange.status,
+        error: exchange.error,
+        usage: { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens },
         model_id: modelId,
         model_name: modelId === null ? null : (names.get(modelId) ?? modelId),
       };

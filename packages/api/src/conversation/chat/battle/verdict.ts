@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BattleChoice } from "@parley/contracts";
 import { battleVerdicts, chatSessions, type Database } from "@parley/db";
 import { AppError } from "../../../kit/errors";
-import { listEntriesBySession } from "../sessions";
+import { listExchangesBySession } from "../sessions";
 import { battleAnswers, getOwnedBattleSession, presentBattle } from "./read";
 import { styleOf } from "./style";
 
@@ -23,11 +23,11 @@ export async function decideBattle(db: Database, userId: string, battleId: numbe
     await tx.execute(sql`select ${chatSessions.id} from ${chatSessions} where ${chatSessions.id} = ${battleId}::bigint and ${chatSessions.userId} = ${userId}::uuid for update`);
     const session = await getOwnedBattleSession(tx, userId, battleId);
     if (session.battle === "decided") throw new AppError("CONFLICT", VERDICT_FINAL_MESSAGE);
-    const entries = await listEntriesBySession(tx, session.id);
-    const answers = battleAnswers(entries);
-    if (answers.some((entry) => entry.status === "pending")) throw new AppError("CONFLICT", VERDICT_TOO_EARLY_MESSAGE);
-    const shown = session.compareModels ?? answers.map((entry) => entry.modelId ?? "");
-    const styles = answers.map((entry) => styleOf(entry.responseContent));
+    const exchanges = await listExchangesBySession(tx, session.id);
+    const answers = battleAnswers(exchanges);
+    if (answers.some((exchange) => exchange.status === "pending")) throw new AppError("CONFLICT", VERDICT_TOO_EARLY_MESSAGE);
+    const shown = session.compareModels ?? answers.map((exchange) => exchange.modelId ?? "");
+    const styles = answers.map((exchange) => styleOf(exchange.responseContent));
     const [verdict] = await tx
       .insert(battleVerdicts)
       .values({
@@ -35,7 +35,7 @@ export async function decideBattle(db: Database, userId: string, battleId: numbe
         userId,
         shown,
         choice,
-        counted: answers.length === shown.length && answers.every((entry) => entry.status === "complete"),
+        counted: answers.length === shown.length && answers.every((exchange) => exchange.status === "complete"),
         lengths: styles.map((s) => s.length),
         markdown: styles.map((s) => s.markdown),
         createdAt: now,
@@ -44,6 +44,6 @@ export async function decideBattle(db: Database, userId: string, battleId: numbe
       .returning();
     if (!verdict) throw new AppError("CONFLICT", VERDICT_FINAL_MESSAGE);
     await tx.update(chatSessions).set({ battle: "decided" }).where(and(eq(chatSessions.id, session.id), eq(chatSessions.userId, userId)));
-    return presentBattle(tx, session, entries, verdict);
+    return presentBattle(tx, session, exchanges, verdict);
   });
 }

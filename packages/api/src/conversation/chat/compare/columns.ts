@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
-import { getOwnedSession, getReadableSession, listEntriesBySession, type SessionRow } from "../sessions";
+import { getOwnedSession, getReadableSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { redactShared, replaceRedacted } from "../share-privacy";
 import { admitShareReader } from "../share-gate";
 import type { Reader } from "../../../kit/link-controls";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
-type EntryRow = Awaited<ReturnType<typeof listEntriesBySession>>[number];
+type ExchangeRow = Awaited<ReturnType<typeof listExchangesBySession>>[number];
 
 export function noSuchColumnMessage(columns: number): string {
   return `This comparison has ${columns} columns, numbered 0 to ${columns - 1}.`;
@@ -19,11 +19,11 @@ export function noSuchColumnMessage(columns: number): string {
  * after a winner was picked the model each column's exchanges used), its name from the catalogue
  * (the id when the model is gone), and each column's exchanges, oldest first.
  */
-export async function columnsOf(db: Executor, session: Pick<SessionRow, "compareModels">, entries: EntryRow[]) {
-  const byColumn = new Map<number, EntryRow[]>();
-  for (const entry of entries) {
-    if (entry.compareColumn === null) continue;
-    byColumn.set(entry.compareColumn, [...(byColumn.get(entry.compareColumn) ?? []), entry]);
+export async function columnsOf(db: Executor, session: Pick<SessionRow, "compareModels">, exchanges: ExchangeRow[]) {
+  const byColumn = new Map<number, ExchangeRow[]>();
+  for (const exchange of exchanges) {
+    if (exchange.compareColumn === null) continue;
+    byColumn.set(exchange.compareColumn, [...(byColumn.get(exchange.compareColumn) ?? []), exchange]);
   }
   const models = session.compareModels ?? [...byColumn.keys()].sort((a, b) => a - b).map((c) => byColumn.get(c)![0]!.modelId ?? "");
   const known = models.length === 0 ? [] : await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, models));
@@ -42,7 +42,7 @@ export async function columnsOf(db: Executor, session: Pick<SessionRow, "compare
 export async function getCompareColumns(db: Executor, userId: string, sessionId: number, shared: boolean, usable: Set<string>, reader: Reader) {
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
   if (shared) await admitShareReader(db, reader, session);
-  const stored = await listEntriesBySession(db, session.id);
+  const stored = await listExchangesBySession(db, session.id);
   const { models, byColumn, nameOf } = await columnsOf(db, session, shared ? redactShared(session, stored) : stored);
   return {
     session_id: session.id,
@@ -58,15 +58,15 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
       model_id: modelId,
       model_name: nameOf(modelId),
       available: usable.has(modelId),
-      turns: (byColumn.get(column) ?? []).map((entry) => ({
-        id: entry.id,
-        message_content: entry.messageContent,
-        response_content: entry.responseContent,
-        timestamp: entry.createdAt.toISOString(),
+      turns: (byColumn.get(column) ?? []).map((exchange) => ({
+        id: exchange.id,
+        message_content: exchange.messageContent,
+        response_content: exchange.responseContent,
+        timestamp: exchange.createdAt.toISOString(),
         /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
-        status: entry.status,
-        error: entry.error,
-        usage: { input_tokens: entry.inputTokens, output_tokens: entry.outputTokens },
+        status: exchange.status,
+        error: exchange.error,
+        usage: { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens },
       })),
     })),
   };
@@ -118,11 +118,11 @@ export async function stopCompareColumn(db: Executor, stops: ColumnStopper, user
  * After a session's exchanges were copied (`copies[i]` is the new id of `sources[i]`): the copies
  * point at their copied parents, and the new session's active and compared models follow the source's.
  */
-export async function linkCopiedEntries(
+export async function linkCopiedExchanges(
   db: Executor,
   target: number,
   source: Pick<SessionRow, "activeEntryId" | "compareModels">,
-  sources: Pick<EntryRow, "id" | "parentEntryId">[],
+  sources: Pick<ExchangeRow, "id" | "parentEntryId">[],
   copies: number[],
 ) {
   const newId = new Map(sources.map((e, i) => [e.id, copies[i]!]));

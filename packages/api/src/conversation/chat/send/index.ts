@@ -193,11 +193,11 @@ export async function whenAllowanceFrees<T>(deps: Pick<SendDeps, "db" | "now">, 
 
 /**
  * Streams the model's reply and stores it. A provider failure, a time-out or a disconnect
- * loses nothing: the entry keeps what arrived with an error or 'stopped' status.
+ * loses nothing: the exchange keeps what arrived with an error or 'stopped' status.
  */
 export async function* streamReply(deps: SendDeps, send: PreparedSend, signal?: AbortSignal): AsyncGenerator<SendEvent> {
   const { route, reservation, sessionId } = send;
-  // Past the reply time-out the reply is cut off, so an entry pending longer has lost its server.
+  // Past the reply time-out the reply is cut off, so an exchange pending longer has lost its server.
   const deadline = AbortSignal.timeout(REPLY_TIMEOUT_MS);
   const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const request = { model: route.entry.version, messages: send.turns, system: send.system, maxTokens: send.maxTokens, signal: stop };

@@ -23,7 +23,7 @@ export type SettleOptions = {
 };
 
 /**
- * Settles replies whose server died while they streamed: their entries become 'error' with
+ * Settles replies whose server died while they streamed: their exchanges become 'error' with
  * what was stored, and their reserved allowance goes back in full. A reply is taken for dead
  * when (a) `everything` says no other process can be writing it, (b) its hold names an
  * instance whose lease ran out (no heartbeat for `leaseMs`; the lease goes too) or that has no
