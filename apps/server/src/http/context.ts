@@ -26,8 +26,6 @@ export type ContextDeps = {
   instance?: string | null;
   /** Which comparison votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
   voteRules?: VoteRules;
-  /** The requests' clock; the real time when not given (tests pin it). */
-  now?: () => Date;
 };
 
 /**
@@ -58,6 +56,5 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     instance: deps.instance,
     visitor: visitorOf(request),
     voteRules: deps.voteRules,
-    now: deps.now,
   });
 }
