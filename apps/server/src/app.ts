@@ -48,6 +48,8 @@ export type AppDeps = {
   drawPreview?: DrawPreview;
   /** This server's lease id on a shared PostgreSQL database (main.ts keeps the lease). */
   instance?: string | null;
+  /** The requests' clock (tests pin it so that what they compute and what the server does fall on the same instant). */
+  now?: () => Date;
 };
 
 export { REDACTED_PATHS, serializeRequest } from "./http/logging";
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     metrics: metrics.replies,
     admins: adminRuleOf(deps.config),
     instance: deps.instance ?? null,
+    now: deps.now,
     voteRules: { dailyCap: deps.config.VOTE_DAILY_CAP, minAccountAgeHours: deps.config.VOTE_MIN_ACCOUNT_AGE_HOURS },
   };
 

@@ -17,8 +17,21 @@ writeFileSync(join(webRoot, "index.html"), '<!doctype html><html><head><meta nam
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 const TITLE = "Sourdough secrets";
+/** The server's clock: the real time, or an instant a test pins so that its day and the server's are the same. */
+let pinned: Date | null = null;
+/** An instant just before a UTC midnight, for the tests of the day views are counted under. */
+const BEFORE_MIDNIGHT = new Date("2026-03-14T23:59:59.990Z");
+/** Runs `body` with the server's clock stopped at `at`. */
+async function atInstant<T>(at: Date, body: () => Promise<T>): Promise<T> {
+  pinned = at;
+  try {
+    return await body();
+  } finally {
+    pinned = null;
+  }
+}
 beforeAll(async () => {
-  t = await createChatApp({ webRoot });
+  t = await createChatApp({ webRoot, now: () => pinned ?? new Date() });
   await Promise.all(["alice", "bob", "carol", "dave"].map((name) => t.signUp(name)));
 });
 afterAll(() => t.close());
@@ -133,32 +146,35 @@ describe("view cap", () => {
 
   it("keeps nothing about viewers: a counter per link and day", async () => {
     const { token } = await postLink("carol", "Private viewers");
-    await read(token, { address: "192.0.2.77" });
+    // The day stored is the server clock's, pinned to an instant that is not today.
+    await atInstant(BEFORE_MIDNIGHT, () => read(token, { address: "192.0.2.77" }));
     const rows = await resultRows<Record<string, unknown>>(await t.db.db.execute(sql`select * from public_link_views where token_hash = ${publicTokenHash(token)}`));
-    expect(rows).toEqual([{ token_hash: publicTokenHash(token), day: new Date().toISOString().slice(0, 10), views: 1 }]);
+    expect(rows).toEqual([{ token_hash: publicTokenHash(token), day: "2026-03-14", views: 1 }]);
   });
 });
 
 describe("view counters kept", () => {
-  it("are today's and yesterday's only: the day's first view deletes the link's older ones, and later views of the day delete nothing", async () => {
-    const { postId, token } = await postLink("carol", "Pruned counters");
-    const hash = publicTokenHash(token);
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    for (const [day, views] of [[daysAgo(40), 7], [daysAgo(2), 5], [daysAgo(1), 3]] as const) {
-      await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${hash}, ${day}, ${views})`);
-    }
-    const days = async () => (await resultRows<{ day: string; views: number }>(await t.db.db.execute(sql`select day, views from public_link_views where token_hash = ${hash} order by day`))).map((r) => `${r.day}:${r.views}`);
-    expect(await read(token, { address: "198.51.100.201" })).toMatchObject({ status: 200 });
-    expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:1`]);
-    // Another link's counters are not touched by this one's first view.
-    const other = await postLink("carol", "Other counters");
-    await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${publicTokenHash(other.token)}, ${daysAgo(9)}, 2)`);
-    expect((await read(token, { address: "198.51.100.202" })).status).toBe(200);
-    expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:2`]);
-    const otherRows = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_link_views where token_hash = ${publicTokenHash(other.token)}`));
-    expect(otherRows[0]!.n).toBe(1);
-    expect(await settings("carol", postId)).toMatchObject({ views: 2, views_today: 2 });
-  });
+  it("are today's and yesterday's only: the day's first view deletes the link's older ones, and later views of the day delete nothing", () =>
+    // The server's clock stopped just before a UTC midnight (not today): its today is the test's.
+    atInstant(BEFORE_MIDNIGHT, async () => {
+      const { postId, token } = await postLink("carol", "Pruned counters");
+      const hash = publicTokenHash(token);
+      const daysAgo = (n: number) => new Date(BEFORE_MIDNIGHT.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+      for (const [day, views] of [[daysAgo(40), 7], [daysAgo(2), 5], [daysAgo(1), 3]] as const) {
+        await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${hash}, ${day}, ${views})`);
+      }
+      const days = async () => (await resultRows<{ day: string; views: number }>(await t.db.db.execute(sql`select day, views from public_link_views where token_hash = ${hash} order by day`))).map((r) => `${r.day}:${r.views}`);
+      expect(await read(token, { address: "198.51.100.201" })).toMatchObject({ status: 200 });
+      expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:1`]);
+      // Another link's counters are not touched by this one's first view.
+      const other = await postLink("carol", "Other counters");
+      await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${publicTokenHash(other.token)}, ${daysAgo(9)}, 2)`);
+      expect((await read(token, { address: "198.51.100.202" })).status).toBe(200);
+      expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:2`]);
+      const otherRows = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_link_views where token_hash = ${publicTokenHash(other.token)}`));
+      expect(otherRows[0]!.n).toBe(1);
+      expect(await settings("carol", postId)).toMatchObject({ views: 2, views_today: 2 });
+    }));
 });
 
 describe("password", () => {

@@ -26,6 +26,8 @@ export type ContextDeps = {
   instance?: string | null;
   /** Which comparison votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
   voteRules?: VoteRules;
+  /** The requests' clock; the real time when not given (tests pin it). */
+  now?: () => Date;
 };
 
 /**
@@ -56,5 +58,6 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     instance: deps.instance,
     visitor: visitorOf(request),
     voteRules: deps.voteRules,
+    now: deps.now,
   });
 }

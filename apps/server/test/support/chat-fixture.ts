@@ -40,6 +40,8 @@ export async function createChatApp(
     logger?: AppDeps["logger"];
     /** Draws preview images (a test wraps the real renderer to count drawings). */
     drawPreview?: AppDeps["drawPreview"];
+    /** The requests' clock (a test pins it to compare a day or an instant with the server's). */
+    now?: AppDeps["now"];
   } = {},
 ) {
   const openai = await startFakeOpenAIServer({ apiKey: PLATFORM_OPENAI_KEY });
@@ -62,6 +64,7 @@ export async function createChatApp(
       ...(process.env.CHAT_TEST_LOGS ? { logger: { level: "error" } } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.drawPreview ? { drawPreview: options.drawPreview } : {}),
+      ...(options.now ? { now: options.now } : {}),
     },
   });
   // What start-up does: the catalogue and the built-in prompts are stored.
