@@ -47,7 +47,7 @@ const claudeConversation = z.object({
   chat_messages: z.array(claudeMessage),
 });
 
-type Turn = { role: "user" | "assistant"; text: string; modelId: string | null; at: Date | null };
+type ImportedMessage = { role: "user" | "assistant"; text: string; modelId: string | null; at: Date | null };
 
 /**
  * Reads a ChatGPT or Claude conversations.json into conversations to store. Anything else, or
@@ -108,8 +108,8 @@ function sourceOf(data: unknown): ImportSource {
 }
 
 function readConversation(source: ImportSource, item: unknown, index: number) {
-  const turns = source === "chatgpt" ? chatgptTurns(parseItem(chatgptConversation, item, index)) : claudeTurns(parseItem(claudeConversation, item, index));
-  return { ...turns, exchanges: pairTurns(turns.turns, turns.createdAt) };
+  const read = source === "chatgpt" ? chatgptMessages(parseItem(chatgptConversation, item, index)) : claudeMessages(parseItem(claudeConversation, item, index));
+  return { ...read, exchanges: pairMessages(read.messages, read.createdAt) };
 }
 
 function withMessages(conversations: ReturnType<typeof readConversation>[], source: ImportSource) {
@@ -204,7 +204,7 @@ const fromSeconds = (seconds: number | null | undefined) => (typeof seconds === 
 const fromIso = (iso: string | null | undefined) => (iso ? plausible(new Date(iso)) : null);
 
 /** The branch that was on screen: from `current_node` up to the root, read top-down. */
-function chatgptTurns(conversation: z.infer<typeof chatgptConversation>) {
+function chatgptMessages(conversation: z.infer<typeof chatgptConversation>) {
   const { mapping } = conversation;
   let leaf = conversation.current_node && mapping[conversation.current_node] ? conversation.current_node : lastLeafOf(mapping);
   const path: z.infer<typeof chatgptNode>[] = [];
@@ -214,7 +214,7 @@ function chatgptTurns(conversation: z.infer<typeof chatgptConversation>) {
     path.push(mapping[leaf]!);
     leaf = mapping[leaf]!.parent ?? null;
   }
-  const turns: Turn[] = [];
+  const messages: ImportedMessage[] = [];
   for (const node of path.reverse()) {
     const message = node.message;
     if (!message || message.metadata?.is_visually_hidden_from_conversation) continue;
@@ -222,9 +222,9 @@ function chatgptTurns(conversation: z.infer<typeof chatgptConversation>) {
     if (role !== "user" && role !== "assistant") continue;
     const text = chatgptText(message.content);
     if (!text) continue;
-    turns.push({ role, text, modelId: storable(message.metadata?.model_slug ?? "").trim() || null, at: fromSeconds(message.create_time) });
+    messages.push({ role, text, modelId: storable(message.metadata?.model_slug ?? "").trim() || null, at: fromSeconds(message.create_time) });
   }
-  return { title: storable(conversation.title ?? "").trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? turns[0]?.at ?? new Date(0), turns };
+  return { title: storable(conversation.title ?? "").trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? messages[0]?.at ?? new Date(0), messages };
 }
 
 /** Without a `current_node`: follow the last child from the root. */
@@ -248,13 +248,13 @@ function chatgptText(content: { content_type: string; parts?: unknown[] | null; 
   return storable(parts.filter(Boolean).join("\n\n")).trim();
 }
 
-function claudeTurns(conversation: z.infer<typeof claudeConversation>) {
-  const turns: Turn[] = conversation.chat_messages.flatMap((message) => {
+function claudeMessages(conversation: z.infer<typeof claudeConversation>) {
+  const messages: ImportedMessage[] = conversation.chat_messages.flatMap((message) => {
     const fromContent = (message.content ?? []).filter((c) => c.type === "text" && c.text).map((c) => c.text!).join("\n\n");
     const text = storable(fromContent || message.text || "").trim();
     return text ? [{ role: message.sender === "human" ? ("user" as const) : ("assistant" as const), text, modelId: message.sender === "human" ? null : "claude", at: fromIso(message.created_at) }] : [];
   });
-  return { title: storable(conversation.name ?? "").trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), turns };
+  return { title: storable(conversation.name ?? "").trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), messages };
 }
 
 /**
@@ -262,19 +262,19 @@ function claudeTurns(conversation: z.infer<typeof claudeConversation>) {
  * message. A reply before any user message has no exchange to belong to and is left out. Times
  * only ever move forward, so the exchanges read in their order.
  */
-function pairTurns(turns: Turn[], start: Date): ImportedExchange[] {
+function pairMessages(messages: ImportedMessage[], start: Date): ImportedExchange[] {
   const exchanges: ImportedExchange[] = [];
   let last = start.getTime() - 1;
-  for (const turn of turns) {
-    if (turn.role === "user") {
-      last = Math.max(last + 1, turn.at?.getTime() ?? last + 1);
-      exchanges.push({ message: turn.text, response: "", modelId: null, createdAt: new Date(last) });
+  for (const message of messages) {
+    if (message.role === "user") {
+      last = Math.max(last + 1, message.at?.getTime() ?? last + 1);
+      exchanges.push({ message: message.text, response: "", modelId: null, createdAt: new Date(last) });
       continue;
     }
     const current = exchanges.at(-1);
     if (!current) continue;
-    current.response = current.response ? `${current.response}\n\n${turn.text}` : turn.text;
-    current.modelId ??= turn.modelId;
+    current.response = current.response ? `${current.response}\n\n${message.text}` : message.text;
+    current.modelId ??= message.modelId;
   }
   return exchanges;
 }
