@@ -32,10 +32,10 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
   );
   const modelName = (id: string | null) => (id ? (names.get(id) ?? id) : "AI");
   if (history.columns) return comparisonTranscript(history, history.columns, author);
-  const messages = history.sessions.flatMap((entry) => [
-    { role: "user" as const, author: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp, answer: null },
-    ...(entry.response_content || entry.status === "complete"
-      ? [{ role: "assistant" as const, author: modelName(entry.model_id), content: entry.response_content, timestamp: entry.timestamp, answer: String(entry.id) }]
+  const messages = history.sessions.flatMap((exchange) => [
+    { role: "user" as const, author: exchange.user ?? author, content: exchange.message_content, timestamp: exchange.timestamp, answer: null },
+    ...(exchange.response_content || exchange.status === "complete"
+      ? [{ role: "assistant" as const, author: modelName(exchange.model_id), content: exchange.response_content, timestamp: exchange.timestamp, answer: String(exchange.id) }]
       : []),
   ]);
   return {
@@ -53,12 +53,12 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
 function comparisonTranscript(history: History, columns: NonNullable<History["columns"]>, author: string): Transcript {
   const turns = Math.max(0, ...columns.map((c) => c.sessions.length));
   const messages = Array.from({ length: turns }, (_, turn) => {
-    const first = columns.map((c) => c.sessions[turn]).find((entry) => entry !== undefined)!;
+    const first = columns.map((c) => c.sessions[turn]).find((exchange) => exchange !== undefined)!;
     return [
       { role: "user" as const, author: first.user ?? author, content: first.message_content, timestamp: first.timestamp, answer: null },
       ...columns.flatMap((c) => {
-        const entry = c.sessions[turn];
-        return entry ? [{ role: "assistant" as const, author: c.model_name, content: entry.response_content, timestamp: entry.timestamp, answer: String(entry.id) }] : [];
+        const exchange = c.sessions[turn];
+        return exchange ? [{ role: "assistant" as const, author: c.model_name, content: exchange.response_content, timestamp: exchange.timestamp, answer: String(exchange.id) }] : [];
       }),
     ];
   }).flat();

@@ -46,12 +46,12 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
       return { new_session_id: id, unavailable_models: unavailable };
     }
     const modelIdOf = await modelIdsByName(tx, post.messages);
-    const entries = [];
+    const exchanges = [];
     for (let i = 0; i < post.messages.length; i++) {
       const message = post.messages[i]!;
       if (!message.isUser) continue;
       const reply = post.messages[i + 1]?.isUser === false ? post.messages[i + 1] : undefined;
-      entries.push({
+      exchanges.push({
         sessionId: id,
         messageContent: message.content,
         responseContent: reply?.content ?? "",
@@ -62,8 +62,8 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
         createdAt: new Date(message.timestamp),
       });
     }
-    if (entries.length > 0) {
-      for (const batch of batchesOf(entries)) await tx.insert(chatEntries).values(batch);
+    if (exchanges.length > 0) {
+      for (const batch of batchesOf(exchanges)) await tx.insert(chatEntries).values(batch);
       await chainCopiedExchanges(tx, id);
     }
     return { new_session_id: id, unavailable_models: [] as { model_id: string; model_name: string }[] };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { chatEntries, models, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 
-type Entry = { id: number; parentEntryId: number | null; compareColumn: number | null; message: string; response: string; status: string; createdAt: Date };
+type Exchange = { id: number; parentEntryId: number | null; compareColumn: number | null; message: string; response: string; status: string; createdAt: Date };
 
 /** Column labels of a comparison, in column order. */
 export const COLUMN_LABELS = ["A", "B", "C", "D"] as const;
@@ -13,7 +13,7 @@ export const COLUMN_LABELS = ["A", "B", "C", "D"] as const;
  * shows an empty, `missing` answer.
  */
 export async function buildComparisonSnapshot(db: Executor, sessionId: number, modelIds: string[]): Promise<PostComparison> {
-  const entries: Entry[] = await db
+  const exchanges: Exchange[] = await db
     .select({
       id: chatEntries.id,
       parentEntryId: chatEntries.parentEntryId,
@@ -30,20 +30,20 @@ export async function buildComparisonSnapshot(db: Executor, sessionId: number, m
     ? await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, modelIds))
     : [];
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
-  const byId = new Map(entries.map((e) => [e.id, e]));
+  const byId = new Map(exchanges.map((e) => [e.id, e]));
   const branches = modelIds.map((_, column) => {
-    const leaf = entries.filter((e) => e.compareColumn === column).at(-1);
-    const branch: Entry[] = [];
-    for (let entry = leaf; entry; entry = entry.parentEntryId === null ? undefined : byId.get(entry.parentEntryId)) branch.unshift(entry);
+    const leaf = exchanges.filter((e) => e.compareColumn === column).at(-1);
+    const branch: Exchange[] = [];
+    for (let exchange = leaf; exchange; exchange = exchange.parentEntryId === null ? undefined : byId.get(exchange.parentEntryId)) branch.unshift(exchange);
     return branch;
   });
   const turnCount = Math.max(0, ...branches.map((b) => b.length));
   const turns = Array.from({ length: turnCount }, (_, turn) => ({
     prompt: branches.map((b) => b[turn]?.message).find((m) => m !== undefined) ?? "",
     answers: branches.map((b) => {
-      const entry = b[turn];
-      if (!entry) return { content: "", status: "missing" };
-      return { content: entry.response, status: entry.status === "pending" ? "stopped" : entry.status };
+      const exchange = b[turn];
+      if (!exchange) return { content: "", status: "missing" };
+      return { content: exchange.response, status: exchange.status === "pending" ? "stopped" : exchange.status };
     }),
   }));
   return { models: modelIds.map((modelId) => ({ modelId, modelName: nameOf.get(modelId) ?? modelId })), turns };

@@ -31,13 +31,13 @@ export async function snapshotOfSession(tx: Executor, session: Pick<SessionRow, 
     .leftJoin(models, eq(models.id, chatEntries.modelId))
     .where(eq(chatEntries.sessionId, session.id))
     .orderBy(chatEntries.createdAt, chatEntries.id);
-  const entries = branchOf(all, session.activeEntryId).filter((entry) => entry.status === "complete");
-  if (entries.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
-  const messages: PostMessage[] = entries.flatMap((entry) => [
-    { isUser: true, model_name: null, user: entry.authorName ?? author, content: entry.message, timestamp: entry.createdAt.toISOString() },
-    { isUser: false, model_name: entry.modelName ?? "AI", user: null, content: entry.response, timestamp: entry.createdAt.toISOString() },
+  const exchanges = branchOf(all, session.activeEntryId).filter((exchange) => exchange.status === "complete");
+  if (exchanges.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
+  const messages: PostMessage[] = exchanges.flatMap((exchange) => [
+    { isUser: true, model_name: null, user: exchange.authorName ?? author, content: exchange.message, timestamp: exchange.createdAt.toISOString() },
+    { isUser: false, model_name: exchange.modelName ?? "AI", user: null, content: exchange.response, timestamp: exchange.createdAt.toISOString() },
   ]);
-  const modelVersions = [...new Set(entries.map((e) => e.modelVersion).filter((v): v is string => Boolean(v)))];
+  const modelVersions = [...new Set(exchanges.map((e) => e.modelVersion).filter((v): v is string => Boolean(v)))];
   return { messages, comparison: null, modelVersions };
 }
 
