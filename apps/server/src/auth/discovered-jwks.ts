@@ -9,7 +9,7 @@ export type ProviderMetadata = { issuer: string; jwks_uri: string; userinfo_endp
 
 /**
  * An external OpenID provider's metadata, fetched from its discovery document on first use and
- * kept; a failure is remembered for 30 s, then the next caller tries again.
+ * kept; a failure is remembered for 30 s, then the next lookup tries again.
  */
 export function createDiscovery(issuer: string): () => Promise<ProviderMetadata> {
   let metadata: Promise<ProviderMetadata> | undefined;

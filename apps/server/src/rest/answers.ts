@@ -113,7 +113,7 @@ export const restSpecials: readonly RowSpecial[] = [
 
 /** The documented history shape: the branch read, without the sibling details the chat screen uses. */
 function specHistory<H extends { sessions: { siblings?: unknown }[] }>(history: H): H {
-  return { ...history, sessions: history.sessions.map(({ siblings: _siblings, ...entry }) => entry) };
+  return { ...history, sessions: history.sessions.map(({ siblings: _siblings, ...exchange }) => exchange) };
 }
 
 /**
