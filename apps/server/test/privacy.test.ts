@@ -52,7 +52,7 @@ describe("the check", () => {
       const other = await t.call("bob", "GET", `/privacy/scan/${target}/${sessionId}`);
       expect(other.status).toBe(404);
     }
-    expect((await t.call("alice", "GET", `/privacy/scan/everything/${sessionId}`)).body.message).toMatch(/target: must be one of post, share, export, post_link/);
+    expect((await t.call("alice", "GET", `/privacy/scan/everything/${sessionId}`)).body.message).toMatch(/target: must be one of post, share, export, share_refresh, post_link/);
   });
 
   it("refuses a choice made on other text (409) or naming findings that are not there (400)", async () => {
@@ -271,6 +271,56 @@ describe("a share's redaction is the finding it names", () => {
       ["message", 1, inMessage[1]!.start],
       ["message", 2, inMessage[0]!.start],
     ]);
+  });
+});
+
+describe("a share's refresh", () => {
+  it("is checked as sharing is: what was added since is found, redacted where chosen, and refused unredacted while blocking", async () => {
+    await t.signUp("gus");
+    const sessionId = (await t.send("gus", "How long do I proof bread dough?")).body.session_id as number;
+    expect((await t.call("gus", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const shared = async () => JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body);
+    // Added after the share was taken: not in it until it is refreshed.
+    expect((await t.send("gus", TEXT, { session_id: sessionId })).status).toBe(200);
+    expect(await shared()).not.toContain(MAIL);
+
+    const found = await scan("share_refresh", sessionId, "gus");
+    expect(found.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(new Set(found.findings.map((f) => f.kind))).toEqual(new Set(["api_key", "email"]));
+    // The share as it is has nothing to find: its own check does not see what was added.
+    expect((await scan("share", sessionId, "gus")).findings).toEqual([]);
+
+    const stale = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, { privacy_hash: (await scan("share", sessionId, "gus")).text_hash, redact: [found.findings[0]!.id] });
+    expect(stale.status).toBe(409);
+    const refreshed = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, redacting(found, "api_key"));
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    const read = await shared();
+    expect(read).not.toContain(KEY);
+    expect(read).toContain("[redacted API key]");
+    expect(read).toContain(MAIL);
+    // The conversation keeps its text.
+    expect(JSON.stringify((await t.call("gus", "POST", "/chat/getChatHistory", { sessionId })).body)).toContain(KEY);
+
+    await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: true } });
+    try {
+      expect((await t.send("gus", `Also keep ${KEY} safe`, { session_id: sessionId })).status).toBe(200);
+      const next = await scan("share_refresh", sessionId, "gus");
+      expect(next.blocking).toBe(true);
+      const refused = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`);
+      expect(refused.status).toBe(412);
+      // What was left unredacted at the refresh before is found again, as on sharing.
+      expect(refused.body.message).toMatch(/Still to redact: E-mail address in message 3 \(jane\.\.\.\); E-mail address in message 4 \(jane\.\.\.\); API key or token in message 5 \(sk-p\.\.\.\)/);
+      // Refused: the share is still the snapshot taken before.
+      expect(await shared()).not.toContain("Also keep");
+      const everything = { privacy_hash: next.text_hash, redact: next.findings.map((f) => f.id) };
+      expect((await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, everything)).status).toBe(200);
+      const after = await shared();
+      expect(after).toContain("Also keep [redacted API key] safe");
+      expect(after).not.toContain(KEY);
+      expect(after).not.toContain(MAIL);
+    } finally {
+      await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: false } });
+    }
   });
 });
 

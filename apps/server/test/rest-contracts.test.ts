@@ -551,7 +551,7 @@ const contracts: Record<string, Contract> = {
   },
   "GET /privacy/scan/:target/:id": {
     ok: async (w) => ({ method: "GET", path: `/privacy/scan/post/${w.session}?description=Release%20notes`, token: w.alice.pat }),
-    bad: (w) => ({ method: "GET", path: `/privacy/scan/everything/${w.session}`, token: w.alice.pat, message: /target: must be one of post, share, export, post_link/ }),
+    bad: (w) => ({ method: "GET", path: `/privacy/scan/everything/${w.session}`, token: w.alice.pat, message: /target: must be one of post, share, export, share_refresh, post_link/ }),
     missing: (w) => ({ method: "GET", path: `/privacy/scan/post_link/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "GET /admin/users": {

@@ -26,6 +26,8 @@ async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyT
     }
     case "share":
       return (await getShareMessages(db, userId, id)).messages;
+    case "share_refresh":
+      return (await getShareMessages(db, userId, id, true)).messages;
     case "export":
       return (await getSessionTranscript(db, userId, id, false)).messages.map(({ role, author, content }) => ({ role, author, content }));
     case "post_link":

@@ -130,9 +130,16 @@ export const publicLinkRouter = router({
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx }) => revokeAllLinks(ctx.db, ctx.user.id)),
-  refreshShare: protectedProcedure.meta({ rest: { method: "POST", path: "/links/share/:sessionId/refresh", summary: "Take a shared conversation's snapshot again, from the conversation as it is now" } })
+  refreshShare: protectedProcedure.meta({
+    rest: {
+      method: "POST",
+      path: "/links/share/:sessionId/refresh",
+      summary: "Take a shared conversation's snapshot again, from the conversation as it is now",
+      description: "Passes the privacy check as sharing does: run it with target share_refresh and send its text_hash as privacy_hash, with the ids of the findings to redact as redact.",
+    },
+  })
     .input(publicLinkInputs.refreshShare)
     .use(rateLimit("share"))
     .use(loadUser)
-    .mutation(async ({ ctx, input }) => refreshShare(ctx.db, ctx.user.id, input.sessionId, ctx.now())),
+    .mutation(async ({ ctx, input }) => refreshShare(ctx.db, ctx.user, input.sessionId, input, ctx.now())),
 });

@@ -4,6 +4,8 @@ import { chatSessions, posts, prompts, publicLinks, type Database, type Executor
 import type { KeyVault } from "@parley/keys";
 import { AppError } from "../kit/errors";
 import { getOwnedSession, setSessionShared } from "../conversation/chat/sessions";
+import { redactShareForRefresh } from "../conversation/chat/share-privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
 import { POST_NOT_FOUND } from "../community/post/visibility";
 import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, shareGateOf, type GatedLink, type LinkControls } from "../kit/link-controls";
 import { liveFor, tokenOf } from "./public-links";
@@ -191,13 +193,16 @@ export async function revokeAllLinks(db: Database, userId: string) {
 
 /**
  * Takes a share's snapshot again, from the conversation as it is now (the branch the owner is
- * on). The share's controls and views stay, and the conversation's public link, if on, keeps
- * its address and its controls.
+ * on), through the privacy check as sharing does (its target share_refresh): what was added
+ * since is checked, and the redactions chosen join the share's. The share's controls and views
+ * stay, and the conversation's public link, if on, keeps its address and its controls.
  */
-export async function refreshShare(db: Database, userId: string, sessionId: number, now: Date): Promise<SharedLinkRow> {
+export async function refreshShare(db: Database, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, now: Date): Promise<SharedLinkRow> {
+  const userId = user.id;
   return db.transaction(async (tx) => {
     const session = await getOwnedSession(tx, userId, sessionId);
     if (session.sharedAt === null) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
+    await redactShareForRefresh(tx, user, sessionId, choice);
     const link = await tx.select({ createdAt: publicLinks.createdAt }).from(publicLinks).where(eq(publicLinks.sessionId, sessionId)).limit(1);
     const linkWasLive = link[0] !== undefined && liveFor(session, link[0]);
     const taken = now.getTime() > session.sharedAt.getTime() ? now : new Date(session.sharedAt.getTime() + 1);

@@ -3,8 +3,11 @@ import { int4Id } from "../input";
 import { sessionIdSchema } from "./common";
 import { LIMITS } from "../limits";
 
-/** What the privacy check is run for (docs/privacy.md): posting, sharing or exporting a conversation, or a post's public link. */
-export const PRIVACY_TARGETS = ["post", "share", "export", "post_link"] as const;
+/**
+ * What the privacy check is run for (docs/privacy.md): posting, sharing or exporting a
+ * conversation, taking a share's snapshot again (share_refresh), or a post's public link.
+ */
+export const PRIVACY_TARGETS = ["post", "share", "export", "share_refresh", "post_link"] as const;
 export type PrivacyTarget = (typeof PRIVACY_TARGETS)[number];
 
 const findingId = z.string().regex(/^\d{1,7}:\d{1,9}:\d{1,9}:[a-z_]{1,20}$/, "must be the id of a finding of the privacy check (message:start:end:kind)");
@@ -31,7 +34,7 @@ export const privacyChoiceFields = {
 /** Inputs of the privacy check's procedures, by procedure name. */
 export const privacyInputs = {
   /**
-   * The findings in what would leave: a conversation (post, share, export) by its id, a post
+   * The findings in what would leave: a conversation (post, share, export, share_refresh) by its id, a post
    * (post_link) by its id. Posting sends the post's description too: it leaves with the messages.
    */
   scan: z

@@ -73,6 +73,6 @@ export const publicLinkInputs = {
   revoke: z.object({ kind: linkKind, id: linkTargetId }),
   /** Every link of the caller turned off at once: said on purpose. */
   revokeAll: z.object({ confirm: z.literal(true, { message: "must be true: every one of your links is turned off" }) }),
-  /** The snapshot of a shared conversation taken again, from the conversation as it is now. */
-  refreshShare: z.object({ sessionId: sessionIdSchema }),
+  /** The snapshot of a shared conversation taken again, from the conversation as it is now, through the privacy check (share_refresh). */
+  refreshShare: z.object({ sessionId: sessionIdSchema, ...privacyChoiceFields }),
 } as const;

@@ -73,12 +73,18 @@ export type OutgoingMessage = { role: "user" | "assistant" | "description"; auth
 /**
  * What a share of the caller's conversation shows, message by message (each exchange's message
  * and reply; a comparison's every column): the branch being shared (the active one before it
- * is shared), with the redactions already made.
+ * is shared), with the redactions already made. `refreshed`: what it would show once its
+ * snapshot is taken again (the branch the owner is on now, the redactions made kept).
  */
-export async function getShareMessages(db: Executor, userId: string, sessionId: number): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[] }> {
+export async function getShareMessages(
+  db: Executor,
+  userId: string,
+  sessionId: number,
+  refreshed = false,
+): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[] }> {
   const session = await getOwnedSession(db, userId, sessionId);
   const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listExchangesBySession(db, session.id));
-  const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, false) : session.activeEntryId);
+  const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, refreshed) : session.activeEntryId);
   const ids = [...new Set(shown.map((e) => e.modelId).filter((id): id is string => Boolean(id)))];
   const names = new Map(ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : []);
   const owner = await getDisplayNameById(db, session.userId);
@@ -139,6 +145,22 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
   );
   await addShareRedactions(db, user.id, session, checked, exchangeIds);
   return setSessionShared(db, user.id, sessionId, true, now);
+}
+
+/**
+ * The privacy check before a share's snapshot is taken again: it runs on what the refreshed
+ * share would show (the redactions made kept), and what is chosen joins them. Same refusals as
+ * sharing: a choice made on other text, unknown findings, unredacted ones while blocking.
+ */
+export async function redactShareForRefresh(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
+  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId, true);
+  const checked = applyPrivacyChoice(
+    messages.map((m) => m.content),
+    user,
+    choice,
+    await isPrivacyCheckBlocking(db),
+  );
+  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, exchangeIds);
 }
 
 /**
