@@ -221,7 +221,12 @@ describe("a share carries its redactions", () => {
 
     // The public link's check runs on the share as it reads (the address already redacted) and adds to it.
     const again = await scan("share", sessionId);
-    expect(again.findings.map((f) => f.kind)).toEqual(["api_key", "api_key"]);
+    // The message, the reply and the title (made from the message): each its own place.
+    expect(again.findings.map((f) => [f.kind, again.messages[f.message]!.role])).toEqual([
+      ["api_key", "user"],
+      ["api_key", "assistant"],
+      ["api_key", "title"],
+    ]);
     const link = await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true, ...redacting(again, "api_key") });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const page = await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${link.body.token as string}` });
@@ -285,7 +290,7 @@ describe("a share's refresh", () => {
     expect(await shared()).not.toContain(MAIL);
 
     const found = await scan("share_refresh", sessionId, "gus");
-    expect(found.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(found.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "title"]);
     expect(new Set(found.findings.map((f) => f.kind))).toEqual(new Set(["api_key", "email"]));
     // The share as it is has nothing to find: its own check does not see what was added.
     expect((await scan("share", sessionId, "gus")).findings).toEqual([]);
@@ -321,6 +326,69 @@ describe("a share's refresh", () => {
     } finally {
       await t.app.inject({ method: "POST", url: "/api/v1/admin/privacy", headers: asAdmin("carol"), payload: { blocking: false } });
     }
+  });
+});
+
+describe("a conversation's title", () => {
+  type Read = { description: string; sessions: { message_content: string }[] };
+  const readShare = async (sessionId: number) => (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body as unknown as Read;
+  const titled = async (name: string) => {
+    const sessionId = (await t.send(name, `Write to ${MAIL} today`)).body.session_id as number;
+    const found = await scan("share", sessionId, name);
+    expect(found.messages.map((m) => m.role)).toEqual(["user", "assistant", "title"]);
+    expect(found.messages[2]!.content).toBe(`Write to ${MAIL} today`);
+    return { sessionId, found, inTitle: found.findings.filter((f) => f.message === 2), inMessage: found.findings.filter((f) => f.message === 0) };
+  };
+
+  it("is its own place in a share: a finding in it is redacted there only, and a message's redaction leaves the title as written", async () => {
+    await t.signUp("hal");
+    const one = await titled("hal");
+    expect(one.inTitle.map((f) => f.kind)).toEqual(["email"]);
+    expect((await t.call("hal", "POST", `/chat/shareChat/${one.sessionId}`, { privacy_hash: one.found.text_hash, redact: one.inTitle.map((f) => f.id) })).status).toBe(200);
+    const read = await readShare(one.sessionId);
+    expect(read.description).toBe("Write to [redacted e-mail] today");
+    expect(read.sessions[0]!.message_content).toBe(`Write to ${MAIL} today`);
+    const stored = await t.db.db.select({ redactions: chatSessions.shareRedactions }).from(chatSessions).where(eq(chatSessions.id, one.sessionId));
+    expect(stored[0]!.redactions).toEqual([{ kind: "email", text: MAIL, field: "title", start: 9, end: 9 + MAIL.length, round: 1, titled: true }]);
+
+    const two = await titled("hal");
+    expect((await t.call("hal", "POST", `/chat/shareChat/${two.sessionId}`, { privacy_hash: two.found.text_hash, redact: two.inMessage.map((f) => f.id) })).status).toBe(200);
+    const other = await readShare(two.sessionId);
+    expect(other.sessions[0]!.message_content).toBe("Write to [redacted e-mail] today");
+    expect(other.description).toBe(`Write to ${MAIL} today`);
+    // Its clone and public page carry the title as the share shows it.
+    const clone = await t.call("bob", "POST", "/chat/cloneChat", { sessionId: one.sessionId });
+    expect(((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body as unknown as Read).description).toBe("Write to [redacted e-mail] today");
+  });
+
+  it("keeps older stored redactions working: those without the title's place still replace their text in it", async () => {
+    await t.signUp("ida");
+    const { sessionId } = await titled("ida");
+    expect((await t.call("ida", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const [exchange] = (await t.db.db.select({ id: chatSessions.activeEntryId }).from(chatSessions).where(eq(chatSessions.id, sessionId)));
+    // Stored before the title was a text of the check: a placed one of the message, and one as text only.
+    for (const redactions of [
+      [{ kind: "email", text: MAIL, entry: exchange!.id!, field: "message" as const, start: 9, end: 9 + MAIL.length, round: 1 }],
+      [{ kind: "email", text: MAIL }],
+    ]) {
+      await t.db.db.update(chatSessions).set({ shareRedactions: redactions }).where(eq(chatSessions.id, sessionId));
+      const read = await readShare(sessionId);
+      expect(read.description).toBe("Write to [redacted e-mail] today");
+      expect(read.sessions[0]!.message_content).toBe("Write to [redacted e-mail] today");
+    }
+  });
+
+  it("is its own place in a download", async () => {
+    await t.signUp("jo");
+    const sessionId = (await t.send("jo", `Write to ${MAIL} today`)).body.session_id as number;
+    const found = await scan("export", sessionId, "jo");
+    const last = found.messages.length - 1;
+    expect(found.messages[last]).toMatchObject({ role: "title", content: `Write to ${MAIL} today` });
+    const inTitle = found.findings.filter((f) => f.message === last);
+    const file = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${found.text_hash}&redact=${inTitle.map((f) => f.id).join(",")}`, headers: t.as("jo") });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain("# Write to [redacted e-mail] today");
+    expect(file.body).toContain(`Write to ${MAIL} today`);
   });
 });
 

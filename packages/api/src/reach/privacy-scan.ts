@@ -2,7 +2,7 @@ import type { PrivacyTarget } from "@parley/contracts";
 import type { Executor, PostMessage } from "@parley/db";
 import { FINDING_LABELS, REDACTION_MARKERS } from "@parley/privacy";
 import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoing, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
-import { getShareMessages, replaceRedacted, type OutgoingMessage } from "../conversation/chat/share-privacy";
+import { getShareMessages, TITLE_AUTHOR, type OutgoingMessage } from "../conversation/chat/share-privacy";
 import { getPostSnapshotOfSession } from "../community/post/post-snapshot";
 import { getOwnPostSnapshot } from "../community/post/post-privacy";
 import type { Transcript } from "./transcript";
@@ -29,7 +29,7 @@ async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyT
     case "share_refresh":
       return (await getShareMessages(db, userId, id, true)).messages;
     case "export":
-      return (await getSessionTranscript(db, userId, id, false)).messages.map(({ role, author, content }) => ({ role, author, content }));
+      return exportTexts(await getSessionTranscript(db, userId, id, false));
     case "post_link":
       return fromPost((await getOwnPostSnapshot(db, userId, id)).messages);
   }
@@ -55,14 +55,17 @@ export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { i
   };
 }
 
-/** A conversation's export as the privacy check lets it leave: the chosen findings as markers in the file only. */
+/** What an export lets leave: its messages, then its title (the file's heading) as its own text. */
+function exportTexts(transcript: Transcript): OutgoingMessage[] {
+  return [...transcript.messages.map(({ role, author, content }) => ({ role, author, content })), { role: "title", author: TITLE_AUTHOR, content: transcript.title }];
+}
+
+/**
+ * A conversation's export as the privacy check lets it leave: the chosen findings as markers in
+ * the file only. A finding in the title is its own place, as a message's is.
+ */
 export async function checkedTranscript(db: Executor, user: PrivacyPerson, transcript: Transcript, choice: PrivacyChoice): Promise<Transcript> {
-  const checked = applyPrivacyChoice(
-    transcript.messages.map((m) => m.content),
-    user,
-    choice,
-    await isPrivacyCheckBlocking(db),
-  );
-  // The title, when it is made from the first message, carries the same redactions.
-  return { ...transcript, title: replaceRedacted(transcript.title, checked.redacted), messages: transcript.messages.map((m, i) => ({ ...m, content: checked.texts[i]! })) };
+  const texts = exportTexts(transcript).map((m) => m.content);
+  const checked = applyPrivacyChoice(texts, user, choice, await isPrivacyCheckBlocking(db));
+  return { ...transcript, title: checked.texts[texts.length - 1]!, messages: transcript.messages.map((m, i) => ({ ...m, content: checked.texts[i]! })) };
 }

@@ -69,8 +69,8 @@ export const privacyFinding = z.object({
 export const privacyScan = z.object({
   target: z.enum(PRIVACY_TARGETS),
   messages: z
-    .array(z.object({ role: z.enum(["user", "assistant", "description"]), author: z.string(), content: z.string() }))
-    .describe("Every text that would leave, in order; posting ends with the post's description (role 'description')"),
+    .array(z.object({ role: z.enum(["user", "assistant", "description", "title"]), author: z.string(), content: z.string() }))
+    .describe("Every text that would leave, in order; posting ends with the post's description (role 'description'), a share or a download with the conversation's title when it has one (role 'title')"),
   findings: z.array(privacyFinding),
   text_hash: z.string().describe("Send it back as `privacy_hash` with the findings to redact"),
   blocking: z.boolean().describe("Whether this instance refuses to let unredacted findings leave"),

@@ -22,7 +22,18 @@ export const models = pgTable("models", {
  * privacy check that added redactions is one round). Redactions stored before positions were
  * kept have none of these and replace their text wherever the share shows it.
  */
-export type ShareRedaction = { kind: string; text: string; entry?: number; field?: "message" | "response"; start?: number; end?: number; round?: number };
+export type ShareRedaction = {
+  kind: string;
+  text: string;
+  entry?: number;
+  /** Where: an exchange's message or reply (with `entry`), or the conversation's title. */
+  field?: "message" | "response" | "title";
+  start?: number;
+  end?: number;
+  round?: number;
+  /** Made by a check that had the title as its own text: it redacts only its place, never its text in the title. */
+  titled?: boolean;
+};
 
 /**
  * A conversation. Ids are random positive integers below 2^53: numeric in every URL and answer,

@@ -3,7 +3,7 @@ import { branchOf, chainCopiedExchanges, readLeaf } from "./branches";
 import { linkCopiedExchanges } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listExchangesBySession } from "./sessions";
-import { redactShared, replaceRedacted } from "./share-privacy";
+import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
 import type { Reader } from "../../kit/link-controls";
 
@@ -24,10 +24,12 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     // A comparison is copied whole, every column, and stays a comparison.
     const exchanges = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
     const id = newSessionId();
+    // Someone else's share: its title as the share shows it.
+    const title = source.userId === userId ? source.description : redactedTitle(source);
     await tx.insert(chatSessions).values({
       id,
       userId,
-      description: replaceRedacted(options.addCloneText ? `${source.description} (clone)`.trim() : source.description, source.userId === userId ? null : source.shareRedactions),
+      description: options.addCloneText ? `${title} (clone)`.trim() : title,
       category: source.category,
       forkedFromSessionId: source.id,
       forkedFromUserId: source.userId,

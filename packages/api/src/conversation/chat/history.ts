@@ -3,7 +3,7 @@ import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
 import { getOwnedSession, getReadableSession, listExchangesBySession, presentForkedFrom } from "./sessions";
-import { redactShared, replaceRedacted } from "./share-privacy";
+import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
 import type { Reader } from "../../kit/link-controls";
 
@@ -60,8 +60,7 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   return {
     ...(await comparisonColumnsOf(db, session, exchanges)),
     session_id: session.id,
-    // A title made from the first message carries its redactions too.
-    description: shared ? replaceRedacted(session.description, session.shareRedactions) : session.description,
+    description: shared ? redactedTitle(session) : session.description,
     sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,

@@ -52,12 +52,29 @@ function redactPlaced(text: string, placed: readonly ShareRedaction[]): string {
 }
 
 const isPlaced = (r: ShareRedaction) => r.entry !== undefined && r.field !== undefined && r.start !== undefined && r.end !== undefined;
+const isInTitle = (r: ShareRedaction) => r.field === "title" && r.start !== undefined && r.end !== undefined;
+/**
+ * Redactions that replace their text in the title wherever it appears: those stored as text
+ * only, and those of messages made before the title was a text of the check (they always did).
+ */
+const replacedInTitle = (r: ShareRedaction) => r.field !== "title" && (!isPlaced(r) || r.titled !== true);
+
+/**
+ * A shared conversation's title (its description) with the owner's redactions: a finding in
+ * the title is its own place, redacted there as the messages' are; older redactions keep
+ * replacing their text in it.
+ */
+export function redactedTitle(session: Pick<SessionRow, "description" | "shareRedactions">): string {
+  const redactions = session.shareRedactions;
+  if (!redactions?.length || session.description === "") return session.description;
+  return redactPlaced(replaceRedacted(session.description, redactions.filter(replacedInTitle)), redactions.filter(isInTitle));
+}
 
 /** The share's texts with the owner's redactions in place; `exchanges` unchanged when there are none. */
 export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRedactions">, exchanges: E[]): E[] {
   const redactions = session.shareRedactions;
   if (!redactions?.length) return exchanges;
-  const unplaced = redactions.filter((r) => !isPlaced(r));
+  const unplaced = redactions.filter((r) => !isPlaced(r) && r.field !== "title");
   const placed = redactions.filter(isPlaced);
   return exchanges.map((exchange) => {
     const mine = placed.filter((r) => r.entry === exchange.id);
@@ -67,8 +84,11 @@ export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRe
   });
 }
 
-/** One text of what would leave, as the privacy check shows it: a message, or a post's description. */
-export type OutgoingMessage = { role: "user" | "assistant" | "description"; author: string; content: string };
+/** One text of what would leave, as the privacy check shows it: a message, a post's description, or a conversation's title. */
+export type OutgoingMessage = { role: "user" | "assistant" | "description" | "title"; author: string; content: string };
+
+/** The author a conversation's title is shown under in the check. */
+export const TITLE_AUTHOR = "Title";
 
 /**
  * What a share of the caller's conversation shows, message by message (each exchange's message
@@ -81,21 +101,26 @@ export async function getShareMessages(
   userId: string,
   sessionId: number,
   refreshed = false,
-): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[] }> {
+): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[]; titleIndex: number | null }> {
   const session = await getOwnedSession(db, userId, sessionId);
   const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listExchangesBySession(db, session.id));
   const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, refreshed) : session.activeEntryId);
   const ids = [...new Set(shown.map((e) => e.modelId).filter((id): id is string => Boolean(id)))];
   const names = new Map(ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : []);
   const owner = await getDisplayNameById(db, session.userId);
+  const messages: OutgoingMessage[] = shown.flatMap((e) => [
+    { role: "user" as const, author: e.authorName ?? owner, content: e.messageContent },
+    { role: "assistant" as const, author: e.modelId ? (names.get(e.modelId) ?? e.modelId) : "AI", content: e.responseContent },
+  ]);
+  // The title, when the owner gave one, is the last text (one made from the first message follows its redactions).
+  const titleIndex = session.description === "" ? null : messages.length;
+  if (titleIndex !== null) messages.push({ role: "title", author: TITLE_AUTHOR, content: redactedTitle(session.sharedAt ? session : { ...session, shareRedactions: null }) });
   return {
     session,
     /** The exchange of each pair of messages: message 2i is exchange i's message, 2i + 1 its reply. */
     exchangeIds: shown.map((e) => e.id),
-    messages: shown.flatMap((e) => [
-      { role: "user" as const, author: e.authorName ?? owner, content: e.messageContent },
-      { role: "assistant" as const, author: e.modelId ? (names.get(e.modelId) ?? e.modelId) : "AI", content: e.responseContent },
-    ]),
+    messages,
+    titleIndex,
   };
 }
 
@@ -104,18 +129,29 @@ export async function getShareMessages(
  * message or reply, and offsets), beside what was redacted before: the check of a share already
  * redacted runs on its redacted text, so the new ones are a new round, placed in that text.
  */
-export async function addShareRedactions(db: Executor, userId: string, session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">, checked: CheckedTexts, exchangeIds: readonly number[]) {
+export async function addShareRedactions(
+  db: Executor,
+  userId: string,
+  session: Pick<SessionRow, "id" | "sharedAt" | "shareRedactions">,
+  checked: CheckedTexts,
+  { exchangeIds, titleIndex }: { exchangeIds: readonly number[]; titleIndex: number | null },
+) {
   const kept = session.sharedAt ? (session.shareRedactions ?? []) : [];
   const round = Math.max(0, ...kept.map((r) => r.round ?? 0)) + 1;
-  const added: ShareRedaction[] = checked.redacted.map((f) => ({
-    kind: f.kind,
-    text: f.text,
-    entry: exchangeIds[Math.floor(f.message / 2)]!,
-    field: f.message % 2 === 0 ? "message" : "response",
-    start: f.start,
-    end: f.end,
-    round,
-  }));
+  const added: ShareRedaction[] = checked.redacted.map((f) =>
+    f.message === titleIndex
+      ? { kind: f.kind, text: f.text, field: "title", start: f.start, end: f.end, round, titled: true }
+      : {
+          kind: f.kind,
+          text: f.text,
+          entry: exchangeIds[Math.floor(f.message / 2)]!,
+          field: f.message % 2 === 0 ? "message" : "response",
+          start: f.start,
+          end: f.end,
+          round,
+          titled: true,
+        },
+  );
   const all = [...kept, ...added];
   const updated = await db
     .update(chatSessions)
@@ -136,14 +172,14 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
     await db.update(chatSessions).set({ shareRedactions: null }).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, user.id)));
     return result;
   }
-  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId);
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
     user,
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  await addShareRedactions(db, user.id, session, checked, exchangeIds);
+  await addShareRedactions(db, user.id, session, checked, places);
   return setSessionShared(db, user.id, sessionId, true, now);
 }
 
@@ -153,14 +189,14 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
  * sharing: a choice made on other text, unknown findings, unredacted ones while blocking.
  */
 export async function redactShareForRefresh(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId, true);
+  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId, true);
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
     user,
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, exchangeIds);
+  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, places);
 }
 
 /**
@@ -169,7 +205,7 @@ export async function redactShareForRefresh(db: Executor, user: PrivacyPerson & 
  * which the public page reads too. A conversation not shared is left to the link's own refusal.
  */
 export async function redactShareForLink(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages, exchangeIds } = await getShareMessages(db, user.id, sessionId);
+  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId);
   if (session.sharedAt === null) return;
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
@@ -177,5 +213,5 @@ export async function redactShareForLink(db: Executor, user: PrivacyPerson & { i
     choice,
     await isPrivacyCheckBlocking(db),
   );
-  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, exchangeIds);
+  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, places);
 }

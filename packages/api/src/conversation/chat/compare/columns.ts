@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, getReadableSession, listExchangesBySession, type SessionRow } from "../sessions";
-import { redactShared, replaceRedacted } from "../share-privacy";
+import { redactedTitle, redactShared } from "../share-privacy";
 import { admitShareReader } from "../share-gate";
 import type { Reader } from "../../../kit/link-controls";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
@@ -46,7 +46,7 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
   const { models, byColumn, nameOf } = await columnsOf(db, session, shared ? redactShared(session, stored) : stored);
   return {
     session_id: session.id,
-    description: shared ? replaceRedacted(session.description, session.shareRedactions) : session.description,
+    description: shared ? redactedTitle(session) : session.description,
     category: session.category,
     is_owner: session.userId === userId,
     /** The compared models in column order; null once a winner was picked (an ordinary chat). */
