@@ -3,8 +3,9 @@
 // for everyone else while its author sees it marked, and the admin restores it. A shared
 // conversation and a comment on a prompt are reported and hidden the same way. The console's
 // usage chart counts the send this spec made.
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
+import { signInAdmin } from "./support/admin";
 import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
@@ -24,20 +25,7 @@ test.beforeAll(async () => {
   const baseURL = testInfo.project.use.baseURL;
   author = await createAccount(baseURL, newAccount("writer"));
   reader = await createAccount(baseURL, newAccount("reader"));
-  const mo = { name: "Mo Moderator", email: "moderator@example.test" };
-  moderator = await createAccount(baseURL, mo);
-  // The address counts once verified (serve.mjs opens the link the server logs, as an operator
-  // would) and from the next sign-in on.
-  const isAdmin = async (state: StorageState) => {
-    const { access_token } = JSON.parse(state.origins[0]!.localStorage[0]!.value) as { access_token: string };
-    const http = await request.newContext({ baseURL });
-    const status = (await http.get("/api/v1/admin/access", { headers: { authorization: `Bearer ${access_token}` } })).status();
-    await http.dispose();
-    return status;
-  };
-  await expect
-    .poll(async () => isAdmin((moderator = await createAccount(baseURL, mo, { existing: true }))), { timeout: 20_000 })
-    .toBe(200);
+  moderator = await signInAdmin(baseURL);
 });
 
 const card = (page: Page) => page.getByRole("article").filter({ hasText: description });

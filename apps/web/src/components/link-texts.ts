@@ -13,6 +13,7 @@ export const LINK_TEXTS = {
   cannotBeShown:
     "This link still works, but its address can no longer be shown (the server's encryption key was replaced). Turn the link off and on again to get a new address you can copy.",
   controls: "Link settings",
+  shareControls: "Share settings",
   viewsLabel: "Views",
   views: (views: number, today: number) => `${views.toLocaleString("en-US")} view${views === 1 ? "" : "s"} (${today.toLocaleString("en-US")} today)`,
   state: { active: "Active", expired: "Expired", capped: "View limit reached" } satisfies Record<LinkState, string>,

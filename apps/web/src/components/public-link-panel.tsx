@@ -154,8 +154,11 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
 
 const EXPIRY_LABEL: Record<LinkExpiry, string> = { "1d": LINK_TEXTS.expiry1d, "7d": LINK_TEXTS.expiry7d, "30d": LINK_TEXTS.expiry30d, never: LINK_TEXTS.expiryNever };
 
-/** A link's (a public link's or a share's) expiry, password and view limit, and its views: what the owner controls once it is on. */
-export function LinkControls({ kind, id }: { kind: LinkKind; id: number }) {
+/**
+ * A link's (a public link's or a share's) expiry, password and view limit, and its views: what
+ * the owner controls once it is on. `label` names the region where two show on one screen.
+ */
+export function LinkControls({ kind, id, label = LINK_TEXTS.controls }: { kind: LinkKind; id: number; label?: string }) {
   const utils = trpc.useUtils();
   const expiryId = useId();
   const passwordId = useId();
@@ -182,7 +185,7 @@ export function LinkControls({ kind, id }: { kind: LinkKind; id: number }) {
     configure.mutate({ kind, id, view_cap: trimmed === "" ? null : Number(trimmed) });
   };
   return (
-    <section aria-label={LINK_TEXTS.controls} className="flex flex-col gap-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+    <section aria-label={label} className="flex flex-col gap-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
       <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300" role="status" aria-label={LINK_TEXTS.viewsLabel}>
         {LINK_TEXTS.views(data.views, data.views_today)} · {LINK_TEXTS.state[data.state]}
       </p>

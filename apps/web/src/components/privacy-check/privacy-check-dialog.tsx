@@ -110,6 +110,11 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
             );
           })}
         </ul>
+        {blocked && (
+          <p id={`${id}-left`} role="status" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {PRIVACY_TEXTS.stillToRedact(scan.findings.filter((f) => !chosen.has(f.id)))}
+          </p>
+        )}
         <div className="flex flex-wrap items-center justify-end gap-2">
           <button type="button" onClick={() => setChosen(new Set(scan.findings.map((f) => f.id)))} disabled={allChosen} className={buttonClass("ghost", "sm", "mr-auto")}>
             {PRIVACY_TEXTS.redactAll}
@@ -117,7 +122,13 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
           <button type="button" onClick={onCancel} className={buttonClass("secondary", "sm")}>
             {PRIVACY_TEXTS.cancel}
           </button>
-          <button type="button" onClick={() => onContinue([...chosen])} disabled={blocked} className={buttonClass("primary", "sm")}>
+          <button
+            type="button"
+            onClick={() => onContinue([...chosen])}
+            disabled={blocked}
+            aria-describedby={blocked ? `${id}-left` : undefined}
+            className={buttonClass("primary", "sm")}
+          >
             {chosen.size === 0 ? PRIVACY_TEXTS.goAhead : PRIVACY_TEXTS.redactAndContinue(chosen.size)}
           </button>
         </div>

@@ -3,6 +3,8 @@ import { CATEGORIES, categoryLabel, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
 import { LinkIcon } from "../../components/action-icons";
+import { LINK_TEXTS } from "../../components/link-texts";
+import { LinkControls } from "../../components/public-link-panel";
 import { ReportConversation } from "./report-conversation";
 import { CHAT_TEXTS } from "./texts";
 
@@ -13,6 +15,7 @@ type ChatOptionsProps =
   | { mode: "shared"; onClone: () => void; cloning: boolean; available: boolean; sessionId: number }
   | {
       mode: "own";
+      sessionId: number;
       category: string;
       onCategoryChange: (category: string) => void;
       description: string;
@@ -84,6 +87,8 @@ export function ChatOptions(props: ChatOptionsProps) {
               <button type="button" onClick={props.onUnshare} disabled={props.sharing} className="mt-2 font-semibold underline underline-offset-2 hover:no-underline disabled:opacity-60">
                 Stop sharing
               </button>
+              {/* The share's expiry, password and view limit, as on the Shared links page (read once the share is stored). */}
+              {props.saved && !props.sharing && <LinkControls kind="share" id={props.sessionId} label={LINK_TEXTS.shareControls} />}
             </div>
           )}
           {props.privacyDialog}

@@ -173,6 +173,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   ) : (
     <ChatOptions
       mode="own"
+      sessionId={sessionId}
       category={category}
       onCategoryChange={(value) => setCategoryChoice({ sessionId, category: value })}
       description={description}

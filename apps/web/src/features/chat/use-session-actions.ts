@@ -62,7 +62,8 @@ export function useSessionActions({ sessionId, categories, description, clearDes
       return { previous };
     },
     onError: (_error, _input, context) => utils.chat.history.setData(historyKey, context?.previous),
-    onSettled: () => Promise.all([utils.chat.sessions.invalidate(), utils.chat.history.invalidate(historyKey)]),
+    // The share's controls are read again: a share that just began (or ended) has other ones.
+    onSettled: () => Promise.all([utils.chat.sessions.invalidate(), utils.chat.history.invalidate(historyKey), utils.publicLink.settings.invalidate({ kind: "share", id: sessionId })]),
   });
   const shareSession = async () => {
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.shareNeedsSave);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { buttonClass } from "../../components/button-styles";
 import { LINK_TEXTS } from "../../components/link-texts";
+import { usePrivacyCheck } from "../../components/privacy-check/use-privacy-check";
 import { LinkControls } from "../../components/public-link-panel";
 import { LocalTime } from "../../lib/time/local-time";
 import { messageOf, trpc } from "../../lib/trpc";
@@ -12,7 +13,8 @@ type SharedLink = RouterOutputs["publicLink"]["mine"]["links"][number];
 /**
  * The profile's Shared links tab: every link the person has made (its target, when it was made,
  * when it expires, its views and state), each revoked on its own or all at once; a share's
- * snapshot shows when it was taken and can be taken again from the conversation as it is now.
+ * snapshot shows when it was taken and can be taken again from the conversation as it is now,
+ * through the privacy check as sharing does (what was added since may hold findings).
  */
 export function SharedLinksTab() {
   const utils = trpc.useUtils();
@@ -27,6 +29,16 @@ export function SharedLinksTab() {
   const revoke = trpc.publicLink.revoke.useMutation({ onSuccess: done, onError });
   const revokeAll = trpc.publicLink.revokeAll.useMutation({ onSuccess: done, onError });
   const refresh = trpc.publicLink.refreshShare.useMutation({ onSuccess: done, onError });
+  const privacy = usePrivacyCheck();
+  const refreshChecked = async (sessionId: number) => {
+    setError(null);
+    try {
+      const choice = await privacy.check("share_refresh", sessionId);
+      if (choice) refresh.mutate({ sessionId, ...choice });
+    } catch (failure) {
+      onError(failure);
+    }
+  };
   const links = mine.data?.links ?? [];
   const busy = revoke.isPending || revokeAll.isPending || refresh.isPending;
 
@@ -71,11 +83,12 @@ export function SharedLinksTab() {
               link={link}
               busy={busy}
               onRevoke={() => revoke.mutate({ kind: link.kind, id: link.id })}
-              onRefresh={() => refresh.mutate({ sessionId: link.id })}
+              onRefresh={() => void refreshChecked(link.id)}
             />
           ))}
         </ul>
       )}
+      {privacy.dialog}
     </section>
   );
 }
