@@ -295,6 +295,9 @@ describe("a share's refresh", () => {
     // The share as it is has nothing to find: its own check does not see what was added.
     expect((await scan("share", sessionId, "gus")).findings).toEqual([]);
 
+    const malformed = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, { privacy_hash: "not a hash", redact: ["x"] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/privacy_hash: must be the text_hash of the privacy check \(64 hex digits\)/);
     const stale = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, { privacy_hash: (await scan("share", sessionId, "gus")).text_hash, redact: [found.findings[0]!.id] });
     expect(stale.status).toBe(409);
     const refreshed = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, redacting(found, "api_key"));
