@@ -42,20 +42,34 @@ export async function fitBoardTable(table: VoteTable, previous?: Map<string, Boa
   const subsets = categorySubsets(table);
   const space = workspaceFor(table);
   const views = new Map<string, BoardView>();
-  // A refit's votes are mostly the last one's: its overall fit is a good start (the same optimum in fewer Newton steps).
-  const last = previous?.get(viewKey(null, false))?.fit;
-  let overall: Fit | undefined;
+  // A refit's votes are mostly the last one's: each view's last fit is a good start (the same optimum in fewer Newton steps).
+  const last = (name: string | null, style: boolean) => previous?.get(viewKey(name, style))?.fit;
+  let overall: { plain: Fit; styled: Fit } | undefined;
   const categories = table.categories.map((name, i) => ({ name, subset: subsets[i]! })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const { name, subset } of [{ name: null, subset: null }, ...categories]) {
-    // A category's fit starts from the overall one, and each style view from its plain one: a few Newton steps instead of a fit from scratch.
-    const plain = await inSteps(fitTableSteps(table, subset, { position: true, start: overall ?? last }, space));
-    overall ??= plain;
-    const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: plain }, space));
+    // Without a last fit, a category's fit starts from the overall one, and each style view from its
+    // plain one moved as style control moved the overall view: a few Newton steps instead of a fit from scratch.
+    const plain = await inSteps(fitTableSteps(table, subset, { position: true, start: last(name, false) ?? overall?.plain ?? last(null, false) }, space));
+    const styleStart = last(name, true) ?? (overall ? movedAsStyled(plain, overall.plain, overall.styled) : plain);
+    const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: styleStart }, space));
+    overall ??= { plain, styled };
     const pairs = tablePairMatrix(table, subset, plain.ratings.map((row) => row.key));
     views.set(viewKey(name, false), { fit: plain, pairs });
     views.set(viewKey(name, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });
   }
   return views;
+}
+
+/** A start for a style view: its plain fit, moved as style control moved the overall view's ratings and position effects, with the overall style effects. */
+function movedAsStyled(plain: Fit, overallPlain: Fit, overallStyled: Fit): Fit {
+  const shift = new Map(overallStyled.ratings.map((row) => [row.key, row.rating]));
+  for (const row of overallPlain.ratings) shift.set(row.key, (shift.get(row.key) ?? row.rating) - row.rating);
+  return {
+    ...plain,
+    ratings: plain.ratings.map((row) => ({ ...row, rating: row.rating + (shift.get(row.key) ?? 0) })),
+    positionEffects: plain.positionEffects?.map((points, i) => points + (overallStyled.positionEffects?.[i] ?? 0) - (overallPlain.positionEffects?.[i] ?? 0)) ?? null,
+    styleEffects: overallStyled.styleEffects,
+  };
 }
 
 /** The same matrix with its models in another order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categorySubsets, fitRatings, fitTableSteps, pairMatrix, POINTS_PER_UNIT, promptSubsets, RATING_ANCHOR, tablePairMatrix, tabulate, type Fit } from "../../../src/community/verdicts/fit";
+import { fitBoardTable, tabulateVotes } from "../../../src/community/verdicts/board";
 import type { VoteRecord } from "../../../src/community/verdicts/types";
 import { seeded as prng } from "../../support/seeded";
 
@@ -244,5 +245,34 @@ describe("the rating fit", { timeout: 120_000 }, () => {
     const prompted = promptSubsets(table).get(7)!;
     expect(prompted.length).toBe(records.filter((record) => record.promptId === 7).length);
     expect(table.comparisonIds[table.comparison[prompted[0]!]!]).toBe("post:0");
+  });
+
+  it("fits every view of the board, started from other views' fits and from the last refit's, as each view fitted from scratch", async () => {
+    const random = prng(11);
+    const categories = ["a", "b"];
+    const records = simulate(13, 4000, { positionBonus: 0.2 }).map((vote, i) => ({
+      ...vote,
+      comparisonId: `post:${i % 200}`,
+      category: categories[i % 2]!,
+      lengths: vote.shown.map((key) => 300 * Number(key.slice(1)) + Math.floor(random() * 2000)),
+      markdown: vote.shown.map(() => Math.floor(random() * 6)),
+    }));
+    const table = await tabulateVotes(records);
+    const first = await fitBoardTable(table);
+    // A refit of the same votes starts every view from its last fit.
+    const again = await fitBoardTable(table, first);
+    expect(first.size).toBe(6);
+    for (const [key, view] of [...first, ...again]) {
+      const [category, style] = key.split("|");
+      const own = category ? records.filter((record) => record.category === category) : records;
+      const scratch = fitRatings(own, { position: true, style: style === "style" });
+      expect(view.fit.converged).toBe(true);
+      expect(view.fit.ratings.map((row) => row.key)).toEqual(scratch.ratings.map((row) => row.key));
+      view.fit.ratings.forEach((row, i) => {
+        expect(Math.abs(row.rating - scratch.ratings[i]!.rating)).toBeLessThan(1e-6);
+        expect(Math.abs(row.se - scratch.ratings[i]!.se)).toBeLessThan(1e-4);
+      });
+      if (style) expect(Math.abs(view.fit.styleEffects!.length - scratch.styleEffects!.length)).toBeLessThan(1e-6);
+    }
   });
 });

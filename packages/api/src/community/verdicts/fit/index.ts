@@ -20,6 +20,15 @@ export { pairMatrix, tablePairMatrix } from "./pairs";
 export { choiceWeights, workspaceFor, type Workspace } from "./votes";
 export { BOTH_BAD, categorySubsets, inCategory, promptSubsets, tabulate, TIE, type VoteTable } from "./table";
 
+/** The fit stops at a Newton step whose largest change is under this (θ units; 1e-6 is 0.00017 rating points). */
+const TOLERANCE = 1e-6;
+
+/**
+ * A step is taken unless it lowers the log-posterior by more than this share of it: the rounding
+ * error of a sum over a million votes (a fixed 1e-9 was below it, and halved good last steps).
+ */
+const ROUNDING = 1e-12;
+
 /** The fit as steps: it yields every CHUNK votes, and returns the fit. */
 export function* fitSteps(records: VoteRecord[], options: FitOptions = {}): Generator<void, Fit> {
   const table = yield* tabulate(records);
@@ -44,6 +53,11 @@ export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, opti
     options.start.positionEffects?.forEach((points, i) => {
       if (i < layout.positions) params[layout.models + i] = points / POINTS_PER_UNIT;
     });
+    const styleEffects = options.start.styleEffects;
+    if (layout.style && styleEffects) {
+      params[layout.models + layout.positions] = styleEffects.length / POINTS_PER_UNIT;
+      params[layout.models + layout.positions + 1] = styleEffects.markdown / POINTS_PER_UNIT;
+    }
   }
   let current = yield* evaluate(data, layout, params, true);
   let iterations = 0;
@@ -53,6 +67,14 @@ export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, opti
     const factor = Float64Array.from(current.information!);
     if (!cholesky(factor, size)) break;
     const step = solve(factor, size, current.gradient);
+    if (step.reduce((m, s) => Math.max(m, Math.abs(s)), 0) < TOLERANCE) {
+      // The last step: taken without a pass over the votes to confirm it. Newton's error after a step
+      // this small is of the order of its square (far below 1e-6 rating points), and the information
+      // the intervals come from is the one at the point it was taken from (1e-6 θ units away).
+      params = params.map((p, i) => p + step[i]!);
+      converged = true;
+      break;
+    }
     // A full Newton step is almost always taken: its pass computes the derivatives for the next step too.
     let scale = 1;
     let next = params;
@@ -60,13 +82,13 @@ export function* fitTableSteps(table: VoteTable, subset: Int32Array | null, opti
     for (let halvings = 0; halvings < 30; halvings++) {
       next = params.map((p, i) => p + scale * step[i]!);
       trial = yield* evaluate(data, layout, next, scale === 1);
-      if (trial.logPost >= current.logPost - 1e-9) break;
+      if (trial.logPost >= current.logPost - ROUNDING * Math.abs(current.logPost)) break;
       scale /= 2;
     }
     const change = step.reduce((m, s) => Math.max(m, Math.abs(s * scale)), 0);
     params = next;
     current = trial.information ? trial : yield* evaluate(data, layout, params, true);
-    if (change < 1e-6) converged = true;
+    if (change < TOLERANCE) converged = true;
   }
   return summarise(data, layout, params, current.information!, converged, iterations);
 }
