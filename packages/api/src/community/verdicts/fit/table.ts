@@ -68,9 +68,13 @@ type Building = {
   dayIndex: Map<string, number>;
   /** The last RECENT style groups made, and the arrays each was made of. */
   recent: { group: number; key: number[]; markdown: number[] | undefined; shown: string[] }[];
-  /** The last comparison id seen, and its index. */
+  /** The last comparison id, day and single category seen, and their indexes (a comparison's votes mostly share them). */
   lastComparison: string | null;
   lastComparisonIndex: number;
+  lastDay: string | null;
+  lastDayIndex: number;
+  lastCategory: string | null;
+  lastCategoryIndex: number;
   answers: number;
   categoryCount: number;
   nextGroup: number;
@@ -115,6 +119,10 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     recent: [],
     lastComparison: null,
     lastComparisonIndex: -1,
+    lastDay: null,
+    lastDayIndex: -1,
+    lastCategory: null,
+    lastCategoryIndex: -1,
     answers: 0,
     categoryCount: 0,
     nextGroup: 0,
@@ -177,7 +185,11 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     }
     comparison[v] = state.lastComparisonIndex;
     table.battle[v] = record.source === "battle" ? 1 : 0;
-    table.day[v] = intern(state.dayIndex, table.days, record.day);
+    if (record.day !== state.lastDay) {
+      state.lastDay = record.day;
+      state.lastDayIndex = intern(state.dayIndex, table.days, record.day);
+    }
+    table.day[v] = state.lastDayIndex;
     table.prompt[v] = record.promptId ?? NaN;
     const lengths = record.lengths?.length === k ? record.lengths : null;
     const marks = record.markdown?.length === k ? record.markdown : undefined;
@@ -205,7 +217,13 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
       table.groupSize[group]!++;
     }
     if (record.categories) for (const name of record.categories) category[state.categoryCount++] = intern(categoryIndex, table.categories, name);
-    else if (record.category !== null) category[state.categoryCount++] = intern(categoryIndex, table.categories, record.category);
+    else if (record.category !== null) {
+      if (record.category !== state.lastCategory) {
+        state.lastCategory = record.category;
+        state.lastCategoryIndex = intern(categoryIndex, table.categories, record.category);
+      }
+      category[state.categoryCount++] = state.lastCategoryIndex;
+    }
     categoryOffsets[v + 1] = state.categoryCount;
   }
 }
