@@ -25,7 +25,10 @@ const COOKIE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 export function visitorOf(request: FastifyRequest): Visitor {
   let jar: Map<string, string> | undefined;
   return {
-    address: request.ip,
+    // Read when asked: behind a trusted proxy, Fastify works the address out on each read.
+    get address() {
+      return request.ip;
+    },
     cookie(name) {
       jar ??= parseCookies(request.headers.cookie);
       return jar.get(name);
@@ -42,7 +45,8 @@ export function visitorOf(request: FastifyRequest): Visitor {
 
 /** Sends the cookies a request's procedures set, on whichever path answered it (tRPC, REST). */
 export function registerVisitorCookies(app: FastifyInstance) {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and an async hook costs a promise and a turn of the microtask queue each time.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const cookies = pending.get(request);
     if (cookies) {
       pending.delete(request);
@@ -50,6 +54,6 @@ export function registerVisitorCookies(app: FastifyInstance) {
       const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
       reply.header("set-cookie", [...before, ...cookies]);
     }
-    return payload;
+    done(null, payload);
   });
 }
