@@ -131,6 +131,47 @@ describe("the leaderboard", () => {
     expect(summary(trpc.json().result.data.models).sort()).toEqual(expected.sort());
   });
 
+  it("with a prompt, counts the pairwise matrix over the votes on comparisons started from it only, in the board's order", async () => {
+    const { sql } = await import("drizzle-orm");
+    const made = await t.call("author", "POST", "/prompts", { name: "Better", text: "Which is better?" });
+    expect(made.status).toBe(200);
+    const promptId = made.body.id as number;
+    // A comparison started from the prompt (as a send from the library records it on the conversation); its post carries it.
+    const sessionId = await insertComparisonSession(t.db.db, "author", [MODEL.demo, MODEL.platform], turn(2));
+    await t.db.db.execute(sql`update chat_sessions set prompt_id = ${promptId}, prompt_version = 1 where id = ${sessionId}`);
+    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "From the prompt", categories: ["health"] })).body.post_id as number;
+    for (const [voter, column] of [["v1", 0], ["v2", 0], ["v3", 1]] as const) expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
+    await refitLeaderboard(t.db.db);
+    type Pairs = { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
+    const pairsOf = async (query: string) => {
+      const answer = await t.call("author", "GET", `/post/leaderboard${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body as unknown as { models: Row[]; prompt_id: number | null; pairs: Pairs };
+    };
+    const overall = await pairsOf("");
+    const prompted = await pairsOf(`?promptId=${promptId}`);
+    expect(prompted.prompt_id).toBe(promptId);
+    // The board's rows and order, the prompt's votes only: the demo model beat the OpenAI one 2 to 1 there.
+    expect(prompted.models).toEqual(overall.models);
+    expect(prompted.pairs.models).toEqual(overall.pairs.models);
+    const at = (model: string) => overall.models.findIndex((row) => row.model_id === model);
+    const [demo, platform, claude] = [at(MODEL.demo), at(MODEL.platform), at(MODEL.claude)];
+    const counts = prompted.pairs.counts;
+    expect(counts[demo]![platform]).toBe(3);
+    expect(counts[platform]![demo]).toBe(3);
+    expect(counts.flat().reduce((a, b) => a + b, 0)).toBe(6);
+    expect(counts[claude]!.every((n) => n === 0)).toBe(true);
+    expect(prompted.pairs.win_rates[demo]![platform]).toBe(0.6667);
+    expect(prompted.pairs.win_rates[platform]![demo]).toBe(0.3333);
+    expect(prompted.pairs.win_rates[claude]![demo]).toBeNull();
+    // All votes: the education comparison's four (3 to 1 the other way) as well.
+    expect(overall.pairs.counts[demo]![platform]).toBe(7);
+    expect(overall.pairs.win_rates[platform]![demo]).toBe(0.5714);
+    // With a category: the prompt's votes in it.
+    expect((await pairsOf(`?promptId=${promptId}&category=health`)).pairs.counts.flat().reduce((a, b) => a + b, 0)).toBe(6);
+    expect((await pairsOf(`?promptId=${promptId}&category=education`)).pairs.counts.flat().every((n) => n === 0)).toBe(true);
+  });
+
   it("refuses an unknown category and an anonymous caller", async () => {
     const bad = await t.call("v0", "GET", "/post/leaderboard?category=gossip");
     expect(bad.status).toBe(400);
