@@ -257,6 +257,12 @@ describe("password", () => {
     await setExpiry(promptToken, new Date(Date.now() - 1));
     expect((await t.app.inject({ method: "GET", url: `/api/v1/public/prompt/${promptToken}` })).statusCode).toBe(410);
     expect((await t.app.inject({ method: "GET", url: `/pp/${promptToken}`, headers: { accept: "text/html" } })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: "GET", url: `/pp/${promptToken}/preview.png` })).statusCode).toBe(410);
+    // A password locks its picture too, as a post's.
+    await setExpiry(promptToken, new Date(Date.now() + 86_400_000));
+    expect((await t.app.inject({ method: "GET", url: `/pp/${promptToken}/preview.png` })).statusCode).toBe(200);
+    await t.call("carol", "POST", `/links/prompt/${prompt.id}`, { password: "prompt pass" });
+    expect((await t.app.inject({ method: "GET", url: `/pp/${promptToken}/preview.png` })).statusCode).toBe(403);
   });
 });
 

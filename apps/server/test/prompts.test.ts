@@ -334,6 +334,17 @@ describe("a prompt hidden by a moderator", () => {
     expect(page.headers["x-robots-tag"]).toBe("noindex");
     expect(page.body).toContain('<meta property="og:title" content="Zebra trivia · Parley" />');
     expect(page.body).toContain("A prompt by alice: Zebra stripes explained");
+    // Its picture (name, text, author) is drawn and served as a post's: a PNG revalidated by its ETag.
+    expect(page.body).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:3000${link}/preview\\.png\\?v=[\\w-]+" />`));
+    const image = await t.app.inject({ method: "GET", url: `${link}/preview.png` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers).toMatchObject({ "content-type": "image/png", "cache-control": "public, no-cache", "x-robots-tag": "noindex" });
+    expect([image.rawPayload.readUInt32BE(16), image.rawPayload.readUInt32BE(20)]).toEqual([1200, 630]);
+    const etag = image.headers.etag as string;
+    expect((await t.app.inject({ method: "GET", url: `${link}/preview.png`, headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    // A new text is a new picture.
+    await api("alice", "PATCH", `/prompts/${prompt.id}`, { name: "Zebra trivia", text: "Zebra stripes explained again", category: "entertainment" });
+    expect((await t.app.inject({ method: "GET", url: `${link}/preview.png` })).headers.etag).not.toBe(etag);
 
     expect(await api("alice", "POST", `/prompts/${prompt.id}/report`, { reason: "spam" })).toMatchObject({ status: 400 });
     expect((await api("bob", "POST", `/prompts/${prompt.id}/report`, { reason: "spam", details: "Ads" })).body).toMatchObject({ reported: true, already_reported: false });
@@ -352,12 +363,31 @@ describe("a prompt hidden by a moderator", () => {
     expect(await api("carol", "GET", `/prompts/${prompt.id}/answers`)).toMatchObject(notFound);
     expect(await api("carol", "GET", `/public/prompt/${token}`)).toMatchObject(notFound);
     expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `${link}/preview.png` })).statusCode).toBe(404);
     // Its owner still has it, marked, and cannot publish it again or give it a link.
     expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`))).toMatchObject({ hidden: true });
     expect(await api("alice", "PUT", `/prompts/${prompt.id}/visibility`, { visibility: "unlisted" })).toMatchObject({ status: 409 });
 
     await api("boss", "POST", "/admin/restore", { kind: "prompt", id: prompt.id });
     expect(cards(await api("carol", "GET", "/prompts/discover?sort=newest&q=zebra")).map((c) => c.id)).toEqual([prompt.id]);
+  });
+});
+
+describe("a prompt's public link", () => {
+  it("shows no picture once revoked, or once the prompt is private again", async () => {
+    const prompt = await create("alice", { name: "Okapi facts", text: "Tell me about okapis" });
+    await publish("alice", prompt.id, "unlisted");
+    const link = async () => detail(await api("alice", "PUT", `/prompts/${prompt.id}/public-link`, { enabled: true })).publicLink!;
+    const picture = async (path: string) => (await t.app.inject({ method: "GET", url: `${path}/preview.png` })).statusCode;
+    const first = await link();
+    expect(await picture(first)).toBe(200);
+    await api("alice", "PUT", `/prompts/${prompt.id}/public-link`, { enabled: false });
+    expect(await picture(first)).toBe(404);
+    const second = await link();
+    expect(await picture(second)).toBe(200);
+    await publish("alice", prompt.id, "private");
+    expect(await picture(second)).toBe(404);
+    expect(await picture("/pp/AAAAAAAAAAAAAAAAAAAAAAAA")).toBe(404);
   });
 });
 

@@ -28,10 +28,9 @@ export const publicTextHeaders = (indexable: boolean) => ({ "Cache-Control": "no
  * Open Graph and Twitter tags filled in by the server (link preview crawlers do not run
  * scripts), and their preview images at /p/{token}/preview.png. A wrong or revoked token is a
  * 404. Every page says `X-Robots-Tag: noindex` unless its owner listed the post. Prompts' pages
- * /pp/{token} too (registerPublicPromptPage).
+ * /pp/{token} and their pictures too (registerPublicPromptPage).
  */
 export function registerPublicPages(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined; previews: Previews }) {
-  const { previews } = options;
   const indexPath = options.webRoot ? join(options.webRoot, "index.html") : undefined;
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
 
@@ -55,33 +54,53 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
     });
 
     app.get(`/${page.prefix}/:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply: FastifyReply) => {
-      // The link is checked on every request (a revoked one stops showing its picture at once),
-      // but a picture this instance drew under the same stamp is answered without reading the conversation.
-      const link = await getPublicPreviewStamp(options.db, page.prefix, request.params.token);
       const answer = answerKeyOf(request.query);
-      // A link to one answer has a picture of its own (that answer and its prompt).
-      const stamp = link ? (answer ? `${link.stamp}:${ANSWER_PARAM}:${answer}` : link.stamp) : null;
-      const cached = stamp === null ? undefined : previews.cached(stamp);
-      if (cached) {
-        reply.header("X-Robots-Tag", link!.indexable ? "all" : "noindex");
-        return sendPreview(request, reply, cached.etag, () => cached);
-      }
-      const found = await find(request.params.token);
-      if (!found) return reply.status(404).header("X-Robots-Tag", "noindex").send({ message: PUBLIC_LINK_NOT_FOUND });
-      const content = previewContentOf(found.transcript, answer);
-      reply.header("X-Robots-Tag", found.indexable ? "all" : "noindex");
-      return sendPreview(request, reply, previews.etagOf(content), () => previews.picture(content, stamp, request.ip));
+      return servePreview(options, request, reply, page.prefix, answer, async () => {
+        const found = await find(request.params.token);
+        return found ? { content: previewContentOf(found.transcript, answer), indexable: found.indexable } : null;
+      });
     });
   }
   registerPublicPromptPage(app, options);
 }
 
 /**
- * A published prompt's public page /pp/{token}: index.html with its name and the start of its
- * description or text in the preview tags, as a post's page has them (no picture), never indexed.
- * A wrong or revoked token, or a prompt made private or hidden since, is a 404.
+ * A public link's preview image. The link is checked on every request (a revoked, expired,
+ * capped or protected one stops showing its picture at once), but a picture this instance drew
+ * under the same stamp is answered without reading what it shows; `read` reads it otherwise
+ * (null: the link leads nowhere, a 404; a closed link's refusal is thrown as the page's is).
  */
-export function registerPublicPromptPage(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined }) {
+async function servePreview(
+  options: { db: Executor; previews: Previews },
+  request: FastifyRequest<{ Params: { token: string } }>,
+  reply: FastifyReply,
+  prefix: "p" | "s" | "pp",
+  answer: string | null,
+  read: () => Promise<{ content: PreviewContent; indexable: boolean } | null>,
+) {
+  const { previews } = options;
+  const link = await getPublicPreviewStamp(options.db, prefix, request.params.token);
+  // A link to one answer has a picture of its own (that answer and its prompt).
+  const stamp = link ? (answer ? `${link.stamp}:${ANSWER_PARAM}:${answer}` : link.stamp) : null;
+  const cached = stamp === null ? undefined : previews.cached(stamp);
+  if (cached) {
+    reply.header("X-Robots-Tag", link!.indexable ? "all" : "noindex");
+    return sendPreview(request, reply, cached.etag, () => cached);
+  }
+  const found = await read();
+  if (!found) return reply.status(404).header("X-Robots-Tag", "noindex").send({ message: PUBLIC_LINK_NOT_FOUND });
+  reply.header("X-Robots-Tag", found.indexable ? "all" : "noindex");
+  return sendPreview(request, reply, previews.etagOf(found.content), () => previews.picture(found.content, stamp, request.ip));
+}
+
+/**
+ * A published prompt's public page /pp/{token}: index.html with its name and the start of its
+ * description or text in the preview tags, as a post's page has them, never indexed; and its
+ * preview image /pp/{token}/preview.png (the name, the text's start and the author), served as a
+ * post's. A wrong or revoked token, or a prompt made private or hidden since, is a 404; an
+ * expired or capped link a 410 and a protected one a 403, with no picture.
+ */
+export function registerPublicPromptPage(app: FastifyInstance, options: { db: Executor; publicUrl: string; webRoot: string | undefined; previews: Previews }) {
   const indexPath = options.webRoot ? join(options.webRoot, "index.html") : undefined;
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, "utf8") : undefined;
   app.get(`${PROMPT_PUBLIC_PATH}:token`, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
@@ -98,11 +117,25 @@ export function registerPublicPromptPage(app: FastifyInstance, options: { db: Ex
     const body = found ? `<main><h1>${escapeHtml(found.name)}</h1><pre>${escapeHtml(found.text)}</pre></main>` : "<main><h1>Not Found</h1></main>";
     return reply.type("text/html; charset=utf-8").send(`${head}<body>${body}</body></html>`);
   });
+
+  app.get(`${PROMPT_PUBLIC_PATH}:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) =>
+    servePreview(options, request, reply, "pp", null, async () => {
+      const found = await getPublicPrompt(options.db, request.params.token).catch((error: unknown) => {
+        if (error instanceof AppError && error.kind === "NOT_FOUND") return null;
+        throw error;
+      });
+      return found ? { content: promptPreviewOf(found), indexable: false } : null;
+    }),
+  );
 }
+
+/** What a prompt's picture shows: its name, the start of its text and its author. */
+const promptPreviewOf = (prompt: PublicPrompt): PreviewContent => ({ title: prompt.name, models: [], prompt: prompt.text.slice(0, 600), author: prompt.author.name });
 
 function promptMetaOf(prompt: PublicPrompt, url: string) {
   const about = (prompt.description ?? prompt.text).replace(/\s+/g, " ").trim();
-  return { title: `${prompt.name} · Parley`, description: `A prompt by ${prompt.author.name}: ${about}`.slice(0, 200), url, image: null, noindex: true };
+  const version = `v=${previewEtag(boundedExcerpt(promptPreviewOf(prompt))).slice(1, 13)}`;
+  return { title: `${prompt.name} · Parley`, description: `A prompt by ${prompt.author.name}: ${about}`.slice(0, 200), url, image: `${url}/preview.png?${version}`, noindex: true };
 }
 
 /** A preview image, or 304 when the client has it; revalidated on every use. */

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { chatSessions, posts, publicLinks, users, type Executor } from "@parley/db";
+import { chatSessions, posts, prompts, publicLinks, users, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { postVisibleTo } from "../community/post/visibility";
 import { getPublicSessionShare, publicTokenHash } from "./public-links";
 import { NOBODY } from "./transcripts";
+import { promptLinkShows } from "./public-prompt";
 import { GATE_COLUMNS, linkStateOf } from "../kit/link-controls";
 
 /** Tokens are base64url; anything else leads nowhere. */
@@ -15,10 +16,23 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
  * one, so a server can answer from its cache before reading the conversation. Null when the link
  * leads nowhere (wrong, revoked, unshared or hidden), has expired or reached its cap, or has a
  * password (a protected link never shows a picture): the page's own read then answers.
- * `indexable` is what the page says to search engines (a post its owner listed).
+ * `indexable` is what the page says to search engines (a post its owner listed; a prompt's page never).
+ * Prefixes: `p` a post, `s` a conversation, `pp` a prompt.
  */
-export async function getPublicPreviewStamp(db: Executor, prefix: "p" | "s", token: string): Promise<{ stamp: string; indexable: boolean } | null> {
+export async function getPublicPreviewStamp(db: Executor, prefix: "p" | "s" | "pp", token: string): Promise<{ stamp: string; indexable: boolean } | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
+  if (prefix === "pp") {
+    const [row] = await db
+      .select({ ...GATE_COLUMNS, promptId: prompts.id, version: prompts.version, authorChanged: users.updatedAt })
+      .from(publicLinks)
+      .innerJoin(prompts, and(eq(prompts.id, publicLinks.promptId), promptLinkShows()))
+      .innerJoin(users, eq(users.id, prompts.userId))
+      .where(eq(publicLinks.tokenHash, publicTokenHash(token)))
+      .limit(1);
+    // The picture shows the name and text (a new version whenever either changes) and the author's name.
+    if (!row || row.passwordHash !== null || linkStateOf(row, new Date()) !== "active") return null;
+    return { stamp: `pp:${row.promptId}:${row.version}:${row.authorChanged.getTime()}`, indexable: false };
+  }
   if (prefix === "p") {
     const [row] = await db
       .select({ ...GATE_COLUMNS, postId: posts.id, listed: publicLinks.listed, authorChanged: users.updatedAt })

@@ -6,6 +6,9 @@ import { presentPromptAuthor } from "../conversation/prompts/present";
 import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "./public-links";
 import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../kit/link-controls";
 
+/** A prompt its public link may show: published (unlisted or public) and not hidden by a moderator. */
+export const promptLinkShows = () => and(ne(prompts.visibility, "private"), isNull(prompts.hiddenAt));
+
 /**
  * A prompt read through its public link, by anyone: only while it is published (unlisted or
  * public) and no moderator hides it; otherwise the link leads nowhere, as a post's does.
@@ -31,7 +34,7 @@ export async function getPublicPrompt(db: Executor, token: string, reader: Reade
     .from(publicLinks)
     .innerJoin(prompts, eq(prompts.id, publicLinks.promptId))
     .innerJoin(users, eq(users.id, prompts.userId))
-    .where(and(eq(publicLinks.tokenHash, publicTokenHash(token)), ne(prompts.visibility, "private"), isNull(prompts.hiddenAt)))
+    .where(and(eq(publicLinks.tokenHash, publicTokenHash(token)), promptLinkShows()))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
   await admitReader(db, reader, row, row.userId);
