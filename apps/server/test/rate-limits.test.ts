@@ -99,6 +99,7 @@ describe("sharing, public links, clones, search and export are limited per perso
     ["cloning a post", "clone", "copies", (name) => t.call(name, "POST", "/chat/getChatHistory", { post_id: postId, clone: true })],
     ["searching posts", "search", "searches", (name) => t.call(name, "GET", "/post/search?q=talk")],
     ["searching one's conversations", "search", "searches", (name) => t.call(name, "GET", "/chat/search?q=talk")],
+    ["searching Discover's prompts", "search", "searches", (name) => t.call(name, "GET", "/prompts/discover?q=talk")],
     ["downloading a post", "export", "downloads", (name) => t.call(name, "GET", `/post/export/${postId}?format=json`)],
     ["changing one's handle", "handle", "handle changes", (name) => t.call(name, "POST", "/user/handle", { handle: `${name}-${(handleChanges += 1)}` })],
   ];
@@ -118,6 +119,14 @@ describe("sharing, public links, clones, search and export are limited per perso
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(retryAfterMessage(noun));
     expect(refused.raw.headers["retry-after"]).toMatch(/^\d+$/);
+  });
+
+  it("Discover's prompts read without search words count against no limit, as a feed", async () => {
+    await t.signUp("browser");
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.search.limit; i++) expect((await t.call("browser", "GET", "/prompts/discover?q=talk")).status).toBe(200);
+    expect((await t.call("browser", "GET", "/prompts/discover?q=talk")).status).toBe(429);
+    expect((await t.call("browser", "GET", "/prompts/discover?sort=newest")).status).toBe(200);
+    expect((await t.call("browser", "GET", "/prompts/discover?q=%20%20")).status).toBe(200);
   });
 });
 

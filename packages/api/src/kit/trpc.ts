@@ -107,5 +107,12 @@ export const rateLimit = (action: RateLimitedAction, counts?: (input: unknown) =
     return next();
   });
 
-/** A new search counts against the `search` limit; its further pages (a `cursor`, read from its kept ranking) do not. */
-export const isNewSearch = (input: unknown) => !(input as { cursor?: unknown } | undefined)?.cursor;
+/**
+ * A new search (words typed, `q`, and no `cursor`) counts against the `search` limit, wherever
+ * it is asked (posts, one's conversations, Discover's prompts); its further pages do not, nor does
+ * a list read without words.
+ */
+export const isNewSearch = (input: unknown) => {
+  const { q, cursor } = (input ?? {}) as { q?: unknown; cursor?: unknown };
+  return !cursor && typeof q === "string" && q !== "";
+};

@@ -1,5 +1,5 @@
 import { promptInputs } from "@parley/contracts";
-import { loadUser, loadViewer, protectedProcedure, rateLimit } from "../../kit/trpc";
+import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit } from "../../kit/trpc";
 import { getPromptById } from "../../conversation/prompts/library";
 import { getPromptLinkPath } from "../../conversation/prompts/public-link";
 import { getCreatorByHandle } from "../creator/profile";
@@ -43,6 +43,7 @@ export const promptCommunityProcedures = {
   deleteComment: protectedProcedure.meta({ rest: { method: "DELETE", path: "/prompts/comments/:commentId", summary: "Delete one of the caller's own comments on a prompt" } }).input(promptInputs.deleteComment).use(loadUser).mutation(({ ctx, input }) => deletePromptComment(ctx.db, ctx.user.id, input.commentId)),
   discover: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/discover", summary: "Public prompts, trending or newest first, by category and search words" } })
     .input(promptInputs.discover)
+    .use(rateLimit("search", isNewSearch))
     .use(loadViewer)
     .query(({ ctx, input }) => discoverPrompts(ctx.db, input)),
   answers: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id/answers", summary: "The posts and comparisons started from a prompt, grouped by model, with each model's votes" } }).input(promptInputs.answers).use(loadViewer).query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id, voteCountingOf(ctx))),
