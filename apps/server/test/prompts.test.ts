@@ -207,18 +207,20 @@ describe("what a send records", () => {
     expect(detail(await api("alice", "GET", `/prompts/${secret.id}`)).uses).toBe(0);
   });
 
-  it("lists the caller's own and saved prompts after the built-in ones in getPromptsAndModels", async () => {
+  it("lists the caller's own and saved prompts after the built-in ones in getPromptsAndModels, saying which are built in", async () => {
     const origin = await create("carol", { name: "Carol's public", text: "Shared text" });
     await publish("carol", origin.id);
     const copy = detail(await api("bob", "POST", `/prompts/${origin.id}/save`));
     const own = await create("bob", { name: "Bob's own", text: "Own text" });
-    const options = (await t.call("bob", "GET", "/chat/getPromptsAndModels")).body.userPrompts as { id: number; name: string; prompt: string }[];
+    const options = (await t.call("bob", "GET", "/chat/getPromptsAndModels")).body.userPrompts as { id: number; name: string; prompt: string; builtin: boolean }[];
     expect(options.slice(0, BUILTIN_PROMPTS.length).map((p) => p.name)).toEqual(BUILTIN_PROMPTS.map((p) => p.name));
+    // The spec's fields (id, name, prompt) and `builtin`, which tells the composer what a choice does.
+    expect(options.map((p) => p.builtin)).toEqual(options.map((_, index) => index < BUILTIN_PROMPTS.length));
     const mine = options.slice(BUILTIN_PROMPTS.length).map((p) => p.id);
     expect(mine).toContain(copy.id);
     expect(mine).toContain(own.id);
     expect(mine).not.toContain(origin.id);
-    for (const option of options) expect(Object.keys(option).sort()).toEqual(["id", "name", "prompt"]);
+    for (const option of options) expect(Object.keys(option).sort()).toEqual(["builtin", "id", "name", "prompt"]);
   });
 });
 

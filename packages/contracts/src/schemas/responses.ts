@@ -112,7 +112,8 @@ export const restResponses = {
   "POST /subscription/customer-portal": z.object({ url: z.string() }),
   "GET /chat/getPromptsAndModels": z.object({
     userModels: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), service: z.string() })),
-    userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string() })),
+    // `builtin`: one of the built-in prompts (the conversation's system prompt), not a library prompt.
+    userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string(), builtin: z.boolean() })),
   }),
   "GET /chat/getSessionHistory": z.object({
     sessions: z.array(

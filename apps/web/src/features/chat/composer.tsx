@@ -68,12 +68,15 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
     void choose(startPromptId);
   }, [startPromptId, choose]);
 
-  /** A prompt chosen in the dropdown or the picker: a library one fills the box, a built-in one is the system prompt. */
+  /**
+   * A prompt chosen in the dropdown or the picker: a built-in one is the system prompt (the list
+   * says which are, so nothing more is asked), a library one fills the box.
+   */
   const choosePrompt = (id: number | null) => {
     prompts.clear();
-    if (id === null) return onPromptChange(null);
+    if (id !== null && options?.userPrompts.find((prompt) => prompt.id === id)?.builtin) return onPromptChange(id);
     onPromptChange(null);
-    void choose(id);
+    if (id !== null) void choose(id);
   };
   const pick = (id: number) => {
     setText("");

@@ -4,7 +4,8 @@ import { messageOf, trpc } from "../../lib/trpc";
 
 /**
  * A built-in prompt: readable by everyone yet private and nobody's. (Someone else's private prompt
- * is a 404, so a private prompt the caller does not own can only be a built-in one.)
+ * is a 404, so a private prompt the caller does not own can only be a built-in one.) The composer's
+ * list says which are built in; this is for a prompt chosen by its id alone ('Use in chat').
  */
 const isBuiltin = (prompt: PromptDetail) => !prompt.isOwner && prompt.visibility === "private";
 

@@ -12,7 +12,7 @@ export async function listChatOptions(ctx: Pick<Context, "db" | "models">, user:
   const models = ctx.models.listForUser({ openai: own.openai !== undefined, anthropic: own.claude !== undefined });
   return {
     userModels: models.map((m) => ({ id: m.id, name: m.name, version: m.version, service: m.service })),
-    userPrompts: prompts.map((p) => ({ id: p.id, name: p.name, prompt: p.prompt })),
+    userPrompts: prompts.map((p) => ({ id: p.id, name: p.name, prompt: p.prompt, builtin: p.builtin })),
   };
 }
 

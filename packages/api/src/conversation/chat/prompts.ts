@@ -17,7 +17,7 @@ export async function syncBuiltinPrompts(db: Database, builtins: readonly Builti
 /** The prompts a user may pick: the built-in ones, then their own and the ones they saved (their library). */
 export async function listPromptsForUser(db: Executor, userId: string) {
   return db
-    .select({ id: prompts.id, name: prompts.name, prompt: prompts.prompt })
+    .select({ id: prompts.id, name: prompts.name, prompt: prompts.prompt, builtin: sql<boolean>`${prompts.userId} is null` })
     .from(prompts)
     .where(or(isNull(prompts.userId), eq(prompts.userId, userId)))
     .orderBy(sql`${prompts.userId} is not null`, asc(prompts.id));
