@@ -107,8 +107,11 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
     setText("");
     prompts.clear();
     void Promise.resolve(onSend(sent, use)).then((stored) => {
-      // Refused (the allowance, say): what was typed is not lost, unless something new was typed meanwhile.
-      if (stored === false) setText((current) => (current === "" ? sent : current));
+      // Refused (the allowance, or the network, say): what was typed is not lost, nor the prompt it
+      // came from (the retry records it), unless something new was typed meanwhile.
+      if (stored !== false || (input.current?.value ?? "") !== "") return;
+      setText(sent);
+      prompts.restore(use);
     });
   };
   const onSubmit = (event: FormEvent) => {

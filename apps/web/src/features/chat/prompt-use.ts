@@ -78,5 +78,7 @@ export function usePromptUse({ write, onBuiltin }: PromptUseOptions) {
     cancel: () => setFilling(null),
     /** The message was sent, or its box emptied: what comes next starts from no prompt. */
     clear: () => setUse(null),
+    /** A refused send's text came back to the box: it still came from this prompt. */
+    restore: setUse,
   };
 }
