@@ -2,7 +2,8 @@
 // unliking a prompt, saving someone's prompt into one's library ('Forked from', the original's
 // save counter), editing a prompt and restoring an earlier version, exporting a library and
 // importing the file into another account (a bad file is refused and adds nothing), Discover →
-// Prompts' category filter, and a refused send that keeps the prompt it came from for the retry.
+// Prompts' category filter, a refused send that keeps the prompt it came from for the retry, and a
+// built-in prompt chosen in the composer without reading it first.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
@@ -198,5 +199,26 @@ test("a send refused by the network keeps its text and the prompt it came from: 
   expect(bodies[1]).toContain(`"promptVersion":${prompt.version}`);
   await page.goto(`/prompt/${prompt.id}`);
   await expect(counts(page)).toContainText("1 use");
+  await close();
+});
+
+test("a built-in prompt chosen in the composer is the system prompt at once; only a library prompt is read first", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, writer);
+  await page.goto("/prompts");
+  const prompt = await makePrompt(page, { name: `Library ${WORD}`, text: `List ${WORD} facts.` });
+  // The prompts the page asks the server for one by one (prompt.get, alone or in a batch).
+  const read: string[] = [];
+  page.on("request", (request) => {
+    if (/prompt\.get\b/.test(request.url())) read.push(request.url());
+  });
+  await page.goto("/chat");
+  const select = page.getByLabel("Prompt");
+  const builtin = (await select.locator("option").nth(1).getAttribute("value"))!;
+  await select.selectOption(builtin);
+  await expect(select).toHaveValue(builtin);
+  await expect(input(page)).toHaveValue("");
+  await select.selectOption({ label: prompt.name });
+  await expect(input(page)).toHaveValue(prompt.text);
+  expect(read).toHaveLength(1);
   await close();
 });
