@@ -1,5 +1,7 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaderboardOf, refitLeaderboard } from "@parley/api";
+import { resultRows } from "@parley/db";
 import { createChatApp, MODEL } from "./support/chat-fixture";
 import { insertComparisonSession } from "./support/comparison-factory";
 
@@ -42,12 +44,17 @@ const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
 const VOTERS = Array.from({ length: 8 }, (_, i) => `r${i}`);
 /** The model each voter chose on each post, as the vote's answer named it. */
 const chosen: { post: number; voter: string; model: string; shown: string[] }[] = [];
+/** Each model's answer on each post: its length in characters and its markdown count (headers and list items). */
+const answered = new Map<number, Map<string, { length: number; markdown: number }>>();
 
 const board = async (query = "") => (await t.call("r0", "GET", `/post/leaderboard${query}`)).body as unknown as Board;
 
 async function comparisonPost(models: string[], category: string, answers: string[]) {
   const sessionId = await insertComparisonSession(t.db.db, "writer", models, [{ prompt: "Which is better?", answers: answers.map((content) => ({ content })) }]);
-  return (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+  const post = (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+  const marked = (text: string) => text.split("\n").filter((line) => /^(#{1,6} |\s*([-*+]|\d+\.) )/.test(line)).length;
+  answered.set(post, new Map(models.map((model, i) => [model, { length: [...answers[i]!].length, markdown: marked(answers[i]!) }])));
+  return post;
 }
 
 async function vote(voter: string, post: number, place: number) {
@@ -150,7 +157,8 @@ describe("the rating board", () => {
     expect(json.statusCode).toBe(200);
     expect(json.headers["content-type"]).toMatch(/application\/json/);
     expect(json.headers["content-disposition"]).toMatch(/attachment; filename="parley-votes-\d{4}-\d{2}-\d{2}\.json"/);
-    const votes = (json.json() as { votes: { comparison: string; source: string; models: string[]; choice: string; category: string; day: string }[] }).votes;
+    type Vote = { comparison: string; source: string; models: string[]; choice: string; category: string; day: string; lengths: number[] | null; markdown: number[] | null };
+    const votes = (json.json() as { votes: Vote[] }).votes;
     expect(votes).toHaveLength(16);
     // Nothing names a voter or a post: a comparison's id is a hash, the same for its votes.
     expect(json.body).not.toMatch(/post:|r\d@example|"user/);
@@ -163,18 +171,62 @@ describe("the rating board", () => {
     // The models in the order each voter was shown them, the choice as its label.
     const asShown = chosen.map((c) => `${c.shown.join(",")}:${"ABC"[c.shown.indexOf(c.model)]}`).sort();
     expect(votes.map((v) => `${v.models.join(",")}:${v.choice}`).sort()).toEqual(asShown);
+    // Each answer's style measures in the order shown, as the style view fits them: relative to the
+    // vote's others, (s − mean) / (mean + 1), so anyone can recompute that view too.
+    const relative = (values: number[]) => {
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      return values.map((value) => (value - mean) / (mean + 1));
+    };
+    for (const v of votes) {
+      const post = [...answered.values()].find((models) => models.size === v.models.length)!;
+      const shown = v.models.map((model) => post.get(model)!);
+      expect(v.lengths).toHaveLength(v.models.length);
+      relative(shown.map((a) => a.length)).forEach((want, i) => expect(v.lengths![i]).toBeCloseTo(want, 5));
+      relative(shown.map((a) => a.markdown)).forEach((want, i) => expect(v.markdown![i]).toBeCloseTo(want, 5));
+    }
+    // The three-way post's first answer has a header and two list items, the others none.
+    expect(votes.filter((v) => v.models.length === 3).flatMap((v) => v.markdown!).sort()).toEqual(expect.arrayContaining([1, -0.5, -0.5]));
 
     const csv = await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=csv", headers: t.as("r2") });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/text\/csv/);
     const lines = csv.body.trim().split("\n");
-    expect(lines[0]).toBe("comparison,source,model_a,model_b,model_c,model_d,choice,category,day");
+    const header = "comparison,source,model_a,model_b,model_c,model_d,choice,category,day,length_a,length_b,length_c,length_d,markdown_a,markdown_b,markdown_c,markdown_d";
+    expect(lines[0]).toBe(header);
     expect(lines).toHaveLength(17);
     expect(lines.filter((line) => line.includes(",technology,"))).toHaveLength(8);
+    // The CSV holds what the JSON holds, field for field, empty past the last answer.
+    const columns = header.split(",");
+    const asJson = lines.slice(1).map((line) => {
+      const row = Object.fromEntries(line.split(",").map((field, i) => [columns[i], field]));
+      const four = (name: string) => ["a", "b", "c", "d"].map((l) => row[`${name}_${l}`]!).filter((field) => field !== "");
+      const measures = (name: string) => four(name).map(Number);
+      return JSON.stringify([row.comparison, row.source, four("model"), row.choice, row.category, row.day, measures("length"), measures("markdown")]);
+    });
+    expect(asJson.sort()).toEqual(votes.map((v) => JSON.stringify([v.comparison, v.source, v.models, v.choice, v.category, v.day, v.lengths, v.markdown])).sort());
 
     const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`, headers: t.as("r3") });
     expect(trpc.statusCode).toBe(200);
     expect((trpc.json().result.data as { body: string }).body.trim().split("\n")).toHaveLength(17);
+  });
+
+  it("names a comparison the same on every server and after a restart, under a key kept in the database, never by its real id", async () => {
+    const { sql } = await import("drizzle-orm");
+    const download = async () =>
+      ((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=json", headers: t.as("r4") })).json() as { votes: { comparison: string }[] }).votes.map((v) => v.comparison);
+    const first = await download();
+    // The key is a row of instance_settings, drawn once: any server reading it (another instance, this
+    // one after a restart) hashes a comparison to the same id.
+    const [row] = resultRows<{ value: { secret: string } }>(await t.db.db.execute(sql`select value from instance_settings where key = 'votes_download_key'`));
+    const secret = row!.value.secret;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const real = leaderboardOf(t.db.db).latest!.table.comparisonIds;
+    const hashed = real.map((id) => createHmac("sha256", Buffer.from(secret, "hex")).update(id).digest("hex").slice(0, 32));
+    expect(new Set(first)).toEqual(new Set(hashed));
+    expect(await download()).toEqual(first);
+    // Not the real id.
+    expect(real.length).toBeGreaterThan(0);
+    for (const id of real) expect(first).not.toContain(id);
   });
 
   it("refuses bad input with a message, someone else's private prompt with a 404, and an anonymous caller", async () => {

@@ -205,7 +205,11 @@ export const restResponses = {
   "GET /post/hasLiked/:postId": z.object({ has_liked: z.boolean() }),
   "POST /post/vote/:postId": comparisonView,
   "GET /post/leaderboard": leaderboardResponse,
-  "GET /post/leaderboard/votes": z.string().describe("The file: JSON (application/json) or CSV (text/csv), sent as an attachment"),
+  "GET /post/leaderboard/votes": z
+    .string()
+    .describe(
+      "The file: JSON (application/json: `fitted_at`, `votes` of { comparison, source, models, choice, category, day, lengths, markdown }) or CSV (text/csv: comparison, source, model_a..model_d, choice, category, day, length_a..length_d, markdown_a..markdown_d), sent as an attachment",
+    ),
   "GET /post/search": z.object({ posts: z.array(postSummary.extend({ snippet: z.array(snippetPart) })), next_cursor: nextCursor }),
   "GET /chat/search": z.object({
     sessions: z.array(

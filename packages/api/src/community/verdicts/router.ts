@@ -23,7 +23,9 @@ export const verdictsRouter = router({
       rest: {
         method: "GET",
         path: "/post/leaderboard/votes",
-        summary: "Download the counted votes, anonymised, as JSON or CSV (hashed comparison id, models in the order shown, choice, category, day)",
+        summary: "Download the counted votes, anonymised, as JSON or CSV (hashed comparison id, models in the order shown, choice, category, day, each answer's style measures)",
+        description:
+          "No voter and no text. `comparison` is an HMAC of the comparison under a key kept in the database: the same on every server and after a restart. Per answer in shown order, `lengths` and `markdown` (CSV: `length_a`..`length_d`, `markdown_a`..`markdown_d`) are its length and markdown count relative to the vote's others, (s − mean) / (mean + 1), as the style-controlled view uses them before dividing by their standard deviation; null (CSV: empty) when not known (docs/leaderboard.md).",
         download: true,
       },
     })
