@@ -14,7 +14,7 @@ import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 import { checkedTranscript } from "./privacy-scan";
 import { redactPostForLink } from "../community/post/post-privacy";
-import { redactShareForLink } from "../conversation/chat/share-privacy";
+import { redactSharedConversation } from "../conversation/chat/share-privacy";
 
 /** Downloads and imports of conversations (Markdown and JSON out; ChatGPT and Claude exports in). */
 export const archiveRouter = router({
@@ -82,7 +82,7 @@ export const publicLinkRouter = router({
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      if (input.enabled) await redactShareForLink(ctx.db, ctx.user, input.sessionId, input);
+      if (input.enabled) await redactSharedConversation(ctx.db, ctx.user, input.sessionId, input, "link");
       return setSessionLink(ctx.db, ctx.keys, ctx.user.id, input.sessionId, input, ctx.now());
     }),
   /** A public post, readable without signing in. */

@@ -4,7 +4,7 @@ import { chatSessions, posts, prompts, publicLinks, type Database, type Executor
 import type { KeyVault } from "@parley/keys";
 import { AppError } from "../kit/errors";
 import { getOwnedSession, setSessionShared } from "../conversation/chat/sessions";
-import { redactShareForRefresh } from "../conversation/chat/share-privacy";
+import { redactSharedConversation } from "../conversation/chat/share-privacy";
 import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
 import { POST_NOT_FOUND } from "../community/post/visibility";
 import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, shareGateOf, type GatedLink, type LinkControls } from "../kit/link-controls";
@@ -202,7 +202,7 @@ export async function refreshShare(db: Database, user: PrivacyPerson & { id: str
   return db.transaction(async (tx) => {
     const session = await getOwnedSession(tx, userId, sessionId);
     if (session.sharedAt === null) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
-    await redactShareForRefresh(tx, user, sessionId, choice);
+    await redactSharedConversation(tx, user, sessionId, choice, "refresh");
     const link = await tx.select({ createdAt: publicLinks.createdAt }).from(publicLinks).where(eq(publicLinks.sessionId, sessionId)).limit(1);
     const linkWasLive = link[0] !== undefined && liveFor(session, link[0]);
     const taken = now.getTime() > session.sharedAt.getTime() ? now : new Date(session.sharedAt.getTime() + 1);

@@ -184,29 +184,17 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
 }
 
 /**
- * The privacy check before a share's snapshot is taken again: it runs on what the refreshed
- * share would show (the redactions made kept), and what is chosen joins them. Same refusals as
- * sharing: a choice made on other text, unknown findings, unredacted ones while blocking.
+ * The privacy check on a share that already exists, what is chosen joining its redactions (which
+ * its public page reads too). Same refusals as sharing: a choice made on other text, unknown
+ * findings, unredacted ones while blocking.
+ * - "refresh": before its snapshot is taken again, on what the refreshed share would show (the
+ *   redactions made kept).
+ * - "link": before its public link opens, on the share as it reads now; a conversation not
+ *   shared is left to the link's own refusal.
  */
-export async function redactShareForRefresh(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId, true);
-  const checked = applyPrivacyChoice(
-    messages.map((m) => m.content),
-    user,
-    choice,
-    await isPrivacyCheckBlocking(db),
-  );
-  if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, places);
-}
-
-/**
- * The privacy check before a shared conversation's public link opens: it runs on the share as
- * it reads now (earlier redactions in place), and what is chosen joins the share's redactions,
- * which the public page reads too. A conversation not shared is left to the link's own refusal.
- */
-export async function redactShareForLink(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice) {
-  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId);
-  if (session.sharedAt === null) return;
+export async function redactSharedConversation(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, before: "refresh" | "link") {
+  const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId, before === "refresh");
+  if (before === "link" && session.sharedAt === null) return;
   const checked = applyPrivacyChoice(
     messages.map((m) => m.content),
     user,
