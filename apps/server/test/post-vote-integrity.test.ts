@@ -143,6 +143,59 @@ describe("labels shuffled per viewer", () => {
   });
 });
 
+describe("a reader with no account (a post's public link)", () => {
+  type Transcript = { models: string[]; messages: { role: string; author: string; content: string }[] };
+  /** The transcript a browser with no account reads through the post's public link, and its raw body. */
+  const readPublic = async (token: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}`, headers });
+    expect(response.statusCode).toBe(200);
+    return { raw: response.body, transcript: (response.json() as { transcript: Transcript }).transcript };
+  };
+  /** The order the answers of the first turn are shown in: `order[place]` is the column. */
+  const publicOrderOf = (transcript: Transcript) =>
+    transcript.messages.filter((m) => m.role === "assistant").slice(0, 3).map((m) => TURNS[0]!.answers.findIndex((a) => a.content === m.content));
+  const linkOf = async (id: number, author: string) => {
+    const made = await t.call(author, "POST", `/post/publicLink/${id}`, { enabled: true });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return made.body.token as string;
+  };
+
+  it("is shown each post blind, labelled A-C in one order per post: the same on every read and for every such reader, never naming a model or a tally", async () => {
+    // The post has votes by now (the test above): a reader with no account still sees none of them.
+    // Eleven more posts, by two other authors (an author's posts a day are limited).
+    const ids = [postId];
+    for (const author of ["anna", "ben"]) await t.signUp(author);
+    for (let i = 0; i < 11; i++) {
+      const author = i % 2 === 0 ? "anna" : "ben";
+      const sessionId = await insertComparisonSession(t.db.db, author, MODELS, TURNS);
+      const posted = await t.call(author, "POST", "/post/postChat", { chat_id: sessionId, description: `Anonymous order ${i}`, categories: ["education"] });
+      expect(posted.status).toBe(200);
+      ids.push(posted.body.post_id as number);
+    }
+    const orders: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      const token = await linkOf(id, i === 0 ? "alice" : i % 2 === 1 ? "anna" : "ben");
+      const first = await readPublic(token);
+      const order = publicOrderOf(first.transcript);
+      expect([...order].sort()).toEqual([0, 1, 2]);
+      // Every turn follows that order, each answer by its label only.
+      expect(first.transcript.messages.map((m) => [m.role, m.role === "user" ? null : m.author, m.content])).toEqual(
+        TURNS.flatMap((turn) => [["user", null, turn.prompt], ...order.map((c, place) => ["assistant", `Answer ${"ABC"[place]}`, turn.answers[c]!.content])]),
+      );
+      expect(first.transcript.models).toEqual([]);
+      for (const secret of secrets) expect(first.raw).not.toContain(secret);
+      expect(first.raw).not.toMatch(/"votes"|total_votes|model_id|shuffle|shown_order|shownOrder/i);
+      // Stable: read again, and by another browser from another address, it is the same.
+      expect(publicOrderOf((await readPublic(token)).transcript)).toEqual(order);
+      expect(publicOrderOf((await readPublic(token, { "user-agent": "Another browser", "x-forwarded-for": "198.51.100.7" })).transcript)).toEqual(order);
+      orders.push(order.join(""));
+    }
+    // One order per post, drawn per post: 12 posts in one order, or all in the author's, has a chance below 1e-8.
+    expect(new Set(orders).size).toBeGreaterThanOrEqual(2);
+    expect(orders.every((order) => order === "012")).toBe(false);
+  });
+});
+
 describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", () => {
   const authorTally = async (id: number) => (await read("alice", id)).body.comparison.total_votes;
 
