@@ -41,7 +41,26 @@ test("a battle streams two blind answers, and the verdict names the models", asy
     await expect(centre.getByText(name, { exact: true }).filter({ visible: true })).toHaveCount(0);
   }
 
+  // Reloaded while still blind, the battle shows again at once: its history (refused while blind)
+  // is never asked for, and 'could not be loaded' never shows, not even for a moment.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { loadFailedSeen: boolean };
+    seen.loadFailedSeen = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes("could not be loaded")) seen.loadFailedSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const historyAsked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/trpc/") && request.url().includes("chat.history")) historyAsked.push(request.url());
+  });
+  await page.reload();
   const verdict = page.getByRole("group", { name: "Your verdict" });
+  await expect(verdict).toBeVisible({ timeout: 20_000 });
+  for (const answer of [answerA, answerB]) await expect(answer).toContainText(/fake says hello|offline demo/i);
+  expect(await page.evaluate(() => (window as unknown as { loadFailedSeen: boolean }).loadFailedSeen)).toBe(false);
+  expect(historyAsked).toEqual([]);
+
   await verdict.getByRole("button", { name: "A is better" }).click();
   await expect(page.getByRole("region", { name: NAMED })).toHaveCount(2);
   await expect(page.getByRole("status").filter({ hasText: "Your verdict: A is better." })).toBeVisible();

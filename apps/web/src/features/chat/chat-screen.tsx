@@ -9,6 +9,7 @@ import { ChatHeader } from "./chat-header";
 import { ChatOptions } from "./chat-options";
 import { useCompareMode } from "./compare/use-compare-mode";
 import { useBattleMode } from "./battle/use-battle-mode";
+import { useSessionBattle } from "../../lib/sessions/use-session-battle";
 import { Composer } from "./composer";
 import type { Me } from "./message-bubble";
 import { MessageList } from "./message-list";
@@ -65,13 +66,14 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   const cloning = useCloneOnOpen(mode);
 
   const options = trpc.chat.options.useQuery(undefined, { enabled: !shared });
-  const sessions = trpc.chat.sessions.useQuery();
   // A battle's models stay unnamed until its verdict: its history waits for it (the battle view reads the battle).
-  const sessionBattle = shared ? null : (sessions.data?.sessions.find((s) => s.id === sessionId)?.battle ?? null);
+  // Until the session list has come, whether it is a blind battle is not known: its history is not
+  // asked for (a blind battle's would be refused, showing 'could not be loaded').
+  const { sessions, sessionBattle, known: battleKnown, historyReadable } = useSessionBattle(sessionId, shared);
   const history = trpc.chat.history.useQuery(
     { sessionId, shared },
     {
-      enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat) && sessionBattle !== "blind",
+      enabled: sessionId > 0 && !(mode.kind === "own" && mode.cloneChat) && historyReadable,
       // A stopped reply is saved a moment after the browser lets go: look again until it is.
       refetchInterval: (query) => (!replying && query.state.data?.sessions.at(-1)?.status === "pending" ? 1000 : false),
     },
@@ -222,7 +224,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             <MessageList
               sessionId={sessionId}
               messages={branching.visible(messages)}
-              loading={history.isLoading || cloning}
+              loading={history.isLoading || cloning || (sessionId > 0 && !battleKnown)}
               streaming={streaming}
               lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
               aiName={aiName}

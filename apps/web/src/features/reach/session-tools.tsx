@@ -1,11 +1,13 @@
 import { trpc } from "../../lib/trpc";
 import { ExportButtons } from "./export-buttons";
 import { PublicLinkPanel } from "../../components/public-link-panel";
+import { useSessionBattle } from "../../lib/sessions/use-session-battle";
 
 /** Downloads and the public link of the owner's saved conversation, for the chat's options panel. */
 export function SessionTools({ sessionId }: { sessionId: number }) {
-  // The same query the chat screen reads: no extra request.
-  const history = trpc.chat.history.useQuery({ sessionId, shared: false }, { enabled: sessionId > 0 });
+  // The same queries the chat screen reads: no extra request (and none for a blind battle's history, which is refused).
+  const { historyReadable } = useSessionBattle(sessionId, false);
+  const history = trpc.chat.history.useQuery({ sessionId, shared: false }, { enabled: sessionId > 0 && historyReadable });
   if (sessionId <= 0 || !history.data) return null;
   return (
     <div className="mt-5 flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
