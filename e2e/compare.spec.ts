@@ -77,6 +77,34 @@ test("one message goes to three models, whose replies stream side by side; a fol
   await close();
 });
 
+test("a comparison the network drops keeps its text in the box, and sending it again goes to every column", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, ada);
+  let dropped = false;
+  await page.route(/\/chat\.compare\b/, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort("failed");
+  });
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const picker = page.getByRole("group", { name: "Models to compare" });
+  await picker.getByRole("checkbox", { name: "GPT-4o", exact: true }).uncheck();
+  await picker.getByRole("checkbox", { name: MODELS.demo }).check();
+  await input(page).fill("Which moon is the largest?");
+  await input(page).press("Enter");
+  await expect.poll(() => dropped).toBe(true);
+  // Nothing was stored: what was typed comes back to the box.
+  await expect(input(page)).toHaveValue("Which moon is the largest?");
+  await expect(page).not.toHaveURL(/sessionId=/);
+
+  await input(page).press("Enter");
+  await expect(column(page, MODELS.openai)).toContainText("OpenAI fake says hello.", { timeout: 20_000 });
+  await replyDone(page);
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+/);
+  await expect(input(page)).toHaveValue("");
+  await close();
+});
+
 test("on a small screen the columns are tabs", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, ada, { width: 390, height: 800 });
   await page.goto(sessionUrl);

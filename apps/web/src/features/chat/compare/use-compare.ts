@@ -36,6 +36,8 @@ export function useCompare(onNewSession: (id: number) => void) {
       setError(null);
       setLive({ sessionId: input.sessionId, message: input.text, columns: input.modelIds.map((modelId) => ({ modelId, text: "", status: "streaming" })) });
       let sessionId = input.sessionId;
+      // Stored once the server names the conversation; refused before that, nothing was kept.
+      let stored = false;
       try {
         const events = await utils.client.chat.compare.mutate(
           {
@@ -50,6 +52,7 @@ export function useCompare(onNewSession: (id: number) => void) {
         );
         for await (const event of events) {
           if (event.type === "session") {
+            stored = true;
             sessionId = event.session_id;
             setLive((turn) => (turn ? { ...turn, sessionId } : turn));
             if (event.created) onNewSession(sessionId);
@@ -71,6 +74,7 @@ export function useCompare(onNewSession: (id: number) => void) {
         ]);
         setLive(null);
       }
+      return stored;
     },
     [utils, onNewSession],
   );
