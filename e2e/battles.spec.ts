@@ -72,5 +72,21 @@ test("a battle streams two blind answers, and the verdict names the models", asy
   await page.reload();
   await expect(page.getByRole("region", { name: NAMED })).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
+
+  // Decided, it is a comparison the person keeps: the composer asks both models a follow-up, which
+  // continues this conversation (no new battle) and shows as the comparison screen does.
+  await expect(page.getByText(/ask both models a follow-up below/)).toBeVisible();
+  const url = page.url();
+  await input.fill("Which of them has the most moons?");
+  await input.press("Enter");
+  const columns = page.getByRole("region", { name: /^(GPT-4o mini|GPT-4o|Parley Demo \(offline\)) \(column [12]\)$/ });
+  await expect(columns).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  for (const column of await columns.all()) await expect(column.getByText(/fake says hello|offline demo/i)).toHaveCount(2, { timeout: 20_000 });
+  expect(page.url()).toBe(url);
+  await page.reload();
+  await expect(columns).toHaveCount(2);
+  await expect(page.getByText("Which of them has the most moons?").first()).toBeVisible();
+  await expect(conversations.getByRole("button", { name: /Name a planet with rings\./ })).toHaveCount(1);
   await close();
 });

@@ -133,8 +133,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   });
   const compare = useCompareMode({
     sessionId,
-    // A shared comparison is not in the reader's own list: its history names its models. A battle shows as a battle.
-    sessionModels: sessionBattle ? null : (sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models ?? history.data?.compare_models),
+    // A shared comparison is not in the reader's own list: its history names its models. A blind battle names none; a decided one is a comparison.
+    sessionModels: sessionBattle === "blind" ? null : (sessions.data?.sessions.find((s) => s.id === sessionId)?.compare_models ?? history.data?.compare_models),
     shared,
     options: options.data,
     promptId,
@@ -153,6 +153,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     onNewSession,
     comparing: compare.active,
     startOn: startPrompt?.battle === true,
+    continued: compare.streaming || compare.turns > 1,
   });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
@@ -245,11 +246,11 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onPromptChange={setPromptId}
             busy={replying || cloning || compare.streaming || battle.streaming}
             streaming={replying || compare.streaming || battle.streaming}
-            onSend={(text, use) => (battle.active ? void battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use))}
+            onSend={(text, use) => (battle.active && !battle.decided ? void battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use))}
             startPromptId={startPrompt?.id ?? null}
             onStop={battle.streaming ? battle.stop : compare.streaming ? compare.stop : stop}
             compare={
-              battle.active
+              battle.active && !battle.decided
                 ? { toggle: battle.toggle, picker: battle.notice, ready: true }
                 : { toggle: <>{compare.toggle}{battle.toggle}</>, picker: compare.picker, ready: compare.ready }
             }

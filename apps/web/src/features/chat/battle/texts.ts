@@ -10,7 +10,7 @@ export const BATTLE_TEXTS = {
   choices: { a: "A is better", b: "B is better", tie: "It's a tie", both_bad: "Both are bad" },
   decided: (choice: string) => `Your verdict: ${choice}.`,
   notCounted: "An answer did not complete, so this battle does not count on the leaderboard.",
-  decidedNote: "This battle is now a comparison you keep: share it, post it or copy it from Chat Options. A new message starts a new battle.",
+  decidedNote: "This battle is now a comparison you keep: ask both models a follow-up below, or share it, post it or copy it from Chat Options.",
   listMark: "Battle",
   verdictFailed: (message: string) => `Could not record your verdict: ${message}`,
 } as const;

@@ -17,14 +17,18 @@ type BattleModeProps = {
   comparing: boolean;
   /** Open with the toggle on (a prompt's page: 'Battle'). */
   startOn?: boolean;
+  /** A decided battle continued as a comparison (a follow-up sent or stored): the comparison screen shows it. */
+  continued?: boolean;
 };
 
 /**
  * Blind battles in the chat screen: the 'Battle' toggle beside 'Compare', the notice above the
  * composer, and the two answers in place of the message list. Active while the open
- * conversation is a battle, or while the toggle is on; each message sent starts a new battle.
+ * conversation is a battle (until a decided one is continued as a comparison), or while the
+ * toggle is on; each message sent starts a new battle, but on a decided battle (`decided`) the
+ * composer asks both of its models a follow-up instead.
  */
-export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false }: BattleModeProps) {
+export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false, continued = false }: BattleModeProps) {
   const [toggled, setToggled] = useState(startOn);
   const [verdictError, setVerdictError] = useState<string | null>(null);
   const battle = useBattle(onNewSession);
@@ -48,12 +52,15 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
   });
   const live = battle.live;
   const streamingHere = live !== null && (live.sessionId === sessionId || live.sessionId === 0 || sessionId === 0);
-  const active = !shared && (isBattle || toggled || streamingHere);
+  const active = !shared && ((isBattle && !continued) || toggled || streamingHere);
+  // A decided battle is a comparison: the composer asks both of its models a follow-up.
+  const decided = active && sessionBattle === "decided" && !toggled && !streamingHere;
 
   const send = (text: string, use: PromptUse | null = null) => battle.send({ text, promptId, category, use });
 
   return {
     active,
+    decided,
     streaming: battle.streaming,
     send,
     stop: battle.stopAll,
@@ -72,7 +79,7 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
         {BATTLE_TEXTS.toggle}
       </button>
     ),
-    notice: active ? <p className="px-4 pt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.notice}</p> : null,
+    notice: active && !decided ? <p className="px-4 pt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.notice}</p> : null,
     view: active ? (
       <BattleView
         live={streamingHere ? live : null}

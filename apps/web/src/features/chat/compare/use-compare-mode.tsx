@@ -77,6 +77,8 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
   return {
     active,
     streaming: compare.streaming,
+    /** Turns of the open comparison as stored (0 until read). */
+    turns: isComparison ? (columns.data?.columns[0]?.turns.length ?? 0) : 0,
     ready,
     send,
     stop: compare.stopAll,
