@@ -23,8 +23,8 @@ const handle = await createDb(process.env.BENCH_DATABASE_URL ?? join(dir, "db"))
 await migrate(handle.db);
 const identity = { issuer: "https://bench.local", subject: "bench", claims: {} };
 const app = await buildApp({
-  // The benchmark sends far faster than a person: no per-person send limit.
-  config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dir, RATE_LIMIT_SENDS: "1000000" }),
+  // The benchmark sends and searches far faster than a person: no per-person send or search limit.
+  config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dir, RATE_LIMIT_SENDS: "1000000", RATE_LIMIT_SEARCHES: "1000000" }),
   db: handle,
   logger: false,
   authenticator: { authenticate: async (header) => (header === "Bearer bench" ? identity : null) },

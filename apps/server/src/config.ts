@@ -141,6 +141,7 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENTS: perMinute(DEFAULT_RATE_LIMITS.comment.limit),
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),
   RATE_LIMIT_POSTS: perMinute(DEFAULT_RATE_LIMITS.post.limit),
+  RATE_LIMIT_SEARCHES: perMinute(DEFAULT_RATE_LIMITS.search.limit),
   ADMIN_EMAILS: list.pipe(
     z
       .array(z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be email addresses separated by commas"))

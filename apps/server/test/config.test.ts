@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
+import { rateLimitRules } from "../src/http/rate-limits";
 
 describe("loadConfig", () => {
   it("needs nothing to run: embedded database, embedded sign-in, port 3000", () => {
@@ -15,6 +16,11 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       oidc: { embedded: true, issuer: "http://localhost:3000/oidc", clientId: "parley-web", audience: "http://localhost:3000/api" },
     });
+  });
+
+  it("takes each per-person limit from its setting, 120 new searches a minute unless RATE_LIMIT_SEARCHES says otherwise", () => {
+    expect(rateLimitRules(loadConfig({})).search).toEqual({ limit: 120, windowMs: 60_000 });
+    expect(rateLimitRules(loadConfig({ RATE_LIMIT_SEARCHES: "7", RATE_LIMIT_POSTS: "3" }))).toMatchObject({ search: { limit: 7, windowMs: 60_000 }, post: { limit: 3, windowMs: 60_000 } });
   });
 
   it("keeps Redis keys under parley: unless REDIS_KEY_PREFIX says otherwise", () => {
@@ -35,6 +41,7 @@ describe("loadConfig", () => {
     [{ DEMO_MODEL: "maybe" }, /DEMO_MODEL: must be true or false/],
     [{ AUTH_IP_LIMIT: "lots" }, /AUTH_IP_LIMIT: must be a whole number/],
     [{ RATE_LIMIT_COMMENTS: "lots" }, /RATE_LIMIT_COMMENTS: must be a whole number \(per minute\)/],
+    [{ RATE_LIMIT_SEARCHES: "0" }, /RATE_LIMIT_SEARCHES: /],
     [{ REDIS_URL: "not a url" }, /REDIS_URL: must be a redis:\/\/ URL/],
     [{ REDIS_KEY_PREFIX: "my app *" }, /REDIS_KEY_PREFIX: must be 1 to 64 letters, digits or : _ \. - \(such as parley:\)/],
     [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN: must be at least 16 characters/],

@@ -19,13 +19,14 @@ export type RateLimitRules = Record<RateLimitedAction, RateLimitRule>;
 const MINUTE = 60_000;
 
 /** The per-person rules: sends, comments, likes and posts from RATE_LIMIT_* (per minute), the others as DEFAULT_RATE_LIMITS says. */
-export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS">): RateLimitRules {
+export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS" | "RATE_LIMIT_SEARCHES">): RateLimitRules {
   return {
     ...DEFAULT_RATE_LIMITS,
     send: { limit: config.RATE_LIMIT_SENDS, windowMs: MINUTE },
     comment: { limit: config.RATE_LIMIT_COMMENTS, windowMs: MINUTE },
     like: { limit: config.RATE_LIMIT_LIKES, windowMs: MINUTE },
     post: { limit: config.RATE_LIMIT_POSTS, windowMs: MINUTE },
+    search: { limit: config.RATE_LIMIT_SEARCHES, windowMs: MINUTE },
   };
 }
 
