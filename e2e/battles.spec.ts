@@ -90,3 +90,35 @@ test("a battle streams two blind answers, and the verdict names the models", asy
   await expect(conversations.getByRole("button", { name: /Name a planet with rings\./ })).toHaveCount(1);
   await close();
 });
+
+test("a battle the network drops keeps its text in the box, and sending it again starts the battle", async ({ browser, baseURL }) => {
+  const account = await createAccount(baseURL, newAccount("battle-retry"));
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, account);
+  await page.goto("/admin?tab=api");
+  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-test-openai-0000000000bat2");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect.poll(() => dialogs).toEqual(["API keys saved successfully!"]);
+  let dropped = false;
+  await page.route(/\/chat\.battle\b/, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort("failed");
+  });
+
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Battle", exact: true }).click();
+  const input = page.getByPlaceholder("Type your message here...");
+  await input.fill("Name a moon of Saturn.");
+  await input.press("Enter");
+  await expect.poll(() => dropped).toBe(true);
+  // Nothing was stored: what was typed comes back to the box.
+  await expect(input).toHaveValue("Name a moon of Saturn.");
+  await expect(page).not.toHaveURL(/sessionId=/);
+
+  await input.press("Enter");
+  await expect(page.getByRole("region", { name: "Answer A", exact: true })).toContainText(/fake says hello|offline demo/i, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/chat\?sessionId=\d+/);
+  await expect(input).toHaveValue("");
+  await close();
+});

@@ -246,7 +246,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onPromptChange={setPromptId}
             busy={replying || cloning || compare.streaming || battle.streaming}
             streaming={replying || compare.streaming || battle.streaming}
-            onSend={(text, use) => (battle.active && !battle.decided ? void battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use))}
+            onSend={(text, use) => (battle.active && !battle.decided ? battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use))}
             startPromptId={startPrompt?.id ?? null}
             onStop={battle.streaming ? battle.stop : compare.streaming ? compare.stop : stop}
             compare={

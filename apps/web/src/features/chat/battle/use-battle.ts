@@ -31,6 +31,8 @@ export function useBattle(onNewSession: (id: number) => void) {
       setError(null);
       setLive({ sessionId: 0, message: input.text, answers: ["A", "B"].map((label) => ({ label, text: "", status: "streaming" })) });
       let sessionId = 0;
+      // Stored once the server names the conversation; refused before that, nothing was kept.
+      let stored = false;
       try {
         const events = await utils.client.chat.battle.mutate(
           { messages: [{ content: input.text }], prompt_id: input.promptId, category: input.category as never, ...input.use },
@@ -38,6 +40,7 @@ export function useBattle(onNewSession: (id: number) => void) {
         );
         for await (const event of events) {
           if (event.type === "session") {
+            stored = true;
             sessionId = event.session_id;
             setLive((battle) => (battle ? { ...battle, sessionId, answers: event.columns.map((c) => ({ label: c.label, text: "", status: "streaming" as const })) } : battle));
             onNewSession(sessionId);
@@ -57,6 +60,7 @@ export function useBattle(onNewSession: (id: number) => void) {
         ]);
         setLive(null);
       }
+      return stored;
     },
     [utils, onNewSession],
   );
