@@ -2,22 +2,28 @@
 // protocol: GPT-4o mini and GPT-4o, beside the offline demo) writes one message in Battle mode;
 // two answers stream as A and B with no model named, the verdict names both, and the battle is
 // listed among their conversations.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { dropFirstRequest } from "./support/network";
 
 test.describe.configure({ timeout: 90_000 });
 
 const NAMES = ["GPT-4o mini", "GPT-4o", "Parley Demo (offline)", "Claude Haiku 4.5"];
 const NAMED = /^Answer [AB]: (GPT-4o mini|GPT-4o|Parley Demo \(offline\))$/;
 
+/** A new person signed in with their own OpenAI key saved, so that they have two models of their own to battle. */
+async function battlerWithKey(browser: Browser, baseURL: string | undefined, name: string, key: string) {
+  const signedIn = await openSignedIn(browser, baseURL, await createAccount(baseURL, newAccount(name)));
+  await signedIn.page.goto("/admin?tab=api");
+  await signedIn.page.getByLabel("OpenAI API Key", { exact: true }).fill(key);
+  await signedIn.page.getByRole("button", { name: "Save Changes" }).click();
+  await expect.poll(() => signedIn.dialogs).toEqual(["API keys saved successfully!"]);
+  return signedIn;
+}
+
 test("a battle streams two blind answers, and the verdict names the models", async ({ browser, baseURL }) => {
-  const account = await createAccount(baseURL, newAccount("battler"));
-  const { page, dialogs, close } = await openSignedIn(browser, baseURL, account);
-  await page.goto("/admin?tab=api");
-  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-test-openai-0000000000bat1");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect.poll(() => dialogs).toEqual(["API keys saved successfully!"]);
+  const { page, close } = await battlerWithKey(browser, baseURL, "battler", "sk-test-openai-0000000000bat1");
 
   await page.goto("/chat");
   const toggle = page.getByRole("button", { name: "Battle", exact: true });
@@ -92,25 +98,15 @@ test("a battle streams two blind answers, and the verdict names the models", asy
 });
 
 test("a battle the network drops keeps its text in the box, and sending it again starts the battle", async ({ browser, baseURL }) => {
-  const account = await createAccount(baseURL, newAccount("battle-retry"));
-  const { page, dialogs, close } = await openSignedIn(browser, baseURL, account);
-  await page.goto("/admin?tab=api");
-  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-test-openai-0000000000bat2");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect.poll(() => dialogs).toEqual(["API keys saved successfully!"]);
-  let dropped = false;
-  await page.route(/\/chat\.battle\b/, async (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    return route.abort("failed");
-  });
+  const { page, close } = await battlerWithKey(browser, baseURL, "battle-retry", "sk-test-openai-0000000000bat2");
+  const dropped = await dropFirstRequest(page, /\/chat\.battle\b/);
 
   await page.goto("/chat");
   await page.getByRole("button", { name: "Battle", exact: true }).click();
   const input = page.getByPlaceholder("Type your message here...");
   await input.fill("Name a moon of Saturn.");
   await input.press("Enter");
-  await expect.poll(() => dropped).toBe(true);
+  await expect.poll(dropped).toBe(true);
   // Nothing was stored: what was typed comes back to the box.
   await expect(input).toHaveValue("Name a moon of Saturn.");
   await expect(page).not.toHaveURL(/sessionId=/);

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { dropFirstRequest } from "./support/network";
 
 // Three streams, a follow-up and an accessibility check take longer than one reply.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -79,12 +80,7 @@ test("one message goes to three models, whose replies stream side by side; a fol
 
 test("a comparison the network drops keeps its text in the box, and sending it again goes to every column", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, ada);
-  let dropped = false;
-  await page.route(/\/chat\.compare\b/, async (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    return route.abort("failed");
-  });
+  const dropped = await dropFirstRequest(page, /\/chat\.compare\b/);
   await page.goto("/chat");
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   const picker = page.getByRole("group", { name: "Models to compare" });
@@ -92,7 +88,7 @@ test("a comparison the network drops keeps its text in the box, and sending it a
   await picker.getByRole("checkbox", { name: MODELS.demo }).check();
   await input(page).fill("Which moon is the largest?");
   await input(page).press("Enter");
-  await expect.poll(() => dropped).toBe(true);
+  await expect.poll(dropped).toBe(true);
   // Nothing was stored: what was typed comes back to the box.
   await expect(input(page)).toHaveValue("Which moon is the largest?");
   await expect(page).not.toHaveURL(/sessionId=/);
