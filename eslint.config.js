@@ -34,4 +34,21 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // Server code runs per request. V8 builds an object literal with a getter or setter in
+    // dictionary mode, with its accessor pair in the old generation, which keeps the accessor's
+    // closure (a request's context, the request) alive through the young generation's collections
+    // until the next full one (docs/performance.md, HTTP).
+    files: ["**/src/**/*.ts"],
+    ignores: ["apps/web/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
+          message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
+        },
+      ],
+    },
+  },
 );

@@ -46,6 +46,7 @@ export function createLifecycle(): Lifecycle {
   };
 
   return {
+    // eslint-disable-next-line no-restricted-syntax -- one object for the life of the process, not one per request
     get draining() {
       return draining;
     },

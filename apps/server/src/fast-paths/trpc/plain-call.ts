@@ -18,7 +18,7 @@ import {
   type AnyRouter,
 } from "@trpc/server/unstable-core-do-not-import";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isRunnable, runProcedure } from "./run-procedure";
+import { isRunnable, runProcedure, type ProcedureCall } from "./run-procedure";
 
 type CallType = "query" | "mutation";
 type Call = { path: string; procedure: AnyProcedure & { _def: { type: CallType } }; input: unknown };
@@ -126,15 +126,7 @@ export async function answerPlainCall<TContext>(opts: PlainCallOptions<TContext>
       const type = procedure._def.type;
       try {
         if (contextError) throw contextError;
-        const data: unknown = await runProcedure(procedure, {
-          path,
-          ctx,
-          input,
-          get signal() {
-            return signal.signal;
-          },
-          batchIndex,
-        });
+        const data: unknown = await runProcedure(procedure, new PlainCall(path, ctx, input, signal, batchIndex));
         if (isDataStream(data)) {
           throw new TRPCError({
             code: "UNSUPPORTED_MEDIA_TYPE",
@@ -160,6 +152,24 @@ export async function answerPlainCall<TContext>(opts: PlainCallOptions<TContext>
   // A Buffer, so that Fastify sends the content type exactly as set (tRPC sets no charset).
   await reply.send(Buffer.from(JSON.stringify(transformTRPCResponse(config, untransformed as Parameters<typeof transformTRPCResponse>[1]))));
   return true;
+}
+
+/**
+ * One call of a request as runProcedure runs it, its signal made only when a procedure asks. A
+ * class, not an object literal with `get signal()` (see StepOptions in run-procedure.ts).
+ */
+class PlainCall implements ProcedureCall {
+  constructor(
+    readonly path: string,
+    readonly ctx: unknown,
+    readonly input: unknown,
+    private readonly requestSignal: RequestSignal,
+    readonly batchIndex: number,
+  ) {}
+
+  get signal() {
+    return this.requestSignal.signal;
+  }
 }
 
 /**
