@@ -4,6 +4,11 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+const NO_ACCESSOR_LITERALS = {
+  selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
+  message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,12 +46,19 @@ export default tseslint.config(
     // until the next full one (docs/performance.md, HTTP).
     files: ["**/src/**/*.ts"],
     ignores: ["apps/web/**"],
+    rules: { "no-restricted-syntax": ["error", NO_ACCESSOR_LITERALS] },
+  },
+  {
+    // The web app's routes import these modules, so they are in every page's first script: a zod
+    // schema made when one loads keeps zod there too (21 kB gzipped). Schemas go in src/schemas/.
+    files: ["packages/contracts/src/*.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        NO_ACCESSOR_LITERALS,
         {
-          selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
-          message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
+          selector: "Program > :matches(VariableDeclaration, ExportNamedDeclaration > VariableDeclaration) > VariableDeclarator > CallExpression:has(MemberExpression[object.name='z'])",
+          message: "No zod schema made at the top of a contracts module outside src/schemas/: the web app's first script would load zod for it. Build it in src/schemas/, or inside a function.",
         },
       ],
     },

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Links to one answer (docs/reach.md, 'Links to one answer'). An answer is named by a key:
  * - in a post, the answer's number, counted from 1 (`3`);
@@ -17,16 +15,18 @@ export const ANSWER_PARAM = "answer";
 /** Column labels of a comparison, in the order a reader is shown its answers. */
 export const ANSWER_LABELS = ["A", "B", "C", "D"] as const;
 
-const ANSWER_KEY = /^[1-9]\d{0,14}(?:-[0-9a-z]{1,7})?$/;
+/**
+ * What an answer's key looks like. This module holds no schema, so the pages that read
+ * `?answer=` (their routes are in every page's first script) load no zod for it; the input
+ * schema is in schemas/post.ts.
+ */
+export const ANSWER_KEY_PATTERN = /^[1-9]\d{0,14}(?:-[0-9a-z]{1,7})?$/;
 
 /** The message a person reads for a key that is not one. */
 export const ANSWER_KEY_MESSAGE = "must name an answer: its number (3), or in a comparison the turn and the answer's id (2-k3x9q1), as its link has them";
 
-/** An answer's key as sent. */
-export const answerKeySchema = z.string({ message: ANSWER_KEY_MESSAGE }).trim().regex(ANSWER_KEY, ANSWER_KEY_MESSAGE);
-
 /** Whether a value is shaped like an answer's key (a page's `?answer=` is checked with it). */
-export const isAnswerKey = (value: unknown): value is string => typeof value === "string" && ANSWER_KEY.test(value);
+export const isAnswerKey = (value: unknown): value is string => typeof value === "string" && ANSWER_KEY_PATTERN.test(value);
 
 /** The id of an answer's element, the target its link scrolls to. */
 export const answerElementId = (key: string) => `answer-${key}`;

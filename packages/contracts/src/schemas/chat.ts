@@ -5,7 +5,7 @@ import { LIMITS } from "../limits";
 import { entryIdSchema, sessionIdSchema } from "./common";
 import { privacyChoiceFields } from "./privacy";
 import { searchInput } from "./search";
-import { promptUseFields } from "../prompts";
+import { promptUseFields } from "./prompts";
 
 /** Fewest and most models one comparison asks. */
 export const COMPARE_MODELS = { min: 2, max: 4 } as const;

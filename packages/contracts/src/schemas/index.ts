@@ -11,3 +11,4 @@ export * from "./shapes";
 export * from "./responses";
 export * from "./admin";
 export * from "./privacy";
+export * from "./prompts";

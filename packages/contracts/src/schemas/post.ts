@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, FEED_CATEGORIES } from "../categories";
 import { FEED_SORTS } from "../discovery";
-import { answerKeySchema } from "../answers";
+import { ANSWER_KEY_MESSAGE, ANSWER_KEY_PATTERN } from "../answers";
 import { int4Id, storableText } from "../input";
 import { LIMITS } from "../limits";
 import { cursorSchema, sessionIdSchema } from "./common";
@@ -9,6 +9,9 @@ import { leaderboardInputs } from "./leaderboard";
 import { privacyChoiceFields } from "./privacy";
 import { searchInput } from "./search";
 import { reportFields } from "./admin";
+
+/** An answer's key as sent (docs/reach.md, 'Links to one answer'). */
+const answerKeySchema = z.string({ message: ANSWER_KEY_MESSAGE }).trim().regex(ANSWER_KEY_PATTERN, ANSWER_KEY_MESSAGE);
 
 /** Post ids from routes are parsed as integers. */
 const postId = int4Id("a post id");

@@ -33,7 +33,7 @@ import {
   promptReported,
   promptVersions,
   publicPrompt,
-} from "../prompts";
+} from "./prompts";
 import { privacyScan, privacySetting } from "./privacy";
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");
