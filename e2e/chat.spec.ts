@@ -68,6 +68,8 @@ test("Enter sends, Shift+Enter adds a line", async ({ browser, baseURL }) => {
   await input(page).press("Shift+Enter");
   await input(page).pressSequentially("second line");
   await expect(input(page)).toHaveValue("first line\nsecond line");
+  // Enter sends once a model is selected (the models load with the page), as Send does.
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
   await input(page).press("Enter");
   await expect(input(page)).toHaveValue("");
   await replyDone(page);
