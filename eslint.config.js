@@ -4,6 +4,9 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** A call that makes a zod schema: zod's own, or the contracts' helpers that return one (input.ts). */
+const SCHEMA_CALL = ":has(MemberExpression[object.name='z']), [callee.name=/^(storableText|int4Id)$/], :has(CallExpression[callee.name=/^(storableText|int4Id)$/])";
+
 const NO_ACCESSOR_LITERALS = {
   selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
   message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
@@ -57,7 +60,12 @@ export default tseslint.config(
         "error",
         NO_ACCESSOR_LITERALS,
         {
-          selector: "Program > :matches(VariableDeclaration, ExportNamedDeclaration > VariableDeclaration) > VariableDeclarator > CallExpression:has(MemberExpression[object.name='z'])",
+          selector: [
+            "Program > VariableDeclaration > VariableDeclarator > CallExpression",
+            "Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression",
+          ]
+            .map((declared) => `${declared}:matches(${SCHEMA_CALL})`)
+            .join(", "),
           message: "No zod schema made at the top of a contracts module outside src/schemas/: the web app's first script would load zod for it. Build it in src/schemas/, or inside a function.",
         },
       ],

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Category, FeedCategory } from "./categories";
 
 /**
@@ -53,15 +52,6 @@ export function isReservedHandle(handle: string): boolean {
 
 /** A handle: lowercase letters, digits and single hyphens between them. */
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A handle as typed in the profile tab or read from /u/{handle}; case is ignored. */
-export const handleInput = z
-  .string({ message: "must be a handle" })
-  .trim()
-  .toLowerCase()
-  .min(DISCOVERY_LIMITS.handleMin, `A handle needs at least ${DISCOVERY_LIMITS.handleMin} characters.`)
-  .max(DISCOVERY_LIMITS.handleMax, `A handle can be at most ${DISCOVERY_LIMITS.handleMax} characters.`)
-  .regex(HANDLE_PATTERN, "A handle can use only letters a-z, digits and single hyphens between them.");
 
 /**
  * The handle a name suggests: lowercase ASCII letters and digits, other runs become one hyphen,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { handleInput } from "../discovery";
+import { handleInput } from "./handle";
 import { LIMITS } from "../limits";
 
 const byHandle = z.object({ handle: handleInput });

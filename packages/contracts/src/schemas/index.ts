@@ -1,6 +1,7 @@
 export * from "./common";
 export * from "./chat";
 export * from "./creator";
+export * from "./handle";
 export * from "./post";
 export * from "./leaderboard";
 export * from "./reach";

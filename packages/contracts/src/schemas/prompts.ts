@@ -2,10 +2,11 @@
 // app's pages import for the variables and limits, so that those pages load no zod for them.
 import { z } from "zod";
 import { CATEGORIES, DEFAULT_CATEGORY } from "../categories";
-import { DISCOVERY_LIMITS, handleInput } from "../discovery";
+import { DISCOVERY_LIMITS } from "../discovery";
 import { int4Id, storableText } from "../input";
 import { PROMPT_LIBRARY_FORMAT, PROMPT_LIBRARY_VERSION, PROMPT_LIMITS, PROMPT_SORTS, PROMPT_VISIBILITIES, parsePromptVariables } from "../prompts";
 import { cursorSchema } from "./common";
+import { handleInput } from "./handle";
 import { reportFields } from "./admin";
 
 // ---------------------------------------------------------------------------------------------
