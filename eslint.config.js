@@ -44,9 +44,9 @@ export default tseslint.config(
   },
   {
     // Server code runs per request. V8 builds an object literal with a getter or setter in
-    // dictionary mode, with its accessor pair in the old generation, which keeps the accessor's
-    // closure (a request's context, the request) alive through the young generation's collections
-    // until the next full one (docs/performance.md, HTTP).
+    // dictionary mode, and what it makes for one outlives the young generation's collections,
+    // keeping the values the literal holds (a request's context, the request) alive until the next
+    // full one (docs/performance.md, HTTP).
     files: ["**/src/**/*.ts"],
     ignores: ["apps/web/**"],
     rules: { "no-restricted-syntax": ["error", NO_ACCESSOR_LITERALS] },

@@ -88,8 +88,8 @@ function optionsOf(def: Definition, call: ProcedureCall, at: Step, next: (option
 
 /**
  * A class, not an object literal with `get signal()`: V8 builds a literal with an accessor in
- * dictionary mode, its accessor pair in the old generation, and that dead pair keeps the getter's
- * closure (the call, its context, the request) alive through every young collection until the
+ * dictionary mode, and what it makes for one outlives the young generation's collections, so the
+ * values it holds (the context, the call, and through them the request) stayed alive until the
  * next full one: 2,100 bytes a request carried into the old generation, a quarter of the REST
  * path's CPU time (docs/performance.md, HTTP). Here the getter lives once, on the prototype.
  */
