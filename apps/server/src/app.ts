@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app, {
     connectOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
   });
-  registerHealth(app, deps.db.ping, () => lifecycle.draining);
+  registerHealth(app, deps.db.ping, lifecycle.isDraining);
   if (deps.config.oidc.embedded) {
     if (!deps.keys) throw new Error("The embedded sign-in provider needs the encryption key (keys) to seal its signing keys.");
     const { publicUrl, oidc } = deps.config;

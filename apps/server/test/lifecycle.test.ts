@@ -52,7 +52,7 @@ describe("stopping the server", () => {
 
     const started = Date.now();
     const stopped = lifecycle.stop(app, { graceMs: 20_000, log: app.log });
-    expect(lifecycle.draining).toBe(true);
+    expect(lifecycle.isDraining()).toBe(true);
     // The answer is still on its way: the connection stays open for it.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(busy.socket.destroyed).toBe(false);

@@ -13,7 +13,8 @@ const SWEEP_MS = 50;
  * (readiness answers 503) and a signal that ends in-flight streams when the grace period is over.
  */
 export type Lifecycle = {
-  readonly draining: boolean;
+  /** Whether the server is stopping (readiness answers 503). */
+  isDraining: () => boolean;
   /** Aborted when the grace period is over: streaming replies end with their error event, keeping what arrived. */
   readonly signal: AbortSignal;
   /** Follows the server's connections, so that they can be closed when draining. */
@@ -46,10 +47,7 @@ export function createLifecycle(): Lifecycle {
   };
 
   return {
-    // eslint-disable-next-line no-restricted-syntax -- one object for the life of the process, not one per request
-    get draining() {
-      return draining;
-    },
+    isDraining: () => draining,
     signal: streams.signal,
     attach(attached) {
       server = attached;
