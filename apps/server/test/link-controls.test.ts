@@ -442,6 +442,43 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
   });
 });
 
+describe("link states are never kept by a browser", () => {
+  it("answer 410 and 403 with Cache-Control: no-store on every way in, so lifting a cap or a password shows at once", async () => {
+    const { postId, token } = await postLink("carol", "Kept fresh");
+    await configure("carol", postId, { view_cap: 1 });
+    expect((await read(token, { address: "198.18.0.1" })).status).toBe(200);
+    const ways = {
+      rest: () => t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}`, remoteAddress: "198.18.0.2" }),
+      trpc: () => t.app.inject({ method: "GET", url: `/trpc/publicLink.post?input=${encodeURIComponent(JSON.stringify({ token }))}`, remoteAddress: "198.18.0.2" }),
+      page: () => t.app.inject({ method: "GET", url: `/p/${token}`, headers: { accept: "text/html" }, remoteAddress: "198.18.0.2" }),
+    };
+    for (const [way, ask] of Object.entries(ways)) {
+      const capped = await ask();
+      expect(capped.statusCode, way).toBe(410);
+      expect(capped.headers["cache-control"], way).toBe("no-store");
+    }
+    await configure("carol", postId, { view_cap: null, password: "fresh pass" });
+    for (const [way, ask] of Object.entries(ways)) {
+      const locked = await ask();
+      expect(locked.statusCode, way).toBe(403);
+      expect(locked.headers["cache-control"], way).toBe("no-store");
+    }
+    const wrong = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password: "stale" }, remoteAddress: "198.18.0.3" });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.headers["cache-control"]).toBe("no-store");
+    await configure("carol", postId, { password: null });
+    expect((await ways.rest()).statusCode).toBe(200);
+
+    const sessionId = (await t.send("carol", "A share kept fresh")).body.session_id as number;
+    await t.call("carol", "POST", `/chat/shareChat/${sessionId}`);
+    await t.call("carol", "POST", `/links/share/${sessionId}`, { view_cap: 1 });
+    expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
+    const share = await t.call("dave", "POST", "/chat/getChatHistory", { sessionId, shared: true });
+    expect(share.status).toBe(410);
+    expect(share.raw.headers["cache-control"]).toBe("no-store");
+  });
+});
+
 describe("the owner's own views", () => {
   it("are not counted, on a public link or on a share: another reader's are", async () => {
     await t.signUp("iris");

@@ -3,7 +3,7 @@ export type { AuthIdentity } from "./kit/identity";
 export type { Logger } from "./kit/logger";
 export { DEFAULT_VOTE_RULES, type Context, type CreateContextInnerOptions, type VoteRules } from "./kit/context";
 export type { Accounts, Billing, ColumnKey, ColumnStopper, ModelGateway, ReplyMetrics, ReplyObserver, Visitor } from "./kit/ports";
-export { AppError, ERROR_KINDS, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./kit/errors";
+export { AppError, ERROR_KINDS, isLinkState, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./kit/errors";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./account/user/provider-keys";
 export { authenticateAccessToken, isPersonalAccessToken, type AccessTokenSummary } from "./account/user/access-tokens";
 export { requireUser, SETUP_REQUIRED_MESSAGE, type UserRow } from "./account/user/require-user";

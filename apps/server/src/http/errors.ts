@@ -31,9 +31,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !(error instanceof AppError)) {
       return reply.status(error.statusCode).send({ message: error.statusCode === 429 ? MESSAGES.tooManyRequests : error.message });
     }
-    const { status, message, retryAfterSeconds } = toPublicError(error);
+    const { status, message, retryAfterSeconds, noStore } = toPublicError(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
     if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
+    // A link's state (expired, capped, locked) can change the next moment: never kept.
+    if (noStore) reply.header("Cache-Control", "no-store");
     return reply.status(status).send({ message });
   });
 }

@@ -1,7 +1,7 @@
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { appRouter, isAdminIdentity, nonAdminRouter, NO_ADMINS, retryAfterOf, toTRPCError, type AppRouter, type Context } from "@parley/api";
+import { appRouter, isAdminIdentity, isLinkState, nonAdminRouter, NO_ADMINS, retryAfterOf, toTRPCError, type AppRouter, type Context } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import { createRequestContext, type ContextDeps } from "./context";
 import { answerPlainCall } from "../fast-paths/trpc";
@@ -28,10 +28,10 @@ export function trpcHandlers(deps: ContextDeps, noteError?: (request: FastifyReq
     context.catch(() => undefined);
     return context;
   };
-  // A refused action says when to try again, as on REST.
+  // A refused action says when to try again, as on REST; a link's state is never kept.
   const headersFor = (errors: TRPCError[]): Record<string, string> => {
     const retryAfter = errors.map(retryAfterOf).find((seconds) => seconds !== undefined);
-    return retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
+    return { ...(retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) }), ...(errors.some(isLinkState) ? { "Cache-Control": "no-store" } : {}) };
   };
   const onError = ({ error, path, req }: { error: TRPCError; path: string | undefined; req: FastifyRequest }) => {
     noteError?.(req, error);

@@ -207,7 +207,8 @@ function closedLink(error: unknown): ClosedLink {
 function sendClosed(reply: FastifyReply, closed: ClosedLink, indexHtml: string | undefined) {
   const gone = closed.error.kind === "GONE";
   const meta = { title: gone ? "Link expired · Parley" : "Protected link · Parley", description: gone ? LINK_MESSAGES.gone : LINK_MESSAGES.passwordRequired, url: null, image: null, noindex: true };
-  reply.status(gone ? 410 : 403).headers(publicTextHeaders(false)).type("text/html; charset=utf-8");
+  // The link's state can change the next moment (its owner lifts the cap): never kept.
+  reply.status(gone ? 410 : 403).headers({ ...publicTextHeaders(false), "Cache-Control": "no-store" }).type("text/html; charset=utf-8");
   const page = indexHtml ?? '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head><body><main><h1></h1></main></body></html>';
   return reply.send(injectMeta(page, meta).replace("<h1></h1>", `<h1>${escapeHtml(meta.description)}</h1>`));
 }

@@ -155,8 +155,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   if (error instanceof TRPCError && error.cause instanceof UnlistedPathError) {
     return reply.status(404).send({ message: noRouteMessage(request.method, request.url) });
   }
-  const { status, message, retryAfterSeconds } = toPublicError(error);
+  const { status, message, retryAfterSeconds, noStore } = toPublicError(error);
   if (status >= 500) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "request failed");
   if (retryAfterSeconds !== undefined) reply.header("Retry-After", String(retryAfterSeconds));
+  if (noStore) reply.header("Cache-Control", "no-store");
   return reply.status(status).send({ message });
 }

@@ -31,15 +31,21 @@ export type ErrorKind = keyof typeof ERROR_KINDS;
 export class AppError extends Error {
   /** Seconds after which trying again may succeed (sent as `Retry-After`). */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * A link's state (expired, capped, waiting for its password, locked): true while it may change
+   * the next moment (its owner lifts a cap), so the answer is never kept (`Cache-Control: no-store`).
+   */
+  readonly linkState: boolean;
 
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; linkState?: boolean },
   ) {
     super(message, options);
     this.name = "AppError";
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.linkState = options?.linkState ?? false;
   }
 }
 
@@ -59,8 +65,11 @@ export function toTRPCError(error: unknown): TRPCError {
 /** tRPC's own text when a batch passes the host's `maxBatchSize`. */
 const TRPC_BATCH_TOO_LARGE = "Batch call exceeds maximum size";
 
-/** What a client is told of an error: the HTTP status, a message a person can act on, and when to try again. */
-export type PublicError = { status: number; message: string; retryAfterSeconds: number | undefined };
+/**
+ * What a client is told of an error: the HTTP status, a message a person can act on, when to try
+ * again, and whether the answer must not be kept by a browser or cache (a link's state).
+ */
+export type PublicError = { status: number; message: string; retryAfterSeconds: number | undefined; noStore: boolean };
 
 /**
  * The one mapping from any error to what leaves the server, used by tRPC's error formatter, the
@@ -69,7 +78,13 @@ export type PublicError = { status: number; message: string; retryAfterSeconds: 
 export function toPublicError(error: unknown): PublicError {
   const translated = toTRPCError(error);
   const status = translated.cause instanceof AppError && translated.cause.kind === "GONE" ? 410 : getHTTPStatusCodeFromError(translated);
-  return { status, message: publicMessage(translated), retryAfterSeconds: retryAfterOf(translated) };
+  return { status, message: publicMessage(translated), retryAfterSeconds: retryAfterOf(translated), noStore: isLinkState(translated) };
+}
+
+/** Whether the error is a link's state (AppError's `linkState`), answered with `Cache-Control: no-store`. */
+export function isLinkState(error: unknown): boolean {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof AppError && cause.linkState;
 }
 
 function publicMessage(error: TRPCError): string {

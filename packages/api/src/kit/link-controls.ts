@@ -49,7 +49,9 @@ export const readerOf = (ctx: Pick<Context, "now" | "visitor" | "keys">, viewerI
 /** Whether the reader is the link's owner (who passes the same gate but is never counted). */
 const isOwner = (reader: Reader, ownerId: string | null | undefined) => Boolean(reader.viewerId) && reader.viewerId === ownerId;
 
-export const linkGone = () => new AppError("GONE", LINK_MESSAGES.gone);
+/** Expired or at its cap: a state that can change, so it is never kept by a browser (no-store). */
+export const linkGone = () => new AppError("GONE", LINK_MESSAGES.gone, { linkState: true });
+const passwordRequired = () => new AppError("FORBIDDEN", LINK_MESSAGES.passwordRequired, { linkState: true });
 
 // Cookies are named after the link (a browser holds one per link) and sealed under the server's
 // key, bound to the link: a cookie made for one link, or forged, opens nowhere else.
@@ -86,7 +88,7 @@ const isUnlocked = (reader: Reader, link: GatedLink) =>
 export async function admitReader(db: Executor, reader: Reader, link: GatedLink, ownerId?: string | null): Promise<void> {
   const state = linkStateOf(link, reader.now);
   if (state === "expired") throw linkGone();
-  if (link.passwordHash !== null && !isUnlocked(reader, link)) throw new AppError("FORBIDDEN", LINK_MESSAGES.passwordRequired);
+  if (link.passwordHash !== null && !isUnlocked(reader, link)) throw passwordRequired();
   const visitor = isOwner(reader, ownerId) ? null : reader.visitor;
   if (visitor === null) {
     if (state === "capped") throw linkGone();
@@ -156,7 +158,7 @@ export async function unlockLink(reader: Reader & { visitor: Visitor }, link: Ga
   if (linkStateOf(link, reader.now) !== "active") throw linkGone();
   if (link.passwordHash === null) return { unlocked: true as const };
   await allowTry();
-  if (!(await verifyLinkPassword(password, link.passwordHash))) throw new AppError("FORBIDDEN", LINK_MESSAGES.wrongPassword);
+  if (!(await verifyLinkPassword(password, link.passwordHash))) throw new AppError("FORBIDDEN", LINK_MESSAGES.wrongPassword, { linkState: true });
   reader.visitor.setCookie(cookieName("unlock", link.tokenHash), reader.keys.seal("unlocked", unlockContext(link)));
   return { unlocked: true as const };
 }
