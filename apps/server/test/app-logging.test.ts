@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyRequest } from "fastify";
 import { REDACTED_PATHS, requestIds } from "../src/app";
+import { loggedUrl } from "../src/http/logging";
 import { sql } from "drizzle-orm";
 import { createChatApp } from "./support/chat-fixture";
 import { createTestApp, logCapture } from "./support/test-app";
@@ -55,6 +57,34 @@ describe("request logs", () => {
     const urls = logs.lines.filter((l) => l.msg === "incoming request").map((l) => (l.req as { url: string }).url);
     expect(urls).toEqual(expect.arrayContaining(["/callback?[redacted]", "/oidc/auth?[redacted]", "/trpc/post.list?[redacted]", "/api/v1/post/getRecentPosts?limit=7"]));
     expect(logs.raw.join("")).not.toMatch(/code-secret-321|state-654|challenge-987|words-a-user-typed/);
+  });
+
+  it("keep a REST query's names but not the values a person typed (search words, a description), as tRPC's input is kept out", async () => {
+    await t.app.inject({ method: "GET", url: `/api/v1/post/search?q=${encodeURIComponent("my neighbour's divorce")}&limit=5` });
+    await t.app.inject({ method: "GET", url: "/api/v1/chat/search?q=kidney%20stones&cursor=abc123" });
+    await t.app.inject({ method: "POST", url: "/api/v1/post/postChat?description=Secret%20plans%20for%20Tuesday&category=health" });
+    await t.app.inject({ method: "GET", url: "/api/v1/prompts/discover?search=salary+talk&sort=new" });
+    const urls = logs.lines.filter((l) => l.msg === "incoming request").map((l) => (l.req as { url: string }).url);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/api/v1/post/search?q=[redacted]&limit=5",
+        "/api/v1/chat/search?q=[redacted]&cursor=abc123",
+        "/api/v1/post/postChat?description=[redacted]&category=health",
+        "/api/v1/prompts/discover?search=[redacted]&sort=new",
+      ]),
+    );
+    expect(logs.raw.join("")).not.toMatch(/neighbour|divorce|kidney|stones|Secret|plans|Tuesday|salary/);
+  });
+
+  it("read a query string in time linear in its length (crafted 1 MB queries)", () => {
+    const crafted = ["q=" + "a".repeat(1_000_000), "&".repeat(1_000_000), "limit=" + "1".repeat(1_000_000), "=".repeat(1_000_000), "a=b&".repeat(250_000)];
+    for (const query of crafted) {
+      const started = performance.now();
+      const logged = loggedUrl({ url: `/api/v1/post/search?${query}`, params: {} } as unknown as FastifyRequest);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(logged.startsWith("/api/v1/post/search?")).toBe(true);
+      expect(logged).not.toContain("aaaa");
+    }
   });
 
   it("redact credentials even when a handler logs the headers or a body", () => {

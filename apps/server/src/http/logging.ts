@@ -44,7 +44,43 @@ export function loggedUrl(request: FastifyRequest): string {
     }
   }
   if (query < 0) return path;
-  return PRIVATE_QUERY.test(url) ? `${path}?${REDACTED}` : `${path}${url.slice(query)}`;
+  return PRIVATE_QUERY.test(url) ? `${path}?${REDACTED}` : `${path}?${loggedQuery(url.slice(query + 1))}`;
+}
+
+/**
+ * Query parameters whose values are the client's settings rather than a person's words (page
+ * sizes, cursors, formats, categories, ids): shown in the log. Any other parameter (search words,
+ * a description) keeps its name and loses its value, as tRPC's input does.
+ */
+const SHOWN_QUERY_PARAMS = new Set([
+  "limit", "cursor", "format", "category", "filter", "sort", "order", "period", "page", "offset", "kind", "shared", "jobId", "tab",
+  "status", "version", "model", "model_id", "modelId", "sessionId", "session_id", "postId", "post_id", "promptId", "id", "answer", "type", "window",
+]);
+/** What a shown value may look like: a short token, never free text. */
+const SHOWN_VALUE = /^[\w.:,~-]{0,200}$/;
+
+/** The longest query string read for the log (a line is bounded anyway: boundLine); the rest is cut. */
+const MAX_LOGGED_QUERY = 2000;
+
+/**
+ * A query string as logged: each parameter's name, and its value only when it is a setting. Split,
+ * never matched as a whole, and read only up to MAX_LOGGED_QUERY characters, so a crafted query
+ * of any length costs the same.
+ */
+function loggedQuery(query: string): string {
+  const cut = query.length > MAX_LOGGED_QUERY;
+  return (cut ? query.slice(0, MAX_LOGGED_QUERY) : query)
+    .split("&")
+    .map((part) => {
+      const equals = part.indexOf("=");
+      if (equals < 0) return part.length <= 100 && SHOWN_VALUE.test(part) ? part : REDACTED;
+      const name = part.slice(0, equals);
+      const value = part.slice(equals + 1);
+      if (!SHOWN_VALUE.test(name)) return REDACTED;
+      return SHOWN_QUERY_PARAMS.has(name) && SHOWN_VALUE.test(value) ? part : `${name}=${REDACTED}`;
+    })
+    .join("&")
+    .concat(cut ? "&[cut]" : "");
 }
 
 /** The request as logged (Fastify's default fields), without secrets in the URL. */
