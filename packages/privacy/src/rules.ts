@@ -60,8 +60,9 @@ export const RULES: readonly Rule[] = [
   key("JSON Web Token", "eyJ[A-Za-z0-9_-]{10,4000}\\.eyJ[A-Za-z0-9_-]{10,4000}\\.[A-Za-z0-9_-]{10,4000}", ["eyJ"]),
   {
     kind: "url_password",
-    // scheme://user:password@host: only the password is the secret.
-    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:([^\s@/?#]+)@[^\s/?#]/gi,
+    // scheme://user:password@host: only the password is the secret. The scheme starts only where
+    // a run of scheme characters starts (not at every letter of `a.b.c...`), so each run is read once.
+    pattern: /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:([^\s@/?#]+)@[^\s/?#]/gi,
     mayContain: includes("://"),
     group: 1,
     accept: (password) => !isPlaceholderSecret(password),

@@ -28,7 +28,7 @@ const withIndices = (rule: Rule): Rule => (rule.group && !rule.pattern.hasIndice
 const COMPILED = RULES.map(withIndices);
 
 /** Rules for the person's own name and address, built once per scan. */
-function personalRules(options: ScanOptions): Rule[] {
+export function personalRules(options: ScanOptions): Rule[] {
   const names = [...new Set((options.ownNames ?? []).map((n) => n?.trim() ?? "").filter((n) => n.length >= 3))];
   const emails = [...new Set((options.ownEmails ?? []).map((e) => e?.trim() ?? "").filter((e) => e.includes("@")))];
   const rules: Rule[] = [];
@@ -40,6 +40,13 @@ function personalRules(options: ScanOptions): Rule[] {
     rules.push({ kind: "own_email", pattern: new RegExp(`(?<![A-Za-z0-9._%+-])(?:${emails.map(escape).join("|")})(?![A-Za-z0-9-])`, "gi") });
   }
   return rules;
+}
+
+/** The matches of one rule in a text (what each rule costs is measured on this). */
+export function spansOf(text: string, rule: Rule): Span[] {
+  const spans: Span[] = [];
+  matchesOf(text, rule.group && !rule.pattern.hasIndices ? withIndices(rule) : rule, spans);
+  return spans;
 }
 
 function matchesOf(text: string, rule: Rule, into: Span[]) {
