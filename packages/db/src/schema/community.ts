@@ -50,6 +50,8 @@ export const posts = pgTable(
     searchVector: tsvector(),
     /** Set while a moderator keeps the post hidden: only its author still sees it. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** When its author last redacted the snapshot (the privacy check before its public link opens): its preview image is drawn again. */
+    redactedAt: timestamp({ withTimezone: true }),
     /** The library prompt and version its conversation started from (copied by a trigger): the prompt page's 'Answers'. */
     promptId: integer(),
     promptVersion: integer(),

@@ -54,6 +54,14 @@ export const publicLinks = pgTable(
     viewCap: integer(),
     /** Viewers let in so far (each browser session counted once a day). */
     views: integer().notNull().default(0),
+    /**
+     * Wrong passwords tried on the link, from any address, since `wrongPasswordsSince` (the start
+     * of the current window); reaching the limit locks the link (`lockedAt`) against any further
+     * try until its owner lifts the lock or sets a new password.
+     */
+    wrongPasswords: integer().notNull().default(0),
+    wrongPasswordsSince: timestamp({ withTimezone: true }),
+    lockedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("public_links_one_target", sql`num_nonnulls(${t.postId}, ${t.sessionId}, ${t.promptId}, ${t.shareSessionId}) = 1`),
@@ -75,4 +83,22 @@ export const publicLinkViews = pgTable(
     views: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tokenHash, t.day] })],
+);
+
+/**
+ * Clients that keep no view cookie, per link and day: a keyed hash (HMAC under an instance secret)
+ * of the address and browser they read from, so that such a client counts as one viewer a day,
+ * as a browser session does, and not once per read. Nothing else about them is kept, and a day's
+ * rows go with the day's counters (publicLinkViews).
+ */
+export const publicLinkViewers = pgTable(
+  "public_link_viewers",
+  {
+    tokenHash: text()
+      .notNull()
+      .references(() => publicLinks.tokenHash, { onDelete: "cascade" }),
+    day: text().notNull(),
+    viewer: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.day, t.viewer] })],
 );
