@@ -63,13 +63,6 @@ export const PROMPT_MESSAGES = {
 /** A variable's name: a letter or _, then up to 39 letters, digits or _. */
 export const PROMPT_VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 
-/**
- * One token of a prompt's text: an escaped `\{{`, or a variable with an optional default (any
- * characters up to the closing `}}` on the same line). Anything else, `{{ name }}` with spaces or a
- * name too long included, is plain text.
- */
-const TOKEN = /\\\{\{|\{\{([A-Za-z_][A-Za-z0-9_]{0,39})(?:\|((?:(?!\}\})[^\n])*))?\}\}/g;
-
 /** A variable of a prompt: its name and the default its first `{{name|default}}` gives (null: none). */
 export type PromptVariable = { name: string; default: string | null };
 
@@ -78,25 +71,76 @@ export type PromptSegment =
   | { kind: "text"; text: string }
   | { kind: "variable"; name: string; default: string | null; raw: string };
 
-/** The text cut into plain pieces and variables, for showing the variables marked. */
+const isNameStart = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isNameChar = (code: number) => isNameStart(code) || (code >= 48 && code <= 57);
+
+/**
+ * The text cut into plain pieces and variables, for showing the variables marked. Tokens, read
+ * left to right: an escaped `\{{`, or a variable `{{name}}` / `{{name|default}}` whose default is
+ * any characters up to the first `}}` on the same line. Anything else, `{{ name }}` with spaces or
+ * a name too long included, is plain text.
+ *
+ * One pass, in time linear in the text: where the next `}}` and the next line break are is looked
+ * up at most once past each position (a pattern trying a default at every `{{` would read to the
+ * end of the line from each, in the square of the length).
+ */
 export function promptSegments(text: string): PromptSegment[] {
   const segments: PromptSegment[] = [];
   let plain = "";
   let last = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    plain += text.slice(last, match.index);
-    last = match.index + match[0].length;
-    if (match[0] === "\\{{") {
-      plain += "{{";
+  // The first `}}` and line break at or after a position, found again only once passed.
+  let close = -2;
+  let newline = -2;
+  const closeFrom = (from: number) => {
+    if (close !== -1 && close < from) close = text.indexOf("}}", from);
+    return close;
+  };
+  const newlineFrom = (from: number) => {
+    if (newline !== -1 && newline < from) newline = text.indexOf("\n", from);
+    return newline;
+  };
+  let i = text.indexOf("{{");
+  while (i !== -1) {
+    if (i > 0 && text.charCodeAt(i - 1) === 92 && i - 1 >= last) {
+      // `\{{`: a literal `{{`.
+      plain += `${text.slice(last, i - 1)}{{`;
+      last = i + 2;
+      i = text.indexOf("{{", last);
       continue;
     }
+    const end = variableEnd(text, i, closeFrom, newlineFrom);
+    if (end === -1) {
+      i = text.indexOf("{{", i + 1);
+      continue;
+    }
+    plain += text.slice(last, i);
     if (plain) segments.push({ kind: "text", text: plain });
     plain = "";
-    segments.push({ kind: "variable", name: match[1]!, default: match[2] ?? null, raw: match[0] });
+    const raw = text.slice(i, end);
+    const bar = raw.indexOf("|");
+    segments.push(bar === -1 ? { kind: "variable", name: raw.slice(2, -2), default: null, raw } : { kind: "variable", name: raw.slice(2, bar), default: raw.slice(bar + 1, -2), raw });
+    last = end;
+    i = text.indexOf("{{", last);
   }
   plain += text.slice(last);
   if (plain) segments.push({ kind: "text", text: plain });
   return segments;
+}
+
+/** Where the variable starting with the `{{` at `at` ends (just past its `}}`), or -1 when none starts there. */
+function variableEnd(text: string, at: number, closeFrom: (from: number) => number, newlineFrom: (from: number) => number): number {
+  let j = at + 2;
+  if (j >= text.length || !isNameStart(text.charCodeAt(j))) return -1;
+  const nameEnd = Math.min(text.length, j + PROMPT_LIMITS.variableName);
+  j += 1;
+  while (j < nameEnd && isNameChar(text.charCodeAt(j))) j += 1;
+  if (j < text.length && isNameChar(text.charCodeAt(j))) return -1;
+  if (text.startsWith("}}", j)) return j + 2;
+  if (text.charCodeAt(j) !== 124) return -1;
+  const closing = closeFrom(j + 1);
+  if (closing === -1) return -1;
+  const lineEnd = newlineFrom(j + 1);
+  return lineEnd !== -1 && lineEnd < closing ? -1 : closing + 2;
 }
 
 /**

@@ -118,3 +118,60 @@ describe("promptLibraryFile", () => {
     expect(promptLibraryFile.safeParse(bad).error?.issues[0]?.path).toEqual(["prompts", 1, "text"]);
   });
 });
+
+describe("the variable parser on crafted texts", () => {
+  // Each shape below made the former pattern try, at every `{{`, a default running to the end of
+  // the line: time in the square of the length. Read in one pass, each takes a few milliseconds;
+  // the bound is generous for a loaded machine and far below what the square would cost (minutes
+  // at 1,000,000 characters).
+  const shapes: [string, string][] = [
+    ["{{a| repeated", "{{a|".repeat(250_000)],
+    ["{{ repeated", "{{".repeat(500_000)],
+    ["{{a|x} repeated", "{{a|x}".repeat(170_000)],
+    ["a long default with no end", `{{a|${"x".repeat(1_000_000)}`],
+    ["\\{{ repeated", "\\{{".repeat(330_000)],
+    ["{{name| and a newline repeated", "{{abcdefghij|\n".repeat(70_000)],
+    ["a name of 40 letters and more, repeated", `{{${"a".repeat(60)}`.repeat(16_000)],
+  ];
+
+  it.each(shapes)("reads %s (about 1,000,000 characters) in linear time", (_, text) => {
+    const started = performance.now();
+    promptSegments(text);
+    parsePromptVariables(text);
+    fillPromptVariables(text, {});
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("cuts texts as the earlier pattern did", () => {
+    // The earlier pattern, kept as the reference: the same tokens, found by backtracking.
+    const reference = (text: string) => {
+      const out: { kind: string; text?: string; name?: string; default?: string | null; raw?: string }[] = [];
+      let plain = "";
+      let last = 0;
+      for (const match of text.matchAll(/\\\{\{|\{\{([A-Za-z_][A-Za-z0-9_]{0,39})(?:\|((?:(?!\}\})[^\n])*))?\}\}/g)) {
+        plain += text.slice(last, match.index);
+        last = match.index + match[0].length;
+        if (match[0] === "\\{{") {
+          plain += "{{";
+          continue;
+        }
+        if (plain) out.push({ kind: "text", text: plain });
+        plain = "";
+        out.push({ kind: "variable", name: match[1]!, default: match[2] ?? null, raw: match[0] });
+      }
+      plain += text.slice(last);
+      if (plain) out.push({ kind: "text", text: plain });
+      return out;
+    };
+    const alphabet = ["{", "{", "}", "}", "|", "\\", "\n", "a", "_", "1", " "];
+    let seed = 38;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    for (let n = 0; n < 20_000; n++) {
+      const text = Array.from({ length: next() % 24 }, () => alphabet[next() % alphabet.length]).join("");
+      expect(promptSegments(text), JSON.stringify(text)).toEqual(reference(text));
+    }
+    for (const text of [`${"{{a|".repeat(1_000)}{{b|ok}} {{a|}}`, "{{{x}}} {{a|b\n}} {{c|d}}}", "\\\\{{x}}", `{{${"a".repeat(40)}}} {{${"a".repeat(41)}}}`]) {
+      expect(promptSegments(text)).toEqual(reference(text));
+    }
+  });
+});
