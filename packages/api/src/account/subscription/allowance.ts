@@ -15,29 +15,35 @@ const planOf = (row: Pick<SubscriptionRow, "plan">): PlanId => (row.plan in PLAN
 const KEEP_CHATTING = "To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.";
 
 /**
- * The message that says how to go on when the allowance cannot cover a message (HTTP 402): all
- * of it used, or, when some is left, what is left and what the message needs.
+ * What a refused send needs at least: its input estimate and the shortest reply of each of its
+ * `replies` columns paid from the allowance (one for a chat message, up to four for a comparison).
  */
-export function exhaustedMessage(plan: PlanId, allowed: number, left = 0, needs?: number): string {
-  const count = (n: number) => n.toLocaleString("en-US");
-  if (left > 0 && needs !== undefined && needs > left) {
-    return (
-      `You have ${count(left)} of the ${count(allowed)} tokens of your ${PLANS[plan].label} plan left this month, ` +
-      `and this message needs at least ${count(needs)} (its text and the shortest reply). ${KEEP_CHATTING}`
-    );
-  }
-  return `You have used all ${count(allowed)} tokens of your ${PLANS[plan].label} plan this month. ${KEEP_CHATTING}`;
-}
+export type AllowanceNeed = { tokens: number; replies: number };
 
 /**
- * A send refused for its allowance: the user, and the tokens it needs at least (its input
- * estimate and the shortest reply) when that is known.
+ * The message that says how to go on when the allowance cannot cover a send (HTTP 402), the same
+ * for a chat message, a comparison and a battle: all of it used, or, when some is left, what is
+ * left and what the send needs.
  */
+export function exhaustedMessage(plan: PlanId, allowed: number, left = 0, needs?: AllowanceNeed): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const tokens = `tokens of your ${PLANS[plan].label} plan`;
+  if (left <= 0) return `You have used all ${count(allowed)} ${tokens} this month. ${KEEP_CHATTING}`;
+  const what =
+    needs === undefined || needs.tokens <= left
+      ? "which is not enough for this message"
+      : `and this message needs at least ${count(needs.tokens)} (${
+          needs.replies > 1 ? `its text and the shortest reply of each of its ${needs.replies} models paid from your allowance` : "its text and the shortest reply"
+        })`;
+  return `You have ${count(left)} of the ${count(allowed)} ${tokens} left this month, ${what}. ${KEEP_CHATTING}`;
+}
+
+/** A send refused for its allowance: the user, and what the send needs at least when that is known. */
 export class AllowanceRefusal extends AppError {
   constructor(
     message: string,
     readonly userId: string,
-    readonly needs: number | undefined,
+    readonly needs: AllowanceNeed | undefined,
   ) {
     super("PAYMENT_REQUIRED", message);
   }
@@ -91,7 +97,7 @@ export function periodEnd(start: Date): Date {
  * Why a reservation found nothing to reserve: no account yet, or the allowance cannot cover the
  * message (402, saying what is left when the message needs more than that).
  */
-export async function refusal(db: Executor, userId: string, needs?: number, now = new Date()): Promise<AppError> {
+export async function refusal(db: Executor, userId: string, needs?: AllowanceNeed, now = new Date()): Promise<AppError> {
   const outlook = await allowanceOutlook(db, userId, now);
   if (!outlook) return new AppError("NOT_FOUND", SETUP_REQUIRED_MESSAGE);
   return new AllowanceRefusal(exhaustedMessage(outlook.plan, outlook.allowed, outlook.left, needs), userId, needs);

@@ -176,8 +176,8 @@ async function storedExchange(db: Executor, request: ExchangeRequest, row: Store
   }
   if (request.siblingOf !== null && !row.sibling_found) throw new AppError("NOT_FOUND", EXCHANGE_NOT_FOUND);
   if (row.unavailable !== null) throw new AppError("BAD_REQUEST", comparison ? modelUnavailableMessage(row.unavailable) : MODEL_UNAVAILABLE_MESSAGE);
-  // A chat's refusal says what the message needs when some allowance is left; a comparison's names the allowance.
-  if (Number(row.paid) > 0 && !row.reserved) throw await refusal(db, row.user_id, comparison ? undefined : Number(row.needs), request.now);
+  // Every refusal (a chat's, a comparison's, a battle's) says what is left and what the send needs.
+  if (Number(row.paid) > 0 && !row.reserved) throw await refusal(db, row.user_id, { tokens: Number(row.needs), replies: Number(row.paid) }, request.now);
   const columns = json<StoreColumnRow[]>(row.columns) ?? [];
   if (columns.some((c) => c.entry_id === null)) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   const userId = row.user_id;

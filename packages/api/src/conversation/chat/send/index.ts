@@ -177,8 +177,8 @@ export async function whenAllowanceFrees<T>(deps: Pick<SendDeps, "db" | "now">, 
       if (!(error instanceof AllowanceRefusal) || signal?.aborted) throw error;
       const outlook = await allowanceOutlook(deps.db, error.userId, deps.now());
       if (!outlook) throw error;
-      // Without a known need (a comparison's), any hold may free enough.
-      const needs = error.needs ?? outlook.left + 1;
+      // Without a known need, any hold may free enough.
+      const needs = error.needs?.tokens ?? outlook.left + 1;
       if (outlook.left < needs && (outlook.held === 0 || outlook.left + outlook.held < needs)) {
         throw new AllowanceRefusal(exhaustedMessage(outlook.plan, outlook.allowed, outlook.left, error.needs), error.userId, error.needs);
       }
