@@ -9,7 +9,9 @@ export type Rule = {
   kind: FindingKind;
   /** The provider of an API key, shown with it ("OpenAI"). */
   provider?: string;
-  pattern: RegExp;
+  /** What it looks for: a global pattern, or (where a pattern cannot be linear) a function giving each match's offsets. */
+  pattern?: RegExp;
+  find?: (text: string) => Iterable<readonly [number, number]>;
   mayContain?: (text: string) => boolean;
   group?: number;
   accept?: (found: string) => boolean;
@@ -29,6 +31,44 @@ const includes = (...needles: string[]) => (text: string) => needles.some((needl
 /** Common file extensions, so `logo@2x.png` or `icon@3x.webp` is not taken for an address. */
 const FILE_EXTENSIONS = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|js|mjs|cjs|ts|tsx|jsx|css|scss|json|ya?ml|md|html?|txt|pdf|zip|gz|tar|lock|map)$/i;
 
+/** The longest finding a rule makes: a slice of a long text overlaps the next by this much (scan.ts). */
+export const LONGEST_FINDING = 32_768;
+
+const KEY_HEADER = /-----BEGIN ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;
+const KEY_FOOTER = /-----END ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;
+/** What a PEM body holds: base64, its line breaks, and header lines (`Proc-Type: 4,ENCRYPTED`). */
+const isBase64OrHeader = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 58 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
+
+/**
+ * Private-key blocks: each BEGIN line to the first END line of the same kind before the next
+ * BEGIN line, else to the end of the base64 after it (a key cut off). The lines are found in one
+ * pass each, so a text of many BEGIN lines and no END is read once, not once per line.
+ */
+function* findPrivateKeys(text: string): Generator<readonly [number, number]> {
+  const footers = [...text.matchAll(KEY_FOOTER)];
+  const headers = [...text.matchAll(KEY_HEADER)];
+  let f = 0;
+  for (const [i, header] of headers.entries()) {
+    const start = header.index;
+    const bodyStart = start + header[0].length;
+    const limit = Math.min(headers[i + 1]?.index ?? text.length, start + LONGEST_FINDING);
+    while (f < footers.length && footers[f]!.index < bodyStart) f++;
+    let end = -1;
+    for (let g = f; g < footers.length && footers[g]!.index + footers[g]![0].length <= limit; g++) {
+      if (footers[g]![1] === header[1] && footers[g]![2] === header[2]) {
+        end = footers[g]!.index + footers[g]![0].length;
+        break;
+      }
+    }
+    if (end < 0) {
+      end = bodyStart;
+      while (end < limit && isBase64OrHeader(text.charCodeAt(end))) end++;
+    }
+    yield [start, end];
+  }
+}
+
 /** An API key's rule: a provider's prefix and what follows it, whole (not inside a longer word). */
 const key = (provider: string, source: string, mayContain: string[]): Rule => ({
   kind: "api_key",
@@ -43,9 +83,9 @@ const key = (provider: string, source: string, mayContain: string[]): Rule => ({
 export const RULES: readonly Rule[] = [
   {
     kind: "private_key",
-    // A whole PEM block, or from its first line to the end of the base64 when it was cut off.
-    pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----(?:[\s\S]*?-----END \1PRIVATE KEY\2-----|[A-Za-z0-9+/=\s:,-]*)/g,
-    mayContain: includes("PRIVATE KEY-----"),
+    // A whole PEM or PGP block, or from its first line to the end of the base64 when it was cut off.
+    find: findPrivateKeys,
+    mayContain: includes("PRIVATE KEY"),
   },
   key("Anthropic", "sk-ant-[A-Za-z0-9_-]{20,400}", ["sk-ant-"]),
   key("OpenAI", "sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,400}|sk-(?!ant-)[A-Za-z0-9]{20,400}(?:T3BlbkFJ[A-Za-z0-9]{20,400})?", ["sk-"]),
