@@ -195,8 +195,28 @@ describe("what a send records", () => {
       [MODEL.platform]: { votes: 1, posts: [[postId, "comparison"]] },
       [MODEL.demo]: { votes: 0, posts: [[postId, "comparison"]] },
     });
-    // Someone who has not voted sees the tally, but not which comparison had which models.
-    expect(byModel(await seenBy("dave"))).toEqual({ [MODEL.platform]: { votes: 1, posts: [] }, [MODEL.demo]: { votes: 0, posts: [] } });
+    expect(byModel(await seenBy("carol"))).toEqual(byModel(await seenBy("bob")));
+    // Someone who has not voted learns nothing of it: neither its models nor its tally (a tally
+    // per model over one comparison would name them, and the leader).
+    expect(await seenBy("dave")).toEqual({ models: [] });
+  });
+
+  it("lists a model once, whether it answered a plain post or a comparison, with one tally", async () => {
+    const prompt = await create("alice", { name: "Once", text: "Name a colour." });
+    await publish("alice", prompt.id);
+    const sent = await t.send("bob", "Name a colour.", { promptId: prompt.id, promptVersion: 1 });
+    expect(sent.status).toBe(200);
+    const plain = (await t.call("bob", "POST", "/post/postChat", { chat_id: sent.body.session_id as number, description: "A colour" })).body.post_id as number;
+    const compared = await api("bob", "POST", "/chat/compare", { messages: [{ content: "Name a colour." }], model_ids: [MODEL.demo, MODEL.platform], promptId: prompt.id, promptVersion: 1 });
+    expect(compared.status, JSON.stringify(compared.body)).toBe(200);
+    const comparison = (await t.call("bob", "POST", "/post/postChat", { chat_id: compared.body.session_id as number, description: "Colours side by side" })).body.post_id as number;
+    const { columns } = (await voteForColumn(t.db.db, t.call, "carol", comparison, 0)).body as unknown as { columns: { model_id: string; votes: number }[] };
+    const demoVotes = columns.find((c) => c.model_id === MODEL.demo)!.votes;
+    const answers = (await api("bob", "GET", `/prompts/${prompt.id}/answers`)).body as unknown as { models: { model: string; displayName: string; votes: number; posts: { postId: number }[] }[] };
+    const demo = answers.models.filter((m) => m.displayName === "Parley Demo (offline)");
+    expect(demo).toEqual([{ model: MODEL.demo, displayName: "Parley Demo (offline)", votes: demoVotes, posts: expect.any(Array) }]);
+    expect(demo[0]!.posts.map((p) => p.postId).sort()).toEqual([plain, comparison].sort());
+    expect(answers.models.map((m) => m.model).sort()).toEqual([MODEL.demo, MODEL.platform].sort());
   });
 
   it("records nothing for a prompt the sender cannot see, and the send still goes through", async () => {
