@@ -172,6 +172,32 @@ describe("the leaderboard", () => {
     expect((await pairsOf(`?promptId=${promptId}&category=education`)).pairs.counts.flat().every((n) => n === 0)).toBe(true);
   });
 
+  it("with a prompt, shows a reader only the votes on comparisons whose models they know: one blind comparison's matrix would name its models and tally", async () => {
+    const { sql } = await import("drizzle-orm");
+    const made = await t.call("author", "POST", "/prompts", { name: "Blind", text: "Which is kinder?" });
+    const promptId = made.body.id as number;
+    expect((await t.call("author", "PUT", `/prompts/${promptId}/visibility`, { visibility: "public" })).status).toBe(200);
+    const sessionId = await insertComparisonSession(t.db.db, "author", [MODEL.platform, MODEL.claude], turn(2));
+    await t.db.db.execute(sql`update chat_sessions set prompt_id = ${promptId}, prompt_version = 1 where id = ${sessionId}`);
+    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Kinder?", categories: ["general"] })).body.post_id as number;
+    for (const [voter, column] of [["v1", 1], ["v2", 1]] as const) expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
+    await refitLeaderboard(t.db.db);
+    type Pairs = { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
+    const as = async (name: string) => (await t.call(name, "GET", `/post/leaderboard?promptId=${promptId}`)).body as unknown as { models: Row[]; pairs: Pairs };
+    const total = (pairs: Pairs) => pairs.counts.flat().reduce((a, b) => a + b, 0);
+    // Its author and its voters know the models: the two votes, each counted for both models.
+    const author = await as("author");
+    expect(total(author.pairs)).toBe(4);
+    const voter = await as("v1");
+    expect(voter.pairs, JSON.stringify(voter)).toEqual(author.pairs);
+    // A reader who has not voted on it (v3 voted on other posts) sees the board's rows and none of its votes.
+    const stranger = await as("v3");
+    expect(stranger.models).toEqual(author.models);
+    expect(stranger.pairs.models).toEqual(author.pairs.models);
+    expect(total(stranger.pairs)).toBe(0);
+    expect(stranger.pairs.win_rates.flat().every((rate) => rate === null)).toBe(true);
+  });
+
   it("refuses an unknown category and an anonymous caller", async () => {
     const bad = await t.call("v0", "GET", "/post/leaderboard?category=gossip");
     expect(bad.status).toBe(400);

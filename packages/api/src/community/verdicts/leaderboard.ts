@@ -1,3 +1,4 @@
+import { knownComparisonsOfPrompt } from "../prompts/known-comparisons";
 import { requireVisiblePrompt } from "../prompts/sharing";
 import { boardOf, viewOf, type BoardSnapshot } from "./board";
 import { inCategory, tablePairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
@@ -40,16 +41,21 @@ function presentPairs(pairs: PairMatrix, names: BoardSnapshot["names"] | undefin
 /**
  * The leaderboard as last fitted (never fitted on a request: until the first fit after start-up
  * it answers with no rows and `fitted_at: null`). One category or all; style control on or off;
- * with a prompt, the pairwise matrix of that prompt's votes.
+ * with a prompt, the pairwise matrix of that prompt's votes on the comparisons whose models the
+ * viewer knows (knownComparisonsOfPrompt): over a blind one it would name its models and tally.
  */
 export async function getLeaderboard(db: Database, viewerId: string, query: LeaderboardQuery) {
-  if (query.promptId !== undefined) await requireVisiblePrompt(db, viewerId, query.promptId);
+  let known: Set<string> | undefined;
+  if (query.promptId !== undefined) {
+    await requireVisiblePrompt(db, viewerId, query.promptId);
+    known = await knownComparisonsOfPrompt(db, viewerId, query.promptId);
+  }
   const board = boardOf(db);
   const snapshot = board.latest;
   const category = query.category ?? null;
   const style = query.style === true;
   // Every reader of a view gets the same answer until the next fit: it is built once per fit.
-  if (query.promptId !== undefined || !snapshot) return presentBoard(board, snapshot, category, style, query.promptId);
+  if (query.promptId !== undefined || !snapshot) return presentBoard(board, snapshot, category, style, query.promptId === undefined ? undefined : { id: query.promptId, known: known! });
   const key = `${category ?? ""}|${style}`;
   let answers = presented.get(snapshot);
   if (!answers) presented.set(snapshot, (answers = new Map()));
@@ -61,7 +67,7 @@ export async function getLeaderboard(db: Database, viewerId: string, query: Lead
 /** The answers already built from a fit, by view. */
 const presented = new WeakMap<BoardSnapshot, Map<string, ReturnType<typeof presentBoard>>>();
 
-function presentBoard(board: { intervalSeconds: number | null }, snapshot: BoardSnapshot | null, category: string | null, style: boolean, promptId: number | undefined) {
+function presentBoard(board: { intervalSeconds: number | null }, snapshot: BoardSnapshot | null, category: string | null, style: boolean, prompt: { id: number; known: Set<string> } | undefined) {
   const view = snapshot ? viewOf(snapshot, category, style) : null;
   const names = snapshot?.names;
   const models = (view?.fit.ratings ?? []).map((row) => {
@@ -85,16 +91,18 @@ function presentBoard(board: { intervalSeconds: number | null }, snapshot: Board
     };
   });
   let pairs = view?.pairs ?? { models: [], wins: [], counts: [] };
-  if (promptId !== undefined && view) {
+  if (prompt && view) {
     const { table } = snapshot!;
     const at = category === null ? -1 : table.categories.indexOf(category);
-    const votes = (snapshot!.byPrompt.get(promptId) ?? new Int32Array(0)).filter((v) => category === null || (at >= 0 && inCategory(table, v, at)));
+    const votes = (snapshot!.byPrompt.get(prompt.id) ?? new Int32Array(0)).filter(
+      (v) => prompt.known.has(table.comparisonIds[table.comparison[v]!]!) && (category === null || (at >= 0 && inCategory(table, v, at))),
+    );
     pairs = tablePairMatrix(table, votes, pairs.models);
   }
   return {
     category,
     style,
-    prompt_id: promptId ?? null,
+    prompt_id: prompt?.id ?? null,
     fitted_at: snapshot?.fittedAt.toISOString() ?? null,
     refit_seconds: board.intervalSeconds,
     counted_votes: view?.fit.votes ?? 0,
