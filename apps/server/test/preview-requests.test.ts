@@ -73,6 +73,43 @@ describe("preview images", () => {
     expect(gone.headers["x-robots-tag"]).toBe("noindex");
   });
 
+  it("is drawn again once its owner redacts what it shows (a share's and a post's), with a new ETag", async () => {
+    const mail = "pat.private@example.org";
+    const scan = async (name: string, target: string, id: number) => (await t.call(name, "GET", `/privacy/scan/${target}/${id}`)).body as { text_hash: string; findings: { id: string; kind: string }[] };
+    const redactMail = (found: Awaited<ReturnType<typeof scan>>) => ({ privacy_hash: found.text_hash, redact: found.findings.filter((f) => f.kind === "email").map((f) => f.id) });
+    const name = `author${(people += 1)}`;
+    await t.signUp(name);
+    const sessionId = (await t.send(name, `Write to ${mail} about the preview`)).body.session_id as number;
+    expect((await t.call(name, "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const chatToken = (await t.call(name, "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    const chatPreview = () => t.app.inject({ method: "GET", url: `/s/${chatToken}/preview.png`, remoteAddress: "198.51.100.90" });
+    const before = await chatPreview();
+    expect(before.statusCode).toBe(200);
+    expect(drawn.at(-1)!.prompt).toContain(mail);
+    // The link's check again, now redacting the address: the page shows the marker, and so must the picture.
+    const redacted = await t.call(name, "POST", `/chat/publicLink/${sessionId}`, { enabled: true, ...redactMail(await scan(name, "share", sessionId)) });
+    expect(redacted.status, JSON.stringify(redacted.body)).toBe(200);
+    expect(JSON.stringify((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${chatToken}` })).json())).not.toContain(mail);
+    const after = await chatPreview();
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+    expect(drawn.at(-1)!.prompt).not.toContain(mail);
+    expect(drawn.at(-1)!.prompt).toContain("[redacted e-mail]");
+    // A client holding the old picture is sent the new one.
+    expect((await t.app.inject({ method: "GET", url: `/s/${chatToken}/preview.png`, headers: { "if-none-match": String(before.headers.etag) } })).statusCode).toBe(200);
+
+    const postId = (await t.call(name, "POST", "/post/postChat", { chat_id: sessionId, description: "Preview of a post", categories: [] })).body.post_id as number;
+    const postToken = (await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string;
+    const postBefore = await preview(postToken, "198.51.100.91");
+    expect(postBefore.statusCode).toBe(200);
+    expect(drawn.at(-1)!.prompt).toContain(mail);
+    expect((await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true, ...redactMail(await scan(name, "post_link", postId)) })).status).toBe(200);
+    const postAfter = await preview(postToken, "198.51.100.91");
+    expect(postAfter.headers.etag).not.toBe(postBefore.headers.etag);
+    expect(drawn.at(-1)!.prompt).not.toContain(mail);
+  });
+
   it("is drawn from a bounded excerpt however long the conversation", async () => {
     const long = "word ".repeat(6000);
     const { token } = await publicPost(long);

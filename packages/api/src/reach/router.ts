@@ -70,7 +70,7 @@ export const publicLinkRouter = router({
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      if (input.enabled) await redactPostForLink(ctx.db, ctx.user, input.postId, input);
+      if (input.enabled) await redactPostForLink(ctx.db, ctx.user, input.postId, input, ctx.now());
       return setPostLink(ctx.db, ctx.keys, ctx.user.id, input.postId, input);
     }),
   sessionStatus: protectedProcedure.meta({ rest: { method: "GET", path: "/chat/publicLink/:sessionId", summary: "Whether one of the caller's shared conversations has a public link" } })

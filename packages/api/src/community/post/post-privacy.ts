@@ -20,9 +20,9 @@ export async function getOwnPostSnapshot(db: Executor, userId: string, postId: n
 /**
  * The privacy check before a post's public link opens: the chosen findings are redacted in the
  * post itself (its page, public page, preview, exports and forks all read it), so the link
- * never shows them.
+ * never shows them; `redactedAt` tells the preview image to be drawn again.
  */
-export async function redactPostForLink(db: Database, user: PrivacyPerson & { id: string }, postId: number, choice: PrivacyChoice) {
+export async function redactPostForLink(db: Database, user: PrivacyPerson & { id: string }, postId: number, choice: PrivacyChoice, now: Date) {
   const blocking = await isPrivacyCheckBlocking(db);
   await db.transaction(async (tx) => {
     const snapshot = await getOwnPostSnapshot(tx, user.id, postId);
@@ -31,7 +31,8 @@ export async function redactPostForLink(db: Database, user: PrivacyPerson & { id
     const { messages, comparison } = withCheckedTexts(snapshot, checked);
     await tx
       .update(posts)
-      .set({ messages, comparison })
+      // redactedAt: its preview image shows the snapshot, so it is drawn again.
+      .set({ messages, comparison, redactedAt: now })
       .where(and(eq(posts.id, postId), eq(posts.userId, user.id)));
   });
 }
