@@ -281,6 +281,50 @@ describe("comparing models", () => {
   });
 });
 
+describe("a shared comparison is a snapshot", () => {
+  it("shows the turns it had when shared on every way in (share, columns, public link, clone) until its owner refreshes it", async () => {
+    await signUpWithClaude("kira");
+    await t.signUp("lars");
+    t.openai.setScenario({ type: "reply", chunks: ["GPT on bread"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude on bread"] });
+    const sessionId = (await compare("kira", "How do I bake bread?", { model_ids: [MODEL.platform, MODEL.claude] })).body.session_id as number;
+    expect((await t.call("kira", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const token = (await t.call("kira", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    // Asked after sharing: a key the share was never checked for.
+    const key = "sk-proj-followUpKey0000000000000000000000000001";
+    t.openai.setScenario({ type: "reply", chunks: ["GPT follow-up"] });
+    t.anthropic.setScenario({ type: "reply", chunks: ["Claude follow-up"] });
+    expect((await compare("kira", `My key is ${key}, is that fine?`, { model_ids: [MODEL.platform, MODEL.claude], session_id: sessionId })).status).toBe(200);
+
+    const history = await t.call("lars", "POST", "/chat/getChatHistory", { sessionId, shared: true });
+    expect(history.status).toBe(200);
+    const columns = history.body.columns as { sessions: { message_content: string; response_content: string }[] }[];
+    expect(columns.map((c) => c.sessions.map((e) => e.message_content))).toEqual([["How do I bake bread?"], ["How do I bake bread?"]]);
+    expect((history.body.sessions as unknown[]).length).toBe(1);
+    const byColumns = await client("lars").chat.compareColumns.query({ sessionId, shared: true });
+    expect(byColumns.columns.map((c) => c.turns.length)).toEqual([1, 1]);
+    const page = (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).json() as { transcript: { messages: { content: string }[] } };
+    expect(page.transcript.messages.map((m) => m.content)).toEqual(["How do I bake bread?", "GPT on bread", "Claude on bread"]);
+    const clone = await t.call("lars", "POST", "/chat/cloneChat", { sessionId });
+    expect(clone.status).toBe(200);
+    const copy = clone.body.new_session_id as number;
+    const copied = await entries(copy);
+    expect(copied.map((e) => [e.compare_column, e.message_content])).toEqual([
+      [0, "How do I bake bread?"],
+      [1, "How do I bake bread?"],
+    ]);
+    expect(await session(copy)).toEqual({ compare_models: [MODEL.platform, MODEL.claude], active_entry_id: copied[0]!.id });
+    for (const read of [history.body, byColumns, page, (await client("lars").chat.compareColumns.query({ sessionId: copy }))]) expect(JSON.stringify(read)).not.toContain(key);
+    // The owner still reads the whole comparison.
+    expect((await client("kira").chat.compareColumns.query({ sessionId })).columns.map((c) => c.turns.length)).toEqual([2, 2]);
+
+    // Refreshed, the share shows the follow-up.
+    expect((await t.call("kira", "POST", `/links/share/${sessionId}/refresh`, {})).status).toBe(200);
+    const refreshed = await t.call("lars", "POST", "/chat/getChatHistory", { sessionId, shared: true });
+    expect((refreshed.body.columns as { sessions: unknown[] }[]).map((c) => c.sessions.length)).toEqual([2, 2]);
+  });
+});
+
 describe("a comparison is read back with every column, named", () => {
   it("by REST getChatHistory (its own and a shared one), tRPC history and the export in Markdown and JSON", async () => {
     await signUpWithClaude("hana");
@@ -329,7 +373,7 @@ describe("a comparison's allowance", () => {
     const calls = t.openai.requests.length;
     const refused = await compare("hal", "question", { model_ids: [MODEL.platform, GPT_4O] });
     expect(refused.status).toBe(402);
-    expect(refused.body.message).toMatch(/add your own OpenAI or Claude key under Profile → API Keys.*upgrade/);
+    expect(refused.body.message).toMatch(/add your own OpenAI or Claude key under Admin → API Keys.*upgrade/);
     expect(t.openai.requests.length).toBe(calls);
     const sessions = await t.call("hal", "GET", "/chat/getSessionHistory");
     expect(sessions.body.sessions).toEqual([]);

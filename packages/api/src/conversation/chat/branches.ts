@@ -86,6 +86,32 @@ export function readLeaf<E extends TreeExchange>(
 }
 
 /**
+ * The exchanges of a comparison a reader sees, every column's. The owner sees them all; anyone
+ * else reading a share sees its snapshot, as a chat's readers see its shared branch (readLeaf):
+ * the turns it had when it was shared (or last refreshed). A share remembers column 0's newest
+ * exchange then (`sharedEntryId`); each follow-up adds one exchange to every column, so the
+ * snapshot is each column's first as many turns as column 0 had up to that exchange. A share
+ * whose remembered exchange is not in column 0 (taken before it was a comparison) shows all.
+ */
+export function comparisonExchangesRead<E extends TreeExchange & { compareColumn: number | null }>(
+  exchanges: readonly E[],
+  session: { sharedEntryId: number | null },
+  asOwner: boolean,
+): E[] {
+  const columns = exchanges.filter((e) => e.compareColumn !== null);
+  const first = columns.filter((e) => e.compareColumn === 0);
+  if (asOwner || session.sharedEntryId === null || !first.some((e) => e.id === session.sharedEntryId)) return columns;
+  const turns = branchOf(first, session.sharedEntryId).length;
+  const seen = new Map<number, number>();
+  // Exchanges come oldest first: a column's first `turns` are the ones it had then.
+  return columns.filter((e) => {
+    const count = (seen.get(e.compareColumn!) ?? 0) + 1;
+    seen.set(e.compareColumn!, count);
+    return count <= turns;
+  });
+}
+
+/**
  * Makes the caller's session show the branch through `entryId`: the newest exchange under it
  * becomes the active one. Only the owner switches; anything else is NOT_FOUND.
  */

@@ -1,5 +1,5 @@
 import { batchesOf, chatEntries, chatSessions, type Database } from "@parley/db";
-import { branchOf, chainCopiedExchanges, readLeaf } from "./branches";
+import { branchOf, chainCopiedExchanges, comparisonExchangesRead, readLeaf } from "./branches";
 import { linkCopiedExchanges } from "./compare/columns";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listExchangesBySession } from "./sessions";
@@ -21,8 +21,9 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     // Someone else's clone of a share copies it as shared: with its owner's redactions.
     const stored = await listExchangesBySession(tx, source.id);
     const all = source.userId === userId ? stored : redactShared(source, stored);
-    // A comparison is copied whole, every column, and stays a comparison.
-    const exchanges = source.compareModels ? all : branchOf(all, readLeaf(all, source, source.userId === userId));
+    // A comparison is copied with every column (someone else's share: the turns of its snapshot) and stays a comparison.
+    const asOwner = source.userId === userId;
+    const exchanges = source.compareModels ? comparisonExchangesRead(all, source, asOwner) : branchOf(all, readLeaf(all, source, asOwner));
     const id = newSessionId();
     // Someone else's share: its title as the share shows it.
     const title = source.userId === userId ? source.description : redactedTitle(source);
@@ -61,7 +62,9 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
         // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
         copies.push(...rows.map((row) => row.id).sort((a, b) => a - b));
       }
-      if (source.compareModels) await linkCopiedExchanges(tx, id, source, exchanges, copies);
+      // The copy is on column 0's newest copied exchange (a snapshot's, not the owner's newer one).
+      const active = exchanges.findLast((e) => e.compareColumn === 0)?.id ?? source.activeEntryId;
+      if (source.compareModels) await linkCopiedExchanges(tx, id, { ...source, activeEntryId: active }, exchanges, copies);
       else await chainCopiedExchanges(tx, id);
     }
     return { new_session_id: id };

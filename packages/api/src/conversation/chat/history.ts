@@ -1,5 +1,5 @@
 import type { Executor } from "@parley/db";
-import { branchOf, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
+import { branchOf, comparisonExchangesRead, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
 import { getOwnedSession, getReadableSession, listExchangesBySession, presentForkedFrom } from "./sessions";
@@ -58,7 +58,8 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const branch = branchOf(exchanges, readLeaf(exchanges, session, isOwner));
   const siblings = isOwner ? siblingsOf(exchanges, branch) : undefined;
   return {
-    ...(await comparisonColumnsOf(db, session, exchanges)),
+    // A share's reader sees the turns of its snapshot.
+    ...(await comparisonColumnsOf(db, session, session.compareModels ? comparisonExchangesRead(exchanges, session, isOwner) : exchanges)),
     session_id: session.id,
     description: shared ? redactedTitle(session) : session.description,
     sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),

@@ -4,7 +4,7 @@ import { REDACTION_MARKERS, type FindingKind } from "@parley/privacy";
 import { AppError } from "../../kit/errors";
 import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
 import { getDisplayNameById } from "../../account/display-name";
-import { branchOf, readLeaf } from "./branches";
+import { branchOf, comparisonExchangesRead, readLeaf } from "./branches";
 import { getOwnedSession, listExchangesBySession, SESSION_NOT_FOUND, setSessionShared, type SessionRow } from "./sessions";
 
 /**
@@ -104,7 +104,9 @@ export async function getShareMessages(
 ): Promise<{ session: SessionRow; messages: OutgoingMessage[]; exchangeIds: number[]; titleIndex: number | null }> {
   const session = await getOwnedSession(db, userId, sessionId);
   const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listExchangesBySession(db, session.id));
-  const shown = session.compareModels ? all.filter((e) => e.compareColumn !== null) : branchOf(all, session.sharedAt ? readLeaf(all, session, refreshed) : session.activeEntryId);
+  // Before it is shared (or refreshed) the conversation as it is; a share, its snapshot.
+  const current = refreshed || session.sharedAt === null;
+  const shown = session.compareModels ? comparisonExchangesRead(all, session, current) : branchOf(all, current ? session.activeEntryId : readLeaf(all, session, false));
   const ids = [...new Set(shown.map((e) => e.modelId).filter((id): id is string => Boolean(id)))];
   const names = new Map(ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : []);
   const owner = await getDisplayNameById(db, session.userId);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, models as catalogue, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
+import { comparisonExchangesRead } from "../branches";
 import { getOwnedSession, getReadableSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { redactedTitle, redactShared } from "../share-privacy";
 import { admitShareReader } from "../share-gate";
@@ -43,7 +44,9 @@ export async function getCompareColumns(db: Executor, userId: string, sessionId:
   const session = shared ? await getReadableSession(db, userId, sessionId) : await getOwnedSession(db, userId, sessionId);
   if (shared) await admitShareReader(db, reader, session);
   const stored = await listExchangesBySession(db, session.id);
-  const { models, byColumn, nameOf } = await columnsOf(db, session, shared ? redactShared(session, stored) : stored);
+  // A share's reader sees its snapshot: the turns it had when shared, with its redactions.
+  const read = shared ? comparisonExchangesRead(redactShared(session, stored), session, session.userId === userId) : stored;
+  const { models, byColumn, nameOf } = await columnsOf(db, session, read);
   return {
     session_id: session.id,
     description: shared ? redactedTitle(session) : session.description,
