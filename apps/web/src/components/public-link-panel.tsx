@@ -75,17 +75,20 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
   const needsShare = target.kind === "session" && !target.shared;
   const url = data.path ? new URL(data.path, window.location.origin).href : null;
   const toggle = async (enabled: boolean) => {
-    if (target.kind === "prompt") return setPrompt.mutate({ id: target.prompt.id, enabled });
     let choice: PrivacyChoice | null = null;
     if (enabled) {
       try {
-        choice = await privacy.check(target.kind === "post" ? "post_link" : "share", target.kind === "post" ? target.postId : target.sessionId);
+        choice =
+          target.kind === "prompt"
+            ? await privacy.check("prompt", target.prompt.id)
+            : await privacy.check(target.kind === "post" ? "post_link" : "share", target.kind === "post" ? target.postId : target.sessionId);
       } catch (failure) {
         return onError(failure);
       }
       if (!choice) return;
     }
-    if (target.kind === "post") setPost.mutate({ postId: target.postId, enabled, ...(choice ?? {}) });
+    if (target.kind === "prompt") setPrompt.mutate({ id: target.prompt.id, enabled, ...(choice ?? {}) });
+    else if (target.kind === "post") setPost.mutate({ postId: target.postId, enabled, ...(choice ?? {}) });
     else setSession.mutate({ sessionId: target.sessionId, enabled, ...(choice ?? {}) });
   };
   const copy = async () => {

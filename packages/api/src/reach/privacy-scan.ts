@@ -1,10 +1,11 @@
 import type { PrivacyTarget } from "@parley/contracts";
 import type { Executor, PostMessage } from "@parley/db";
 import { FINDING_LABELS, REDACTION_MARKERS } from "@parley/privacy";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoing, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoingInSlices, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
 import { getShareMessages, TITLE_AUTHOR, type OutgoingMessage } from "../conversation/chat/share-privacy";
 import { getPostSnapshotOfSession } from "../community/post/post-snapshot";
 import { getOwnPostSnapshot } from "../community/post/post-privacy";
+import { getOwnPromptTexts, promptOutgoing } from "../conversation/prompts/privacy";
 import type { Transcript } from "./transcript";
 import { getSessionTranscript } from "./transcripts";
 
@@ -32,17 +33,21 @@ async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyT
       return exportTexts(await getSessionTranscript(db, userId, id, false));
     case "post_link":
       return fromPost((await getOwnPostSnapshot(db, userId, id)).messages);
+    case "prompt":
+      return promptOutgoing(await getOwnPromptTexts(db, userId, id));
   }
 }
 
 /**
  * The privacy check of what would leave (docs/privacy.md): every message, the findings in them
  * with their labels and markers, and the text_hash the leaving request names it by. Only the
- * owner of the conversation or post may run it (anyone else's is a 404).
+ * owner of the conversation or post may run it (anyone else's is a 404). It reads in slices,
+ * giving the event loop back between them, and the request that makes the text leave reuses
+ * what it found.
  */
 export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date, description?: string) {
   const messages = await outgoingMessagesOf(db, user.id, target, id, now, description);
-  const { findings, text_hash } = scanOutgoing(
+  const { findings, text_hash } = await scanOutgoingInSlices(
     messages.map((m) => m.content),
     user,
   );

@@ -5,9 +5,10 @@ import { LIMITS } from "../limits";
 
 /**
  * What the privacy check is run for (docs/privacy.md): posting, sharing or exporting a
- * conversation, taking a share's snapshot again (share_refresh), or a post's public link.
+ * conversation, taking a share's snapshot again (share_refresh), a post's public link, or a
+ * prompt being published or given a public link (prompt).
  */
-export const PRIVACY_TARGETS = ["post", "share", "export", "share_refresh", "post_link"] as const;
+export const PRIVACY_TARGETS = ["post", "share", "export", "share_refresh", "post_link", "prompt"] as const;
 export type PrivacyTarget = (typeof PRIVACY_TARGETS)[number];
 
 const findingId = z.string().regex(/^\d{1,7}:\d{1,9}:\d{1,9}:[a-z_]{1,20}$/, "must be the id of a finding of the privacy check (message:start:end:kind)");
@@ -48,6 +49,7 @@ export const privacyInputs = {
         .optional(),
     })
     .refine((input) => input.target !== "post_link" || int4Id("a post id").safeParse(input.id).success, { path: ["id"], message: "must be a post id" })
+    .refine((input) => input.target !== "prompt" || int4Id("a prompt id").safeParse(input.id).success, { path: ["id"], message: "must be a prompt id" })
     .refine((input) => input.description === undefined || input.target === "post", { path: ["description"], message: "is only for target post: the description of the post being made" }),
   setSetting: z.object({ blocking: z.boolean({ message: "must be true or false" }) }),
 } as const;

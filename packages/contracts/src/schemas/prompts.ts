@@ -8,6 +8,7 @@ import { PROMPT_LIBRARY_FORMAT, PROMPT_LIBRARY_VERSION, PROMPT_LIMITS, PROMPT_SO
 import { cursorSchema } from "./common";
 import { handleInput } from "./handle";
 import { reportFields } from "./admin";
+import { privacyChoiceFields } from "./privacy";
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -94,8 +95,10 @@ export const promptInputs = {
   restore: byPrompt.extend({ version: versionNumber }),
   setVisibility: byPrompt.extend({
     visibility: z.enum(PROMPT_VISIBILITIES, { message: `must be one of ${PROMPT_VISIBILITIES.join(", ")}` }),
+    // The privacy check's choice (docs/privacy.md), when publishing.
+    ...privacyChoiceFields,
   }),
-  setPublicLink: byPrompt.extend({ enabled: z.boolean({ message: "must be true or false" }) }),
+  setPublicLink: byPrompt.extend({ enabled: z.boolean({ message: "must be true or false" }), ...privacyChoiceFields }),
   like: byPrompt.extend({ liked: z.boolean({ message: "must be true or false" }) }),
   save: byPrompt,
   comments: byPrompt.extend({ cursor: cursorSchema.optional() }),

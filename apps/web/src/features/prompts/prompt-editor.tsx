@@ -11,6 +11,7 @@ import {
   type PromptVisibility,
 } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
+import { usePrivacyCheck } from "../../components/privacy-check/use-privacy-check";
 import { messageOf, trpc } from "../../lib/trpc";
 import { PromptVersions } from "./prompt-versions";
 import { CARD, FIELD, LABEL } from "./styles";
@@ -38,6 +39,7 @@ export function PromptEditor({ prompt, onDone, onCancel }: { prompt: PromptDetai
   const create = trpc.prompt.create.useMutation();
   const update = trpc.prompt.update.useMutation();
   const visibility = trpc.prompt.setVisibility.useMutation();
+  const privacy = usePrivacyCheck();
   const saving = create.isPending || update.isPending || visibility.isPending;
   const variables = parsePromptVariables(draft.text).map((v) => v.name);
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -48,7 +50,17 @@ export function PromptEditor({ prompt, onDone, onCancel }: { prompt: PromptDetai
     const fields = { name: draft.name, text: draft.text, description: draft.description || null, category: draft.category };
     try {
       let saved = prompt ? await update.mutateAsync({ id: prompt.id, ...fields }) : await create.mutateAsync(fields);
-      if (saved.visibility !== draft.visibility) saved = await visibility.mutateAsync({ id: saved.id, visibility: draft.visibility });
+      if (saved.visibility !== draft.visibility) {
+        // Publishing passes the privacy check first, as posting does (docs/privacy.md).
+        const choice = draft.visibility === "private" ? {} : await privacy.check("prompt", saved.id);
+        if (choice === null) {
+          // Saved, still as it was: the person stopped at the check.
+          utils.prompt.get.setData({ id: saved.id }, saved);
+          await utils.prompt.library.invalidate();
+          return;
+        }
+        saved = await visibility.mutateAsync({ id: saved.id, visibility: draft.visibility, ...choice });
+      }
       utils.prompt.get.setData({ id: saved.id }, saved);
       await Promise.all([utils.prompt.library.invalidate(), utils.prompt.versions.invalidate({ id: saved.id }), utils.chat.options.invalidate()]);
       onDone(saved);
@@ -62,6 +74,7 @@ export function PromptEditor({ prompt, onDone, onCancel }: { prompt: PromptDetai
       <h2 id={`${id}-title`} className="text-lg font-semibold text-zinc-950 dark:text-white">
         {prompt ? PROMPT_TEXTS.editorEdit(prompt.name) : PROMPT_TEXTS.editorNew}
       </h2>
+      {privacy.dialog}
       <form onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-4">
         <label className={LABEL}>
           {PROMPT_TEXTS.name}

@@ -17,7 +17,7 @@ export const promptCommunityProcedures = {
     .use(rateLimit("post", (input) => (input as { visibility?: string }).visibility !== "private"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      await setPromptVisibility(ctx.db, ctx.user.id, input.id, input.visibility, ctx.now());
+      await setPromptVisibility(ctx.db, ctx.user, input.id, input.visibility, input, ctx.now());
       return getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id));
     }),
   like: protectedProcedure

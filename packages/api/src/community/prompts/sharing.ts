@@ -2,7 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { PROMPT_MESSAGES, type PromptVisibility } from "@parley/contracts";
 import { promptLikes, prompts, publicLinks, resultRows, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
+import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
 import { requireOwnPrompt } from "../../conversation/prompts/library";
+import { checkPromptLeaving } from "../../conversation/prompts/privacy";
 import { promptVisibleTo } from "../../conversation/prompts/present";
 
 const notFound = () => new AppError("NOT_FOUND", PROMPT_MESSAGES.notFound);
@@ -21,11 +23,14 @@ export async function requireVisiblePrompt(db: Executor, viewerId: string, promp
 /**
  * Publishes (unlisted or public) or withdraws the caller's prompt. The first publication dates it
  * for Discover's 'newest'; a hidden prompt cannot be published; a private one loses its public link.
+ * Publishing passes the privacy check as posting does (checkPromptLeaving).
  */
-export async function setPromptVisibility(db: Database, userId: string, promptId: number, visibility: PromptVisibility, now: Date) {
+export async function setPromptVisibility(db: Database, user: PrivacyPerson & { id: string }, promptId: number, visibility: PromptVisibility, choice: PrivacyChoice, now: Date) {
+  const userId = user.id;
   await db.transaction(async (tx) => {
     const prompt = await requireOwnPrompt(tx, userId, promptId);
     if (visibility !== "private" && prompt.hiddenAt !== null) throw new AppError("CONFLICT", PROMPT_MESSAGES.hiddenNoPublish);
+    if (visibility !== "private") await checkPromptLeaving(tx, user, promptId, choice, now);
     await tx
       .update(prompts)
       .set({ visibility, ...(visibility !== "private" && prompt.publishedAt === null ? { publishedAt: now } : {}) })

@@ -9,8 +9,10 @@ import {
 } from "@parley/contracts";
 import { prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
+import type { PrivacyPerson } from "../../kit/privacy";
 import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
 import { decodeTimeCursor, encodeTimeCursor } from "./cursors";
+import { checkPromptEdit } from "./privacy";
 import { presentPromptCard, presentPromptDetail, promptCardColumns, promptDetailColumns, promptVisibleTo, timeKey, type PromptDetailRow } from "./present";
 
 /** How a prompt's owner may read the address of its public link (null when off or unreadable). */
@@ -67,14 +69,19 @@ export async function createPrompt(db: Executor, userId: string, fields: PromptF
   return row!.id;
 }
 
-/** Changes the caller's prompt; a changed name or text keeps the earlier one as a version (a trigger numbers them). */
-export async function updatePrompt(db: Database, userId: string, promptId: number, fields: PromptFields, now: Date) {
-  const updated = await db
-    .update(prompts)
-    .set({ name: fields.name, prompt: fields.text, description: fields.description, category: fields.category, updatedAt: now })
-    .where(and(eq(prompts.id, promptId), eq(prompts.userId, userId)))
-    .returning({ id: prompts.id });
-  if (updated.length === 0) throw notFound();
+/**
+ * Changes the caller's prompt; a changed name or text keeps the earlier one as a version (a trigger
+ * numbers them). A published prompt's new texts pass the privacy check as publishing does.
+ */
+export async function updatePrompt(db: Database, user: PrivacyPerson & { id: string }, promptId: number, fields: PromptFields, now: Date) {
+  await db.transaction(async (tx) => {
+    const own = await requireOwnPrompt(tx, user.id, promptId);
+    await checkPromptEdit(tx, user, { name: fields.name, text: fields.text, description: fields.description }, own.visibility !== "private");
+    await tx
+      .update(prompts)
+      .set({ name: fields.name, prompt: fields.text, description: fields.description, category: fields.category, updatedAt: now })
+      .where(and(eq(prompts.id, promptId), eq(prompts.userId, user.id)));
+  });
 }
 
 /** Deletes the caller's prompt; its versions, likes, comments, uses and link go with it. */
@@ -98,16 +105,18 @@ export async function listPromptVersions(db: Executor, userId: string, promptId:
   return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 
-/** Makes an earlier version's name and text the current ones again, as a new version. */
-export async function restorePromptVersion(db: Database, userId: string, promptId: number, version: number, now: Date) {
+/** Makes an earlier version's name and text the current ones again, as a new version (checked as an edit is). */
+export async function restorePromptVersion(db: Database, user: PrivacyPerson & { id: string }, promptId: number, version: number, now: Date) {
   await db.transaction(async (tx) => {
-    await requireOwnPrompt(tx, userId, promptId);
+    const own = await requireOwnPrompt(tx, user.id, promptId);
     const [old] = await tx
-      .select({ name: promptVersions.name, text: promptVersions.prompt })
+      .select({ name: promptVersions.name, text: promptVersions.prompt, description: prompts.description })
       .from(promptVersions)
+      .innerJoin(prompts, eq(prompts.id, promptVersions.promptId))
       .where(and(eq(promptVersions.promptId, promptId), eq(promptVersions.version, version)))
       .limit(1);
     if (!old) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.versionNotFound);
+    await checkPromptEdit(tx, user, old, own.visibility !== "private");
     await tx.update(prompts).set({ name: old.name, prompt: old.text, updatedAt: now }).where(eq(prompts.id, promptId));
   });
 }

@@ -4,7 +4,9 @@ import { PROMPT_MESSAGES, PROMPT_PUBLIC_PATH } from "@parley/contracts";
 import { publicLinks, type Database, type Executor } from "@parley/db";
 import { KeyVaultError, type KeyVault } from "@parley/keys";
 import { AppError } from "../../kit/errors";
+import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
 import { requireOwnPrompt } from "./library";
+import { checkPromptLeaving } from "./privacy";
 
 // A prompt's public link is stored as a post's (reach/public-links.ts): the token's SHA-256 as the
 // key, the token itself sealed under ENCRYPTION_KEY with the same associated data, so either
@@ -28,16 +30,18 @@ export async function getPromptLinkPath(db: Executor, keys: KeyVault, promptId: 
 /**
  * Turns the public link of the caller's published prompt on (keeping its token while it stays on)
  * or off (deleting it: the old address leads nowhere for good). A private or hidden prompt has none.
+ * Turning it on passes the privacy check as a post's link does (checkPromptLeaving).
  */
-export async function setPromptLink(db: Database, keys: KeyVault, userId: string, promptId: number, enabled: boolean) {
+export async function setPromptLink(db: Database, keys: KeyVault, user: PrivacyPerson & { id: string }, promptId: number, enabled: boolean, choice: PrivacyChoice, now: Date) {
   await db.transaction(async (tx) => {
-    const prompt = await requireOwnPrompt(tx, userId, promptId);
+    const prompt = await requireOwnPrompt(tx, user.id, promptId);
     if (!enabled) {
       await tx.delete(publicLinks).where(eq(publicLinks.promptId, promptId));
       return;
     }
     if (prompt.hiddenAt !== null) throw new AppError("CONFLICT", PROMPT_MESSAGES.hiddenNoPublish);
     if (prompt.visibility === "private") throw new AppError("BAD_REQUEST", PROMPT_MESSAGES.privateNoLink);
+    await checkPromptLeaving(tx, user, promptId, choice, now);
     const [existing] = await tx.select({ tokenHash: publicLinks.tokenHash }).from(publicLinks).where(eq(publicLinks.promptId, promptId)).limit(1);
     if (existing) return;
     const token = randomBytes(18).toString("base64url");

@@ -31,7 +31,7 @@ export const promptLibraryProcedures = {
     .input(promptInputs.update)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      await updatePrompt(ctx.db, ctx.user.id, input.id, input, ctx.now());
+      await updatePrompt(ctx.db, ctx.user, input.id, input, ctx.now());
       return getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id));
     }),
   remove: protectedProcedure.meta({ rest: { method: "DELETE", path: "/prompts/:id", summary: "Delete the caller's prompt" } }).input(promptInputs.remove).use(loadUser).mutation(({ ctx, input }) => deletePrompt(ctx.db, ctx.user.id, input.id)),
@@ -40,7 +40,7 @@ export const promptLibraryProcedures = {
     .input(promptInputs.restore)
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      await restorePromptVersion(ctx.db, ctx.user.id, input.id, input.version, ctx.now());
+      await restorePromptVersion(ctx.db, ctx.user, input.id, input.version, ctx.now());
       return getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id));
     }),
   /** A public link is a new public address: counted with sharing changes. */
@@ -49,7 +49,7 @@ export const promptLibraryProcedures = {
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(async ({ ctx, input }) => {
-      await setPromptLink(ctx.db, ctx.keys, ctx.user.id, input.id, input.enabled);
+      await setPromptLink(ctx.db, ctx.keys, ctx.user, input.id, input.enabled, input, ctx.now());
       return getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id));
     }),
   exportLibrary: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/export", summary: "The caller's prompt library as a file (format parley.prompts, docs/prompts.md)" } }).use(loadViewer).query(({ ctx }) => exportPromptLibrary(ctx.db, ctx.user.id)),

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PromptDetail } from "@parley/contracts";
+import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
+
+// What a prompt lets through when it is published, linked, written in bursts, read by walking
+// ids, copied after a moderator hid it, or imported in bulk: each on a real database.
+
+const KEY = "sk-proj-Zq8vN2kP4xR7tY1wB5mC9dF3gH6jL0sA2eU4iO7";
+
+let t: Awaited<ReturnType<typeof createChatApp>>;
+beforeAll(async () => {
+  t = await createChatApp({ env: ADMIN_CLAIM_ENV });
+  await Promise.all(["alice", "bob", "carol", "boss"].map((name) => t.signUp(name)));
+}, 60_000);
+afterAll(() => t.close());
+
+type Answer = { status: number; body: Record<string, unknown> & { message?: string } };
+type Finding = { id: string; kind: string; message: number; text: string };
+type Scan = { messages: { role: string; content: string }[]; findings: Finding[]; text_hash: string; blocking: boolean };
+
+async function api(name: string, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown): Promise<Answer> {
+  const response = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: name === "boss" ? asAdmin("boss") : t.as(name),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as Answer["body"]) : {} };
+}
+const detail = (answer: Answer) => answer.body as unknown as PromptDetail & { hidden: boolean };
+
+async function create(name: string, body: Record<string, unknown>) {
+  const made = await api(name, "POST", "/prompts", body);
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return detail(made);
+}
+
+async function setBlocking(blocking: boolean) {
+  expect((await api("boss", "POST", "/admin/privacy", { blocking })).status).toBe(200);
+}
+
+describe("the privacy check of a prompt", () => {
+  it("refuses, while blocking, to publish a prompt holding a key or to open its link, until the key is redacted", async () => {
+    const made = await create("alice", { name: "Deploy", text: `Deploy with ${KEY} to {{place}}.`, description: "Ops" });
+    await setBlocking(true);
+    try {
+      const refused = await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "public" });
+      expect(refused.status).toBe(412);
+      expect(refused.body.message).toMatch(/^This instance only lets a conversation leave once everything the privacy check found is redacted\. Still to redact: API key/);
+      expect(detail(await api("alice", "GET", `/prompts/${made.id}`)).visibility).toBe("private");
+
+      const found = (await api("alice", "GET", `/privacy/scan/prompt/${made.id}`)).body as unknown as Scan;
+      expect(found.blocking).toBe(true);
+      expect(found.messages.map((m) => m.role)).toEqual(["title", "user", "description"]);
+      expect(found.findings.map((f) => [f.kind, f.message])).toEqual([["api_key", 1]]);
+      // Someone else's prompt: no check of it.
+      expect((await api("bob", "GET", `/privacy/scan/prompt/${made.id}`)).status).toBe(404);
+
+      const published = await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "unlisted", privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      expect(detail(published).text).not.toContain(KEY);
+      expect(detail(published).text).toMatch(/^Deploy with \[redacted [^\]]+\] to \{\{place\}\}\.$/);
+      expect(detail(published).visibility).toBe("unlisted");
+
+      const link = await api("alice", "PUT", `/prompts/${made.id}/public-link`, { enabled: true });
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      const path = detail(link).publicLink!;
+      const shown = await t.app.inject({ method: "GET", url: `/api/v1/public/prompt/${path.split("/").pop()}` });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).not.toContain(KEY);
+
+      // An edit of a published prompt that adds a key is refused while blocking.
+      const edit = await api("alice", "PATCH", `/prompts/${made.id}`, { name: "Deploy", text: `Now with ${KEY}` });
+      expect(edit.status).toBe(412);
+      expect(detail(await api("alice", "GET", `/prompts/${made.id}`)).text).not.toContain(KEY);
+    } finally {
+      await setBlocking(false);
+    }
+  });
+
+  it("refuses, while blocking, to open the link of a prompt published before the key was added", async () => {
+    const made = await create("alice", { name: "Later", text: "Plain text" });
+    expect((await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "unlisted" })).status).toBe(200);
+    expect((await api("alice", "PATCH", `/prompts/${made.id}`, { name: "Later", text: `Plain text ${KEY}` })).status).toBe(200);
+    await setBlocking(true);
+    try {
+      const refused = await api("alice", "PUT", `/prompts/${made.id}/public-link`, { enabled: true });
+      expect(refused.status).toBe(412);
+      expect(detail(await api("alice", "GET", `/prompts/${made.id}`)).publicLink).toBeNull();
+    } finally {
+      await setBlocking(false);
+    }
+  });
+
+  it("redacts what the owner chose when the check is not blocking, and lets the rest through as posts do", async () => {
+    const made = await create("carol", { name: "Mail me", text: `Write to jane.doe@example.com with ${KEY}` });
+    const found = (await api("carol", "GET", `/privacy/scan/prompt/${made.id}`)).body as unknown as Scan;
+    expect(found.blocking).toBe(false);
+    const mail = found.findings.filter((f) => f.kind === "email").map((f) => f.id);
+    const published = await api("carol", "PUT", `/prompts/${made.id}/visibility`, { visibility: "public", privacy_hash: found.text_hash, redact: mail });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(detail(published).text).not.toContain("jane.doe@example.com");
+    expect(detail(published).text).toContain(KEY);
+    const stale = await api("carol", "PUT", `/prompts/${made.id}/visibility`, { visibility: "public", privacy_hash: found.text_hash, redact: mail });
+    expect(stale.status).toBe(409);
+  });
+});
