@@ -234,6 +234,21 @@ test.describe("profile screen", () => {
     await expect(page.getByRole("heading", { name: "Subscription Plans" })).toBeVisible();
   });
 
+  test("/admin is the same screen as /profile: the same tabs, Shared links among them", async ({ signedIn: page }) => {
+    const tabs = ["User Profile", "API Keys", "Subscription", "Shared links"];
+    for (const path of ["/profile", "/admin"]) {
+      await page.goto(path);
+      await expect(page.getByRole("tab", { name: "User Profile" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tablist", { name: "Account" }).getByRole("tab")).toHaveText(tabs);
+    }
+    // Opened from the nav's Admin tab, Shared links shows the person's links.
+    await page.getByRole("tab", { name: "Shared links" }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=links$/);
+    await expect(page.getByRole("heading", { name: "Shared links" })).toBeVisible();
+    await page.goto("/admin?tab=links");
+    await expect(page.getByRole("tab", { name: "Shared links" })).toHaveAttribute("aria-selected", "true");
+  });
+
   for (const colorScheme of ["light", "dark"] as const) {
     test(`profile tabs have no serious accessibility violations in ${colorScheme} mode`, async ({ signedIn: page }) => {
       await page.emulateMedia({ colorScheme });

@@ -177,7 +177,7 @@ test("with fewer than two models, Compare says what would add models", async ({ 
   await expect(note.getByRole("link", { name: "Ollama" })).toHaveAttribute("href", "https://ollama.com/download");
   await expect(note).toContainText("MODELS_FILE");
   await expectNoSeriousA11yViolations(page);
-  await note.getByRole("link", { name: "Add your own OpenAI or Claude key under Profile → API Keys" }).click();
+  await note.getByRole("link", { name: "Add your own OpenAI or Claude key under Admin → API Keys" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=api$/);
   await expect(page.getByLabel("OpenAI API Key", { exact: true })).toBeVisible();
   await close();

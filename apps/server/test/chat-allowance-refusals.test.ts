@@ -56,7 +56,7 @@ async function streamed(name: string, path: string, body: Record<string, unknown
   return { status: response.status, text };
 }
 
-const KEEP_CHATTING = "To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.";
+const KEEP_CHATTING = "To keep chatting, add your own OpenAI or Claude key under Admin → API Keys, choose the offline demo model, or upgrade your plan.";
 /** 50 of 500 left; "question" is 6 tokens of input per column and each paid reply needs at least 32. */
 const TWO_PAID =
   "You have 50 of the 500 tokens of your Free plan left this month, and this message needs at least 76 " +

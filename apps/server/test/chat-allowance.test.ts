@@ -41,7 +41,7 @@ describe("the token allowance", () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 402)).toHaveLength(19);
-    expect(results.find((r) => r.status === 402)!.body.message).toMatch(/add your own OpenAI or Claude key under Profile → API Keys.*upgrade/);
+    expect(results.find((r) => r.status === 402)!.body.message).toMatch(/add your own OpenAI or Claude key under Admin → API Keys.*upgrade/);
     expect(t.openai.requests.length - calls).toBe(1);
     const after = await allowance("racer");
     expect(after.free_tokens_used).toBe(474);
@@ -102,7 +102,7 @@ describe("the token allowance", () => {
     expect(response.status).toBe(402);
     // Some is left, but less than the message needs: 7 tokens of input estimate and the shortest reply (32).
     expect(response.body.message).toBe(
-      "You have 5 of the 500 tokens of your Free plan left this month, and this message needs at least 39 (its text and the shortest reply). To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.",
+      "You have 5 of the 500 tokens of your Free plan left this month, and this message needs at least 39 (its text and the shortest reply). To keep chatting, add your own OpenAI or Claude key under Admin → API Keys, choose the offline demo model, or upgrade your plan.",
     );
     expect(t.openai.requests.length).toBe(calls);
     expect(await allowance("spender")).toMatchObject({ free_tokens_used: 495 });
@@ -119,7 +119,7 @@ describe("the token allowance", () => {
     const response = await t.send("emptied", "anything left?", { model_id: MODEL.platform });
     expect(response.status).toBe(402);
     expect(response.body.message).toBe(
-      "You have used all 500 tokens of your Free plan this month. To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.",
+      "You have used all 500 tokens of your Free plan this month. To keep chatting, add your own OpenAI or Claude key under Admin → API Keys, choose the offline demo model, or upgrade your plan.",
     );
   });
 

@@ -10,6 +10,9 @@ import { LINK_KIND_TEXT, REACH_TEXTS, viewsText } from "./texts";
 
 type SharedLink = RouterOutputs["publicLink"]["mine"]["links"][number];
 
+/** The Shared links tab as the profile screen (/profile and /admin alike) lists it. */
+export const SHARED_LINKS_TAB = { id: "links", label: REACH_TEXTS.sharedLinksTab, panel: <SharedLinksTab /> };
+
 /**
  * The profile's Shared links tab: every link the person has made (its target, when it was made,
  * when it expires, its views and state), each revoked on its own or all at once; a share's

@@ -3,9 +3,10 @@ import type { PlanId } from "@parley/contracts";
 import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
 import { useAdminTabs } from "../../features/admin/admin-tabs";
+import { SHARED_LINKS_TAB } from "../../features/reach/shared-links-tab";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
-/** The profile screen under its other name; for admins, with the admin console's tabs too. */
+/** The profile screen under its other name (the same tabs, Shared links among them); for admins, with the admin console's tabs too. */
 export const Route = createFileRoute("/_authed/admin")({
   validateSearch: parseAccountSearch,
   loader: ({ context }) => context.trpc.user.settings.ensureData(),
@@ -18,13 +19,13 @@ const planCards = (currentPlan: PlanId | undefined) => <PlanCards currentPlan={c
 function AdminPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const adminTabs = useAdminTabs();
+  const extraTabs = [SHARED_LINKS_TAB, ...useAdminTabs()];
   return (
     <AccountPage
-      tab={activeAccountTab(search, adminTabs)}
+      tab={activeAccountTab(search, extraTabs)}
       onTabChange={(tab) => void navigate({ search: { tab }, replace: true })}
       planCards={planCards}
-      extraTabs={adminTabs}
+      extraTabs={extraTabs}
     />
   );
 }

@@ -2,8 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import type { PlanId } from "@parley/contracts";
 import { AccountPage } from "../../features/account/account-page";
 import { activeAccountTab, parseAccountSearch } from "../../features/account/account-tabs";
-import { SharedLinksTab } from "../../features/reach/shared-links-tab";
-import { REACH_TEXTS } from "../../features/reach/texts";
+import { SHARED_LINKS_TAB } from "../../features/reach/shared-links-tab";
 import { PlanCards } from "../../features/subscription/plan-cards";
 
 /** The profile screen; /admin is the same screen. */
@@ -13,8 +12,8 @@ export const Route = createFileRoute("/_authed/profile")({
   component: ProfilePage,
 });
 
-/** The Shared links tab (every link the person made) comes from the reach feature. */
-const extraTabs = [{ id: "links", label: REACH_TEXTS.sharedLinksTab, panel: <SharedLinksTab /> }];
+/** The Shared links tab (every link the person made) comes from the reach feature; /admin shows it too. */
+const extraTabs = [SHARED_LINKS_TAB];
 
 /** The Subscription tab's plan cards come from the subscription feature. */
 const planCards = (currentPlan: PlanId | undefined) => <PlanCards currentPlan={currentPlan} />;

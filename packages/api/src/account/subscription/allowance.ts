@@ -12,7 +12,7 @@ const usedOf = (row: SubscriptionRow) => (isFree(row) ? row.freeTokensUsed : row
 const allowedOf = (row: SubscriptionRow) => (isFree(row) ? row.freeTokensAllowed : row.maxTokensAllowed);
 const planOf = (row: Pick<SubscriptionRow, "plan">): PlanId => (row.plan in PLANS ? (row.plan as PlanId) : "free");
 
-const KEEP_CHATTING = "To keep chatting, add your own OpenAI or Claude key under Profile → API Keys, choose the offline demo model, or upgrade your plan.";
+const KEEP_CHATTING = "To keep chatting, add your own OpenAI or Claude key under Admin → API Keys, choose the offline demo model, or upgrade your plan.";
 
 /**
  * What a refused send needs at least: its input estimate and the shortest reply of each of its

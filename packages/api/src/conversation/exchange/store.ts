@@ -18,7 +18,7 @@ export const CONTEXT_EXCHANGES = 20;
 
 /** A model the caller has no usable key for (or that is not in the catalogue). */
 export const MODEL_UNAVAILABLE_MESSAGE =
-  "This model is not available to you. Pick another model, or add a key for its service under Profile → API Keys.";
+  "This model is not available to you. Pick another model, or add a key for its service under Admin → API Keys.";
 
 /** A plain send (or an edit or regenerate) into a conversation that is still comparing. */
 export const COMPARISON_SEND_MESSAGE =
@@ -26,7 +26,7 @@ export const COMPARISON_SEND_MESSAGE =
 
 /** A model of a comparison the caller cannot use (not in the catalogue, or no key for its service). */
 export function modelUnavailableMessage(modelId: string): string {
-  return `The model "${modelId}" is not available to you. Pick another model, or add a key for its service under Profile → API Keys.`;
+  return `The model "${modelId}" is not available to you. Pick another model, or add a key for its service under Admin → API Keys.`;
 }
 
 export const NOT_A_COMPARISON_MESSAGE = "This conversation is not a comparison. Continue it with a single model, or start a new comparison.";

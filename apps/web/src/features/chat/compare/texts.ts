@@ -7,7 +7,7 @@ export const COMPARE_TEXTS = {
   /** Where fewer than two models are usable: what would add more. */
   tooFewModels: (count: number) =>
     `Comparing needs at least 2 models, and ${count === 0 ? "none is" : count === 1 ? "only 1 is" : `only ${count} are`} available to you. To add models:`,
-  addOwnKeys: "Add your own OpenAI or Claude key under Profile → API Keys",
+  addOwnKeys: "Add your own OpenAI or Claude key under Admin → API Keys",
   addOwnKeysAfter: ": their models then appear here, and are never charged to your allowance.",
   addOllamaBefore: "Run ",
   addOllamaAfter: " on the server's machine: Parley offers a local Ollama's models when it starts (OLLAMA_BASE_URL).",
@@ -20,10 +20,10 @@ export const COMPARE_TEXTS = {
   listMark: (count: number) => `Compare: ${count} models`,
   pickFailed: (message: string) => `Could not continue with this model: ${message}`,
   unavailableBadge: "Not available to you",
-  unavailableColumn: "You cannot ask this model: add a key for its service under Profile → API Keys.",
+  unavailableColumn: "You cannot ask this model: add a key for its service under Admin → API Keys.",
   /** Above the composer of a comparison some of whose models the person cannot use. */
   unavailableNotice: (names: string[]) =>
-    `${names.join(", ")} ${names.length === 1 ? "is" : "are"} not available to you, so a follow-up cannot go to every model. Add a key for ${names.length === 1 ? "its service" : "their services"} under Profile → API Keys, or continue with one of the other models.`,
+    `${names.join(", ")} ${names.length === 1 ? "is" : "are"} not available to you, so a follow-up cannot go to every model. Add a key for ${names.length === 1 ? "its service" : "their services"} under Admin → API Keys, or continue with one of the other models.`,
   /** A stored failure kind as a person reads it. */
   errorOf: (error: string) =>
     ({

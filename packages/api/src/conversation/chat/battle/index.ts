@@ -10,7 +10,7 @@ import { countBattlePair, loadPairCounts, pickBattlePair, type BattlePair } from
 /** Where fewer than two models are usable: what would add more (as Compare says). */
 export function tooFewModelsMessage(count: number): string {
   const have = count === 0 ? "none is" : "only 1 is";
-  return `A battle needs at least 2 models, and ${have} available to you. Add your own OpenAI or Claude key under Profile → API Keys, or ask the operator to offer more models.`;
+  return `A battle needs at least 2 models, and ${have} available to you. Add your own OpenAI or Claude key under Admin → API Keys, or ask the operator to offer more models.`;
 }
 
 /** A model drawn for the battle that could not be used after all (its key went meanwhile): the battle is not started. */
