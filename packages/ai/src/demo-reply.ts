@@ -9,8 +9,9 @@ function summarise(text: string, limit: number): string {
 }
 
 /**
- * The demo model's whole reply: it says what it is, echoes what it was asked, and says how to
- * add a real model, so nobody mistakes it for an AI. Deterministic for a given request.
+ * The demo model's whole reply: it says what it is, echoes what it was asked, and says what the
+ * person can do to use a real model (not how the server is set up: they may not run it), so
+ * nobody mistakes it for an AI. Deterministic for a given request.
  */
 export function composeDemoReply(request: Pick<StreamRequest, "messages" | "system">): string {
   const lastUser = [...request.messages].reverse().find((turn) => turn.role === "user");
@@ -23,9 +24,9 @@ export function composeDemoReply(request: Pick<StreamRequest, "messages" | "syst
   const turns = request.messages.length;
   paragraphs.push(
     `This conversation has ${turns} ${turns === 1 ? "message" : "messages"} so far.`,
-    "To chat with a real model, add your own OpenAI or Anthropic API key in **Profile → API Keys**, " +
-      "or ask the administrator to set a platform key (such as `OPENAI_API_KEY` or `ANTHROPIC_API_KEY`) " +
-      "in the server's environment.",
+    "To chat with a real model, add your own OpenAI or Claude API key under **Admin → API Keys** " +
+      "(its models then appear in the model list, never charged to your allowance), " +
+      "or pick another model in the model list if one is offered.",
   );
   // Blank lines between paragraphs, since the chat renders replies as markdown.
   return paragraphs.join("\n\n");

@@ -15,12 +15,14 @@ describe("demo provider", () => {
     expect(first.text).toContain("not a real AI");
   });
 
-  it("echoes what it was asked and says how to add a real model", async () => {
+  it("echoes what it was asked and says what the person can do to use a real model, not how the server is set up", async () => {
     const { text } = await collect(demo.stream({ ...ask, system: "You are a helpful travel guide." }));
     expect(text).toContain("You asked: “What is the capital of France?”");
     expect(text).toContain("You are a helpful travel guide.");
-    expect(text).toContain("Profile → API Keys");
-    expect(text).toContain("server's environment");
+    // Where the nav leads: Admin, then its API Keys tab.
+    expect(text).toContain("add your own OpenAI or Claude API key under **Admin → API Keys**");
+    expect(text).toContain("pick another model in the model list");
+    for (const setting of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "environment", "Profile"]) expect(text).not.toContain(setting);
   });
 
   it("shortens a long question to one line", async () => {
