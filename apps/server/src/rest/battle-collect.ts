@@ -7,14 +7,13 @@ type AnswerResult = {
   label: string;
   status: "complete" | "error" | "stopped";
   message_response: string;
-  usage?: { input_tokens: number; output_tokens: number; charged_tokens: number };
   message?: string;
   detail?: string;
 };
 
 /**
  * /chat/battles for plain JSON clients: `{ battle_id, session_id, answers }` once both answers
- * have ended, labelled A and B, with no model named (the verdict names them). At least one
+ * have ended, labelled A and B, with no model named and no usage (the verdict shows them). At least one
  * complete answer is a 200; when both failed it is a 502 that still names the saved battle.
  */
 export async function collectBattleEvents(events: AsyncIterable<BattleEvent>): Promise<Collected> {
@@ -25,7 +24,7 @@ export async function collectBattleEvents(events: AsyncIterable<BattleEvent>): P
     if (event.type === "session") {
       sessionId = event.session_id;
       for (const c of event.columns) answers.push({ column: c.column, label: c.label, status: "stopped", message_response: "" });
-    } else if (event.type === "done") Object.assign(at(event.column), { status: "complete", message_response: event.message_response, usage: event.usage });
+    } else if (event.type === "done") Object.assign(at(event.column), { status: "complete", message_response: event.message_response });
     else if (event.type === "error") Object.assign(at(event.column), { status: "error", message_response: event.partial_response, message: event.message, detail: event.detail });
     else if (event.type === "stopped") Object.assign(at(event.column), { status: "stopped", message_response: event.partial_response });
   }

@@ -18,17 +18,17 @@ export const BATTLE_MODEL_GONE_MESSAGE = "A model drawn for this battle is no lo
 
 export type BattleInput = { content: string; promptId: number | null; category: string | null };
 
-type Usage = { input_tokens: number; output_tokens: number; charged_tokens: number };
-
 /**
  * What a battle streams: a comparison's events with no model in them. The session first (its
  * columns labelled A and B), then each column's text and exactly one `done`, `error` or
- * `stopped` per column, then `end`. The models are named by the verdict, never here.
+ * `stopped` per column, then `end`. The models are named by the verdict, never here, and so is
+ * each answer's usage: a person's own key is not charged and a platform model is, and providers
+ * count one message in different tokens, so an answer's usage would tell its kind of model.
  */
 export type BattleEvent =
   | { type: "session"; session_id: number; description: string; created: boolean; columns: { column: number; label: string; entry_id: number }[] }
   | { type: "text"; column: number; text: string }
-  | { type: "done"; column: number; session_id: number; message_response: string; usage: Usage }
+  | { type: "done"; column: number; session_id: number; message_response: string }
   | { type: "error"; column: number; session_id: number; message: string; detail: string; partial_response: string }
   | { type: "stopped"; column: number; session_id: number; partial_response: string }
   | { type: "end"; session_id: number };
@@ -65,7 +65,7 @@ function withoutModels(error: unknown, pair: BattlePair): unknown {
   return error;
 }
 
-/** A comparison's events as a battle's: the columns labelled, and no detail that names a model. */
+/** A comparison's events as a battle's: the columns labelled, no usage, and no detail that names a model. */
 async function* blind(events: AsyncGenerator<CompareEvent>, pair: BattlePair): AsyncGenerator<BattleEvent> {
   const naming = new Set(pair.map(modelUnavailableMessage));
   for await (const event of events) {
@@ -79,6 +79,8 @@ async function* blind(events: AsyncGenerator<CompareEvent>, pair: BattlePair): A
       };
     } else if (event.type === "error") {
       yield { ...event, detail: naming.has(event.detail) || pair.some((id) => event.detail.includes(id)) ? MESSAGES.sendFailed : event.detail };
+    } else if (event.type === "done") {
+      yield { type: "done", column: event.column, session_id: event.session_id, message_response: event.message_response };
     } else yield event;
   }
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { battleVerdicts, models as catalogue, type Executor } from "@parley/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { battleVerdicts, models as catalogue, usageLedger, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { BATTLE_LABELS } from "./blind";
@@ -28,8 +28,10 @@ export function battleAnswers(exchanges: readonly ExchangeRow[]): ExchangeRow[] 
 
 /**
  * A battle as its owner reads it: the message and the two answers labelled A and B, each with
- * its status. Before the verdict nothing names a model (`model_id` and `model_name` are null);
- * after it, each answer names its model and the verdict is given.
+ * its status. Before the verdict nothing names a model or differs by model (`model_id`,
+ * `model_name` and `usage` are null: an own key is not charged, a platform model is, and
+ * providers count tokens differently); after it, each answer names its model, shows its usage
+ * and what was charged for it, and the verdict is given.
  */
 export async function getBattle(db: Executor, userId: string, battleId: number) {
   const session = await getOwnedBattleSession(db, userId, battleId);
@@ -44,6 +46,7 @@ export async function presentBattle(db: Executor, session: Pick<SessionRow, "id"
   const names = new Map(
     shown === null ? [] : (await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, shown))).map((m) => [m.id, m.name]),
   );
+  const charged = shown === null ? new Map<string, number>() : await battleCharges(db, session.id);
   return {
     battle_id: session.id,
     session_id: session.id,
@@ -62,11 +65,23 @@ export async function presentBattle(db: Executor, session: Pick<SessionRow, "id"
         /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
         status: exchange.status,
         error: exchange.error,
-        usage: { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens },
+        usage: modelId === null ? null : { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens, charged_tokens: charged.get(modelId) ?? 0 },
         model_id: modelId,
         model_name: modelId === null ? null : (names.get(modelId) ?? modelId),
       };
     }),
     verdict: verdict ? { choice: verdict.choice as "a" | "b" | "tie" | "both_bad", counted: verdict.counted, created_at: verdict.createdAt.toISOString() } : null,
   };
+}
+
+/** What each model's battle answer was charged, by model: its first ledger row in the session (a follow-up after the verdict comes later). */
+async function battleCharges(db: Executor, sessionId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ modelId: usageLedger.modelId, charged: usageLedger.chargedTokens })
+    .from(usageLedger)
+    .where(eq(usageLedger.sessionId, sessionId))
+    .orderBy(asc(usageLedger.id));
+  const charged = new Map<string, number>();
+  for (const row of rows) if (row.modelId !== null && !charged.has(row.modelId)) charged.set(row.modelId, row.charged);
+  return charged;
 }
