@@ -32,7 +32,7 @@ const includes = (...needles: string[]) => (text: string) => needles.some((needl
 const FILE_EXTENSIONS = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|js|mjs|cjs|ts|tsx|jsx|css|scss|json|ya?ml|md|html?|txt|pdf|zip|gz|tar|lock|map)$/i;
 
 /** The longest finding a rule makes: a slice of a long text overlaps the next by this much (scan.ts). */
-export const LONGEST_FINDING = 32_768;
+export const LONGEST_FINDING = 16_384;
 
 const KEY_HEADER = /-----BEGIN ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;
 const KEY_FOOTER = /-----END ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;

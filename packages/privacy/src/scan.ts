@@ -99,7 +99,7 @@ function withoutOverlaps(spans: Span[]): Span[] {
  * finding that starts in a slice is found whole. One slice is one bounded step: the sliced scan
  * gives the event loop back between steps (docs/privacy.md, 'Speed').
  */
-export const SLICE_CHARS = 131_072;
+export const SLICE_CHARS = 65_536;
 const LOOK_BEHIND = 256;
 
 /** Where each slice of a text of `length` characters starts (one slice for a short text). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { instanceSettings, type Executor } from "@parley/db";
-import { FINDING_LABELS, redactMessages, scanMessages, type Finding, type ScanOptions } from "@parley/privacy";
+import { FINDING_LABELS, redactMessages, scanMessages, scanMessagesInSlices, SLICE_CHARS, type Finding, type Pause, type ScanOptions } from "@parley/privacy";
 import { AppError } from "./errors";
 
 /**
@@ -21,9 +21,33 @@ export type CheckedTexts = { texts: string[]; redacted: Finding[] };
 
 const SETTING_KEY = "privacy_check";
 
+/** Item `i` of the texts' JSON array, as JSON.stringify(texts) writes it. */
+const jsonItem = (i: number, text: string) => (i === 0 ? JSON.stringify(text) : `,${JSON.stringify(text)}`);
+
+/**
+ * The hash that ties a choice to the exact text it was made on: SHA-256 of the texts in order
+ * (of their JSON array, hex), fed one text at a time, pausing (when given a pause) after each
+ * slice's worth of characters, as the scan does.
+ */
+async function hashTexts(texts: readonly string[], pause?: Pause): Promise<string> {
+  const hash = createHash("sha256").update("[");
+  let sinceBreak = 0;
+  for (const [i, text] of texts.entries()) {
+    if (pause && sinceBreak >= SLICE_CHARS) {
+      await pause();
+      sinceBreak = 0;
+    }
+    hash.update(jsonItem(i, text));
+    sinceBreak += text.length;
+  }
+  return hash.update("]").digest("hex");
+}
+
 /** The hash that ties a choice to the exact text it was made on: SHA-256 of the texts in order (hex). */
 export function textHashOf(texts: readonly string[]): string {
-  return createHash("sha256").update(JSON.stringify(texts)).digest("hex");
+  const hash = createHash("sha256").update("[");
+  for (const [i, text] of texts.entries()) hash.update(jsonItem(i, text));
+  return hash.update("]").digest("hex");
 }
 
 export const scanOptionsOf = (person: PrivacyPerson): ScanOptions => ({ ownNames: [person.name, person.nickname], ownEmails: [person.email] });
@@ -43,9 +67,55 @@ export async function setPrivacyCheckBlocking(db: Executor, blocking: boolean, n
   return { blocking };
 }
 
+/**
+ * The findings of the checks made lately on this instance, by text and person: the request that
+ * makes a text leave finds what the check before it found (read in slices) instead of reading
+ * the whole text again in one go. Bounded by the characters of the texts they were found in
+ * (a finding's text may keep its message alive). Another instance, or a text checked long ago,
+ * is read again.
+ */
+const recentChecks = new Map<string, { findings: Finding[]; chars: number }>();
+const RECENT_CHECKS_CHARS = 16_000_000;
+let recentChecksChars = 0;
+
+const checkKey = (textHash: string, options: ScanOptions) => `${textHash} ${JSON.stringify(options)}`;
+
+function rememberCheck(key: string, findings: Finding[], texts: readonly string[]) {
+  const chars = texts.reduce((n, text) => n + text.length, 0);
+  if (chars > RECENT_CHECKS_CHARS || recentChecks.has(key)) return;
+  recentChecks.set(key, { findings, chars });
+  recentChecksChars += chars;
+  for (const [oldest, entry] of recentChecks) {
+    if (recentChecksChars <= RECENT_CHECKS_CHARS) break;
+    recentChecks.delete(oldest);
+    recentChecksChars -= entry.chars;
+  }
+}
+
 /** The findings in what would leave, and the hash a later request names it by. */
 export function scanOutgoing(texts: readonly string[], person: PrivacyPerson) {
-  return { findings: scanMessages(texts, scanOptionsOf(person)), text_hash: textHashOf(texts) };
+  const text_hash = textHashOf(texts);
+  const options = scanOptionsOf(person);
+  const key = checkKey(text_hash, options);
+  const known = recentChecks.get(key);
+  if (known) return { findings: known.findings, text_hash };
+  const findings = scanMessages(texts, options);
+  rememberCheck(key, findings, texts);
+  return { findings, text_hash };
+}
+
+const giveBackEventLoop: Pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** scanOutgoing in slices, the event loop given back between them (the check a person asks for). */
+export async function scanOutgoingInSlices(texts: readonly string[], person: PrivacyPerson) {
+  const text_hash = await hashTexts(texts, giveBackEventLoop);
+  const options = scanOptionsOf(person);
+  const key = checkKey(text_hash, options);
+  const known = recentChecks.get(key);
+  if (known) return { findings: known.findings, text_hash };
+  const findings = await scanMessagesInSlices(texts, options, giveBackEventLoop);
+  rememberCheck(key, findings, texts);
+  return { findings, text_hash };
 }
 
 /** A finding as a person can find it again in an error message: its kind, its message and its first characters. */
@@ -60,16 +130,18 @@ function describe(finding: Finding) {
  * in it a BAD_REQUEST. With the blocking check on, findings left unredacted are refused, named.
  */
 export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPerson, choice: PrivacyChoice, blocking: boolean): CheckedTexts {
-  const { findings, text_hash } = scanOutgoing(texts, person);
   const wanted = choice.redact ?? [];
   if (wanted.length > 0 && choice.privacy_hash === undefined) {
     throw new AppError("BAD_REQUEST", "privacy_hash: send the text_hash of the privacy check with the findings to redact.");
   }
   if (choice.privacy_hash !== undefined) {
-    if (choice.privacy_hash !== text_hash) {
+    if (choice.privacy_hash !== textHashOf(texts)) {
       throw new AppError("CONFLICT", "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.");
     }
   }
+  // Nothing to redact and nothing that must be: the findings would change nothing, so the text is not read.
+  if (wanted.length === 0 && !blocking) return { texts: [...texts], redacted: [] };
+  const { findings } = scanOutgoing(texts, person);
   const byId = new Map(findings.map((f) => [f.id, f]));
   const unknown = wanted.filter((id) => !byId.has(id));
   if (unknown.length > 0) throw new AppError("BAD_REQUEST", `redact: ${unknown.slice(0, 3).join(", ")} ${unknown.length === 1 ? "is not a finding" : "are not findings"} of the privacy check of this text: use the ids it answered.`);

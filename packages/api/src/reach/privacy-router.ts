@@ -1,5 +1,5 @@
 import { privacyInputs } from "@parley/contracts";
-import { loadUser, protectedProcedure, router } from "../kit/trpc";
+import { loadUser, protectedProcedure, rateLimit, router } from "../kit/trpc";
 import { scanOutgoingTarget } from "./privacy-scan";
 
 /** The privacy check before anything leaves (docs/privacy.md). */
@@ -14,6 +14,7 @@ export const privacyRouter = router({
     },
   })
     .input(privacyInputs.scan)
+    .use(rateLimit("check"))
     .use(loadUser)
     .query(({ ctx, input }) => scanOutgoingTarget(ctx.db, ctx.user, input.target, input.id, ctx.now(), input.description)),
 });
