@@ -236,6 +236,57 @@ describe("password", () => {
     expect((await unlock(other.token, "another one", { address: "192.0.2.10" })).status).toBe(200);
   });
 
+  it(`locks a link after ${LINK_LIMITS.linkWrongPasswords} wrong passwords from any addresses in the window (40 from 8 are not all checked); its owner sees the lock and lifts it`, async () => {
+    const { postId, token } = await postLink("dave", "Guessed at");
+    await configure("dave", postId, { password: "correct staple" });
+    const earlier = await unlock(token, "correct staple", { address: "192.0.2.99" });
+    expect(earlier.status).toBe(200);
+    const answers: { status: number; message?: string }[] = [];
+    for (let a = 0; a < 8; a++) {
+      for (let i = 0; i < LINK_LIMITS.unlockAttempts; i++) {
+        const tried = await unlock(token, `guess ${a}-${i}`, { address: `192.0.2.${120 + a}` });
+        answers.push({ status: tried.status, message: tried.body.message });
+      }
+    }
+    const checked = answers.filter((a) => a.message === LINK_MESSAGES.wrongPassword);
+    expect(checked.length).toBe(LINK_LIMITS.linkWrongPasswords - 1);
+    const locked = answers.slice(checked.length);
+    expect(locked.every((a) => a.status === 429 && a.message === LINK_MESSAGES.locked)).toBe(true);
+    // Locked: even the right password, from an address that tried nothing, is refused, and said so without caching.
+    const right = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password: "correct staple" }, remoteAddress: "192.0.2.200" });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers["cache-control"]).toBe("no-store");
+    expect(right.headers["retry-after"]).toBeUndefined();
+    // A browser that had opened it keeps reading; the owner sees the lock, in the link's controls and on the Shared links page.
+    expect((await read(token, { cookies: earlier.cookies })).status).toBe(200);
+    expect(await settings("dave", postId)).toMatchObject({ locked: true, locked_at: expect.any(String) });
+    const row = ((await t.call("dave", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find((l) => l.kind === "post" && l.id === postId);
+    expect(row).toMatchObject({ locked: true });
+    // Only the owner lifts it; lifted, the right password opens it again.
+    expect((await t.call("bob", "POST", `/links/post/${postId}`, { lift_lock: true })).status).toBe(404);
+    expect(await settings("dave", postId)).toMatchObject({ locked: true });
+    expect((await configure("dave", postId, { lift_lock: true })).body).toMatchObject({ locked: false, locked_at: null });
+    expect((await unlock(token, "correct staple", { address: "192.0.2.201" })).status).toBe(200);
+    // A new password lifts a lock too.
+    for (let i = 0; i < LINK_LIMITS.linkWrongPasswords; i++) await unlock(token, `again ${i}`, { address: `198.18.1.${i}` });
+    expect(await settings("dave", postId)).toMatchObject({ locked: true });
+    expect((await configure("dave", postId, { password: "fresh staple" })).body).toMatchObject({ locked: false });
+    expect((await unlock(token, "fresh staple", { address: "192.0.2.202" })).status).toBe(200);
+    expect((await configure("dave", postId, { lift_lock: "yes" })).status).toBe(400);
+  });
+
+  it("gives the unlock cookie an expiry: the browser session, and at most a day", async () => {
+    const { postId, token } = await postLink("dave", "Opened for a day");
+    await configure("dave", postId, { password: "one day pass" });
+    const opened = await unlock(token, "one day pass", { address: "192.0.2.210" });
+    expect(opened.status).toBe(200);
+    // A session cookie (no Expires or Max-Age) whose value holds when it stops opening the link.
+    expect(String(opened.setCookie)).not.toMatch(/Expires|Max-Age/i);
+    expect((await read(token, { cookies: opened.cookies })).status).toBe(200);
+    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs - 60_000), async () => expect((await read(token, { cookies: opened.cookies })).status).toBe(200));
+    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs + 1), async () => expect((await read(token, { cookies: opened.cookies })).status).toBe(403));
+  });
+
   it("guards a conversation's and a prompt's public links the same way", async () => {
     const sessionId = (await t.send("carol", "A guarded chat")).body.session_id as number;
     await t.call("carol", "POST", `/chat/shareChat/${sessionId}`);

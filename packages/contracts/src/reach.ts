@@ -40,6 +40,10 @@ export const LINK_LIMITS = {
   /** Wrong passwords one client may try on one link in each window, and the window. */
   unlockAttempts: 5,
   unlockWindowMs: 15 * 60_000,
+  /** Wrong passwords from all clients together in one window that lock the link until its owner lifts the lock. */
+  linkWrongPasswords: 20,
+  /** Longest an unlock holds (its cookie ends with the browser session, or after this). */
+  unlockCookieMs: 86_400_000,
 } as const;
 
 /** The kinds of link a person makes: a post's, a conversation's and a prompt's public link, and a conversation's share. */
@@ -53,6 +57,8 @@ export const LINK_MESSAGES = {
   /** A password-protected link read before it was unlocked in this browser session. */
   passwordRequired: "This link is protected by a password. Enter it to read the page.",
   wrongPassword: "That password is not right. Check it and try again.",
+  /** Too many wrong passwords tried on the link, from anywhere: no password is checked until its owner lifts the lock. */
+  locked: "This link is locked after too many wrong passwords. Ask its owner to unlock it.",
   /** A setting asked of a link that is off. */
   linkOff: "Turn the link on first: only a link that is on has these settings.",
   /** A share's snapshot refreshed or a share revoked, asked of a conversation that is not shared. */

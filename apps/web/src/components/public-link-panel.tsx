@@ -192,6 +192,14 @@ export function LinkControls({ kind, id, label = LINK_TEXTS.controls }: { kind: 
       <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300" role="status" aria-label={LINK_TEXTS.viewsLabel}>
         {LINK_TEXTS.views(data.views, data.views_today)} · {LINK_TEXTS.state[data.state]}
       </p>
+      {data.locked && (
+        <p className="text-xs text-amber-800 dark:text-amber-200">
+          {LINK_TEXTS.locked}{" "}
+          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" disabled={configure.isPending} onClick={() => configure.mutate({ kind, id, lift_lock: true })}>
+            {LINK_TEXTS.liftLock}
+          </button>
+        </p>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={expiryId} className="font-medium text-zinc-800 dark:text-zinc-100">
           {LINK_TEXTS.expiry}

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { LINK_EXPIRY_MS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
+import { LINK_EXPIRY_MS, LINK_LIMITS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
 import { publicLinks, publicLinkViews, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
 import { AppError } from "./errors";
@@ -12,7 +12,7 @@ import type { Visitor } from "./ports";
 // conversation's share (its row in public_links has no public address: see shareGateOf).
 
 /** What a reader's way in is checked against: the link's controls and its views so far. */
-export type GatedLink = { tokenHash: string; expiresAt: Date | null; passwordHash: string | null; viewCap: number | null; views: number };
+export type GatedLink = { tokenHash: string; expiresAt: Date | null; passwordHash: string | null; viewCap: number | null; views: number; lockedAt: Date | null };
 
 /** The columns of a GatedLink, for a select. */
 export const GATE_COLUMNS = {
@@ -21,6 +21,7 @@ export const GATE_COLUMNS = {
   passwordHash: publicLinks.passwordHash,
   viewCap: publicLinks.viewCap,
   views: publicLinks.views,
+  lockedAt: publicLinks.lockedAt,
 } as const;
 
 export type LinkState = "active" | "expired" | "capped";
@@ -52,6 +53,8 @@ const isOwner = (reader: Reader, ownerId: string | null | undefined) => Boolean(
 /** Expired or at its cap: a state that can change, so it is never kept by a browser (no-store). */
 export const linkGone = () => new AppError("GONE", LINK_MESSAGES.gone, { linkState: true });
 const passwordRequired = () => new AppError("FORBIDDEN", LINK_MESSAGES.passwordRequired, { linkState: true });
+/** Too many wrong passwords from anywhere: no more are checked until the owner lifts the lock (no Retry-After: waiting does not open it). */
+const linkLocked = () => new AppError("TOO_MANY_REQUESTS", LINK_MESSAGES.locked, { linkState: true });
 
 // Cookies are named after the link (a browser holds one per link) and sealed under the server's
 // key, bound to the link: a cookie made for one link, or forged, opens nowhere else.
@@ -73,8 +76,18 @@ function opened(keys: KeyVault, sealed: string | undefined, context: string): st
   }
 }
 
-const isUnlocked = (reader: Reader, link: GatedLink) =>
-  reader.visitor !== null && opened(reader.keys, reader.visitor.cookie(cookieName("unlock", link.tokenHash)), unlockContext(link)) === "unlocked";
+/**
+ * An unlock cookie holds when it was made (`unlocked:<ms>`, sealed): it is a session cookie, and a
+ * browser that keeps its session for days (restoring tabs) still loses it after
+ * LINK_LIMITS.unlockCookieMs. One made by a clock ahead of this one by more than a minute opens nothing.
+ */
+function isUnlocked(reader: Reader, link: GatedLink): boolean {
+  if (reader.visitor === null) return false;
+  const value = opened(reader.keys, reader.visitor.cookie(cookieName("unlock", link.tokenHash)), unlockContext(link));
+  const made = value?.startsWith("unlocked:") ? Number(value.slice("unlocked:".length)) : Number.NaN;
+  const age = reader.now.getTime() - made;
+  return Number.isFinite(made) && age < LINK_LIMITS.unlockCookieMs && age > -60_000;
+}
 
 /**
  * Lets a reader through a link or refuses: 410 once expired or capped (a revoked link is the
@@ -151,16 +164,47 @@ export async function verifyLinkPassword(password: string, stored: string): Prom
 
 /**
  * Opens a password-protected link for this browser session (a signed session cookie bound to the
- * link and its password). Tries are limited per link and client by `allowTry` (wrong or right:
- * a script cannot learn which by being refused). A link without a password is open already.
+ * link and its password, holding at most LINK_LIMITS.unlockCookieMs). Tries are limited per link
+ * and client by `allowTry` (wrong or right: a script cannot learn which by being refused), and per
+ * link across all clients: LINK_LIMITS.linkWrongPasswords wrong ones in a window lock the link
+ * (none is checked any more, the right one neither) until its owner lifts the lock or sets a new
+ * password. A browser already let in keeps reading. A link without a password is open already.
  */
-export async function unlockLink(reader: Reader & { visitor: Visitor }, link: GatedLink, password: string, allowTry: () => Promise<void>) {
+export async function unlockLink(db: Executor, reader: Reader & { visitor: Visitor }, link: GatedLink, password: string, allowTry: () => Promise<void>) {
   if (linkStateOf(link, reader.now) !== "active") throw linkGone();
   if (link.passwordHash === null) return { unlocked: true as const };
   await allowTry();
-  if (!(await verifyLinkPassword(password, link.passwordHash))) throw new AppError("FORBIDDEN", LINK_MESSAGES.wrongPassword, { linkState: true });
-  reader.visitor.setCookie(cookieName("unlock", link.tokenHash), reader.keys.seal("unlocked", unlockContext(link)));
+  // Read again: the lock may have been set since the link was read.
+  const [now] = await db.select({ lockedAt: publicLinks.lockedAt }).from(publicLinks).where(eq(publicLinks.tokenHash, link.tokenHash)).limit(1);
+  if (now?.lockedAt) throw linkLocked();
+  if (!(await verifyLinkPassword(password, link.passwordHash))) {
+    if (await countWrongPassword(db, link.tokenHash, reader.now)) throw linkLocked();
+    throw new AppError("FORBIDDEN", LINK_MESSAGES.wrongPassword, { linkState: true });
+  }
+  reader.visitor.setCookie(cookieName("unlock", link.tokenHash), reader.keys.seal(`unlocked:${reader.now.getTime()}`, unlockContext(link)));
   return { unlocked: true as const };
+}
+
+/**
+ * One more wrong password on a link, from any client, in one atomic statement: counted in the
+ * current window (LINK_LIMITS.unlockWindowMs from its first wrong one), and the link locked when
+ * the count reaches LINK_LIMITS.linkWrongPasswords. Answers whether the link is locked now.
+ */
+async function countWrongPassword(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - LINK_LIMITS.unlockWindowMs).toISOString()}::timestamptz`;
+  const fresh = sql`(${publicLinks.wrongPasswordsSince} is null or ${publicLinks.wrongPasswordsSince} <= ${windowStart})`;
+  const count = sql`(case when ${fresh} then 1 else ${publicLinks.wrongPasswords} + 1 end)`;
+  const [row] = await db
+    .update(publicLinks)
+    .set({
+      wrongPasswords: count,
+      wrongPasswordsSince: sql`(case when ${fresh} then ${at} else ${publicLinks.wrongPasswordsSince} end)`,
+      lockedAt: sql`(case when ${publicLinks.lockedAt} is null and ${count} >= ${LINK_LIMITS.linkWrongPasswords}::int then ${at} else ${publicLinks.lockedAt} end)`,
+    })
+    .where(eq(publicLinks.tokenHash, tokenHash))
+    .returning({ lockedAt: publicLinks.lockedAt });
+  return Boolean(row?.lockedAt);
 }
 
 /** A link's controls and views as its owner sees them. */
@@ -177,21 +221,26 @@ export async function presentSettings(db: Executor, link: GatedLink, now: Date) 
     views: link.views,
     views_today: today?.views ?? 0,
     state: linkStateOf(link, now),
+    /** Locked by too many wrong passwords (no password is checked), since when; the owner lifts it. */
+    locked: link.lockedAt !== null,
+    locked_at: link.lockedAt?.toISOString() ?? null,
   };
 }
 
-/** What the owner changes: each field left out stays as it is. */
-export type LinkControls = { expires?: LinkExpiry; password?: string | null; view_cap?: number | null };
+/** What the owner changes: each field left out stays as it is. `lift_lock` lifts a lock of wrong passwords. */
+export type LinkControls = { expires?: LinkExpiry; password?: string | null; view_cap?: number | null; lift_lock?: true };
 
 /** Sets a link's controls (the expiry counted from `now`) and answers its settings. */
 export async function configureLink(db: Executor, link: GatedLink, controls: LinkControls, now: Date) {
-  const changes: Partial<Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap">> = {};
+  const changes: Partial<Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "lockedAt"> & { wrongPasswords: number; wrongPasswordsSince: Date | null }> = {};
   if (controls.expires !== undefined) {
     const ms = LINK_EXPIRY_MS[controls.expires];
     changes.expiresAt = ms === null ? null : new Date(now.getTime() + ms);
   }
   if (controls.password !== undefined) changes.passwordHash = controls.password === null ? null : await hashLinkPassword(controls.password);
   if (controls.view_cap !== undefined) changes.viewCap = controls.view_cap;
+  // Lifting the lock, or a new password (the guessed one is gone), starts the count again.
+  if (controls.lift_lock || controls.password !== undefined) Object.assign(changes, { lockedAt: null, wrongPasswords: 0, wrongPasswordsSince: null });
   if (Object.keys(changes).length === 0) return presentSettings(db, link, now);
   const [saved] = await db.update(publicLinks).set(changes).where(eq(publicLinks.tokenHash, link.tokenHash)).returning(GATE_COLUMNS);
   return presentSettings(db, saved ?? { ...link, ...changes }, now);

@@ -94,15 +94,15 @@ export const publicLinkRouter = router({
   /** A published prompt through its public link (/pp/{token}), readable without signing in. */
   prompt: publicProcedure.meta({ rest: { method: "GET", path: "/public/prompt/:token", summary: "A published prompt through its public link" } }).input(publicLinkInputs.prompt).query(async ({ ctx, input }) => getPublicPrompt(ctx.db, input.token, await publicReaderOf(ctx))),
   /** Opens a password-protected link for this browser session (a signed session cookie for that link). */
-  unlock: publicProcedure.meta({ rest: { method: "POST", path: "/public/unlock/:token", summary: "Enter a public link's password: the browser session may read it from then on (a session cookie)", description: "Five tries per link and client address every 15 minutes; more answer 429." } })
+  unlock: publicProcedure.meta({ rest: { method: "POST", path: "/public/unlock/:token", summary: "Enter a public link's password: the browser session may read it from then on (a session cookie)", description: "Five tries per link and client address every 15 minutes; more answer 429. Twenty wrong ones from all addresses in 15 minutes lock the link (429, no password checked) until its owner lifts the lock." } })
     .input(publicLinkInputs.unlock)
     .mutation(async ({ ctx, input }) => {
       const link = await linkByToken(ctx.db, input.token);
       if (!link) throw new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND);
-      return unlockLink({ ...readerOf(ctx), visitor: ctx.visitor }, link, input.password, unlockTries(ctx, link.tokenHash));
+      return unlockLink(ctx.db, { ...readerOf(ctx), visitor: ctx.visitor }, link, input.password, unlockTries(ctx, link.tokenHash));
     }),
   /** Opens a password-protected share (/chat/share/{id}) for this browser session. */
-  unlockShare: protectedProcedure.meta({ rest: { method: "POST", path: "/links/share/:sessionId/unlock", summary: "Enter a shared conversation's password: the browser session may read the share from then on (a session cookie)", description: "Five tries per share and client address every 15 minutes; more answer 429." } })
+  unlockShare: protectedProcedure.meta({ rest: { method: "POST", path: "/links/share/:sessionId/unlock", summary: "Enter a shared conversation's password: the browser session may read the share from then on (a session cookie)", description: "Five tries per share and client address every 15 minutes; more answer 429. Twenty wrong ones from all addresses in 15 minutes lock the share (429) until its owner lifts the lock." } })
     .input(publicLinkInputs.unlockShare)
     .use(loadViewer)
     .mutation(async ({ ctx, input }) => unlockShare(ctx.db, { ...readerOf(ctx, ctx.user.id), visitor: ctx.visitor }, ctx.user.id, input.sessionId, input.password, (gateId) => unlockTries(ctx, gateId)())),

@@ -73,14 +73,16 @@ export type SharedLinkRow = {
   view_cap: number | null;
   views: number | null;
   state: "active" | "expired" | "capped";
+  /** Locked by too many wrong passwords until its owner lifts the lock. */
+  locked: boolean;
 };
 
 /** Share controls not made yet (the share was never read nor set): none, and no views. */
-const NO_CONTROLS = { expiresAt: null, passwordHash: null, viewCap: null, views: 0 };
+const NO_CONTROLS = { expiresAt: null, passwordHash: null, viewCap: null, views: 0, lockedAt: null };
 
 const shareRow = (
   session: { id: number; description: string; sharedAt: Date },
-  gate: Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "views">,
+  gate: Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "views" | "lockedAt">,
   now: Date,
 ): SharedLinkRow => ({
   kind: "share",
@@ -95,6 +97,7 @@ const shareRow = (
   view_cap: gate.viewCap,
   views: gate.views,
   state: linkStateOf(gate, now),
+  locked: gate.lockedAt !== null,
 });
 
 /** Every link the caller has made, newest first: public links of posts, conversations and prompts, and shares. */
@@ -117,6 +120,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
         passwordHash: publicLinks.passwordHash,
         viewCap: publicLinks.viewCap,
         views: publicLinks.views,
+        lockedAt: publicLinks.lockedAt,
       })
       .from(chatSessions)
       .leftJoin(publicLinks, eq(publicLinks.shareSessionId, chatSessions.id))
@@ -138,6 +142,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
       view_cap: row.viewCap,
       views: row.views,
       state: linkStateOf(row, now),
+      locked: row.lockedAt !== null,
     };
   };
   const links = [

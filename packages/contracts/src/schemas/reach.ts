@@ -68,6 +68,8 @@ export const publicLinkInputs = {
       .max(LINK_LIMITS.viewCapMax, `must be at most ${LINK_LIMITS.viewCapMax}`)
       .nullable()
       .optional(),
+    /** Lifts the lock that too many wrong passwords put on the link (true). Left out: unchanged. */
+    lift_lock: z.literal(true, { message: "must be true to lift the link's lock" }).optional(),
   }),
   /** Turns one of the caller's links off: a public link, or a conversation's share. */
   revoke: z.object({ kind: linkKind, id: linkTargetId }),

@@ -138,6 +138,7 @@ function SharedLinkRow({ link, busy, onRevoke, onRefresh }: { link: SharedLink; 
           <dt className="font-medium text-zinc-800 dark:text-zinc-200">State</dt>
           <dd>
             {LINK_TEXTS.state[link.state]}
+            {link.locked && ` · ${LINK_TEXTS.lockedState}`}
             {link.password && " · Password"}
             {link.view_cap !== null && ` · Limit ${link.view_cap}`}
           </dd>

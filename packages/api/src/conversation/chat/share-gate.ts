@@ -24,5 +24,5 @@ export async function unlockShare(db: Executor, reader: Reader & { visitor: NonN
   const session = await getReadableSession(db, userId, sessionId);
   if (session.sharedAt === null) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
   const gate = await shareGateOf(db, session.id);
-  return unlockLink(reader, gate, password, () => allowTry(gate.tokenHash));
+  return unlockLink(db, reader, gate, password, () => allowTry(gate.tokenHash));
 }
