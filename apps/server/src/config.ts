@@ -142,6 +142,7 @@ const envSchema = z.object({
   RATE_LIMIT_LIKES: perMinute(DEFAULT_RATE_LIMITS.like.limit),
   RATE_LIMIT_POSTS: perMinute(DEFAULT_RATE_LIMITS.post.limit),
   RATE_LIMIT_SEARCHES: perMinute(DEFAULT_RATE_LIMITS.search.limit),
+  RATE_LIMIT_PROMPT_WRITES: perMinute(DEFAULT_RATE_LIMITS.prompt.limit),
   ADMIN_EMAILS: list.pipe(
     z
       .array(z.string().regex(/^[^\s@]+@[^\s@]+$/, "must be email addresses separated by commas"))

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PromptDetail } from "@parley/contracts";
+import { DEFAULT_RATE_LIMITS } from "@parley/api";
+import { PROMPT_LIMITS, type PromptDetail } from "@parley/contracts";
+import { resultRows } from "@parley/db";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp } from "./support/chat-fixture";
 
 // What a prompt lets through when it is published, linked, written in bursts, read by walking
@@ -104,4 +107,66 @@ describe("the privacy check of a prompt", () => {
     const stale = await api("carol", "PUT", `/prompts/${made.id}/visibility`, { visibility: "public", privacy_hash: found.text_hash, redact: mail });
     expect(stale.status).toBe(409);
   });
+});
+
+describe("writing prompts in bursts", () => {
+  it("keeps the newest versions up to the cap, folding older ones away, and pages them", async () => {
+    const made = await create("carol", { name: "Draft", text: "Version 1" });
+    const keep = PROMPT_LIMITS.keptVersions;
+    // Written as many edits would: the numbering trigger keeps each one (a burst of edits through
+    // the API meets the write limit first).
+    for (let v = 2; v <= keep + 12; v++) {
+      await t.db.db.execute(sql`update prompts set prompt = ${`Version ${v}`} where id = ${made.id}`);
+    }
+    const edited = await api("carol", "PATCH", `/prompts/${made.id}`, { name: "Draft", text: `Version ${keep + 13}` });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(detail(edited).version).toBe(keep + 13);
+    const kept = resultRows<{ n: number; oldest: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n, min(version)::int as oldest from prompt_versions where prompt_id = ${made.id}`),
+    )[0]!;
+    expect(kept).toEqual({ n: keep, oldest: 14 });
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await api("carol", "GET", `/prompts/${made.id}/versions${cursor ? `?cursor=${cursor}` : ""}`);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      const versions = page.body.versions as { version: number }[];
+      expect(versions.length).toBeLessThanOrEqual(PROMPT_LIMITS.versionsPage);
+      seen.push(...versions.map((v) => v.version));
+      cursor = page.body.nextCursor as string | null;
+      pages += 1;
+    } while (cursor !== null && pages < 20);
+    expect(seen).toEqual(Array.from({ length: keep }, (_, i) => keep + 13 - i));
+    expect(await api("carol", "GET", `/prompts/${made.id}/versions?cursor=x`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cursor: /) } });
+    // A folded version cannot be restored; a kept one can.
+    expect((await api("carol", "POST", `/prompts/${made.id}/versions/3/restore`)).status).toBe(404);
+    expect((await api("carol", "POST", `/prompts/${made.id}/versions/20/restore`)).status).toBe(200);
+  });
+
+  it("limits a person's prompt writes (creations, edits, restores) and new searches of their library", async () => {
+    await t.signUp("dave");
+    const answers: number[] = [];
+    const first = await create("dave", { name: "Burst", text: "0" });
+    for (let i = 1; i < 70; i++) {
+      answers.push(
+        i % 2 === 0
+          ? (await api("dave", "POST", "/prompts", { name: `Burst ${i}`, text: String(i) })).status
+          : (await api("dave", "PATCH", `/prompts/${first.id}`, { name: "Burst", text: String(i) })).status,
+      );
+    }
+    const limit = DEFAULT_RATE_LIMITS.prompt.limit;
+    expect(answers.filter((s) => s === 200)).toHaveLength(limit - 1);
+    expect(answers.slice(limit - 1).every((s) => s === 429)).toBe(true);
+    const refused = await api("dave", "PATCH", `/prompts/${first.id}`, { name: "Burst", text: "late" });
+    expect(refused).toMatchObject({ status: 429, body: { message: expect.stringMatching(/^Too many prompt changes; try again in \d+ seconds?\.$/) } });
+    expect(detail(await api("dave", "GET", `/prompts/${first.id}`)).version).toBeLessThanOrEqual(limit);
+
+    const searches: number[] = [];
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.search.limit + 5; i++) searches.push((await api("dave", "GET", `/prompts?q=burst${i}`)).status);
+    expect(searches.filter((s) => s === 429).length).toBe(5);
+    // Reading the library without words, or a further page, costs no search.
+    expect((await api("dave", "GET", "/prompts")).status).toBe(200);
+  }, 120_000);
 });

@@ -28,6 +28,13 @@ export const PROMPT_LIMITS = {
   importVersions: 50,
   /** Largest library file, bytes of its JSON. */
   importBytes: 1_000_000,
+  /**
+   * Most versions kept of one prompt, the current one included: a change beyond it folds the
+   * oldest away (their numbers are not used again; docs/prompts.md).
+   */
+  keptVersions: 50,
+  /** Versions per page of a prompt's versions list. */
+  versionsPage: 10,
 } as const;
 
 /** Who sees a prompt: only its owner, anyone with its page's address, or everyone (Discover, creator page). */

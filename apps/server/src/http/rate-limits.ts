@@ -18,8 +18,8 @@ export type RateLimitRules = Record<RateLimitedAction, RateLimitRule>;
 
 const MINUTE = 60_000;
 
-/** The per-person rules: sends, comments, likes and posts from RATE_LIMIT_* (per minute), the others as DEFAULT_RATE_LIMITS says. */
-export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS" | "RATE_LIMIT_SEARCHES">): RateLimitRules {
+/** The per-person rules: sends, comments, likes, posts, searches and prompt writes from RATE_LIMIT_* (per minute), the others as DEFAULT_RATE_LIMITS says. */
+export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS" | "RATE_LIMIT_SEARCHES" | "RATE_LIMIT_PROMPT_WRITES">): RateLimitRules {
   return {
     ...DEFAULT_RATE_LIMITS,
     send: { limit: config.RATE_LIMIT_SENDS, windowMs: MINUTE },
@@ -27,6 +27,7 @@ export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_L
     like: { limit: config.RATE_LIMIT_LIKES, windowMs: MINUTE },
     post: { limit: config.RATE_LIMIT_POSTS, windowMs: MINUTE },
     search: { limit: config.RATE_LIMIT_SEARCHES, windowMs: MINUTE },
+    prompt: { limit: config.RATE_LIMIT_PROMPT_WRITES, windowMs: MINUTE },
   };
 }
 

@@ -2,7 +2,7 @@ import { LINK_LIMITS } from "@parley/contracts";
 import { AppError } from "./errors";
 
 /** What a person may do only so often (quotas and limits are data). */
-export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock", "check"] as const;
+export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock", "prompt", "check"] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /** At most `limit` of an action per person in each window of `windowMs`. */
@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitRule> = {
   preview: { limit: 20, windowMs: MINUTE },
   /** Passwords tried on one public link from one client address (LINK_LIMITS). */
   unlock: { limit: LINK_LIMITS.unlockAttempts, windowMs: LINK_LIMITS.unlockWindowMs },
+  /** Writes of library prompts: creations, edits and restored versions (each may keep a version). */
+  prompt: { limit: 30, windowMs: MINUTE },
   /** Privacy checks of what would leave (each reads the whole conversation; docs/privacy.md). */
   check: { limit: 60, windowMs: MINUTE },
 };
@@ -45,6 +47,7 @@ const NOUNS: Record<RateLimitedAction, string> = {
   handle: "handle changes",
   preview: "preview images",
   unlock: "password attempts",
+  prompt: "prompt changes",
   check: "privacy checks",
 };
 

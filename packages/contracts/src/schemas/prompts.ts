@@ -91,7 +91,7 @@ export const promptInputs = {
   create: z.object(promptFields),
   update: byPrompt.extend(promptFields),
   remove: byPrompt,
-  versions: byPrompt,
+  versions: byPrompt.extend({ cursor: cursorSchema.optional() }),
   restore: byPrompt.extend({ version: versionNumber }),
   setVisibility: byPrompt.extend({
     visibility: z.enum(PROMPT_VISIBILITIES, { message: `must be one of ${PROMPT_VISIBILITIES.join(", ")}` }),
@@ -199,6 +199,7 @@ export type PromptCommentPage = z.infer<typeof promptCommentPage>;
 
 export const promptVersions = z.object({
   versions: z.array(z.object({ version: z.number().int(), name: z.string(), text: z.string(), createdAt: z.string() })),
+  nextCursor: z.string().nullable().describe(`The next page's cursor (older versions, ${PROMPT_LIMITS.versionsPage} a page), or null at the oldest kept`),
 });
 export type PromptVersions = z.infer<typeof promptVersions>;
 

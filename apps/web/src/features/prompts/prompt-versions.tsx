@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PromptDetail } from "@parley/contracts";
+import { PROMPT_LIMITS, type PromptDetail } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { LocalTime } from "../../lib/time/local-time";
 import { messageOf, trpc } from "../../lib/trpc";
@@ -8,7 +8,8 @@ import { PROMPT_TEXTS } from "./texts";
 /** The versions of an own prompt, newest first; restoring one makes it the newest version. */
 export function PromptVersions({ prompt, onRestored }: { prompt: PromptDetail; onRestored: (restored: PromptDetail) => void }) {
   const utils = trpc.useUtils();
-  const versions = trpc.prompt.versions.useQuery({ id: prompt.id });
+  // Newest first, a page at a time (at most PROMPT_LIMITS.keptVersions are kept).
+  const versions = trpc.prompt.versions.useInfiniteQuery({ id: prompt.id }, { getNextPageParam: (last) => last.nextCursor ?? undefined });
   const [error, setError] = useState<string | null>(null);
   const restore = trpc.prompt.restore.useMutation({
     onSuccess: async (restored) => {
@@ -19,8 +20,8 @@ export function PromptVersions({ prompt, onRestored }: { prompt: PromptDetail; o
     },
     onError: (failure) => setError(PROMPT_TEXTS.restoreFailed(messageOf(failure))),
   });
-  const list = versions.data?.versions ?? [];
-  const newest = Math.max(0, ...list.map((v) => v.version));
+  const list = versions.data?.pages.flatMap((page) => page.versions) ?? [];
+  const newest = prompt.version;
   if (list.length === 0) return null;
   return (
     <section aria-label={PROMPT_TEXTS.versions} className="mt-6 border-t border-zinc-200 pt-4 dark:border-zinc-800">
@@ -50,6 +51,12 @@ export function PromptVersions({ prompt, onRestored }: { prompt: PromptDetail; o
           </li>
         ))}
       </ol>
+      {versions.hasNextPage && (
+        <button type="button" onClick={() => void versions.fetchNextPage()} disabled={versions.isFetchingNextPage} className={buttonClass("secondary", "sm", "mt-3")}>
+          {PROMPT_TEXTS.olderVersions}
+        </button>
+      )}
+      <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{PROMPT_TEXTS.versionsKept(PROMPT_LIMITS.keptVersions)}</p>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
           {error}

@@ -35,6 +35,8 @@ export const PROMPT_TEXTS = {
   confirmDelete: (name: string) => `Delete the prompt “${name}” and its versions? This cannot be undone.`,
   deleteFailed: (error: string) => `Failed to delete prompt: ${error}`,
   versions: "Versions",
+  olderVersions: "Show older versions",
+  versionsKept: (kept: number) => `The newest ${kept} versions are kept; older ones are folded away.`,
   versionLabel: (version: number) => `Version ${version}`,
   current: "Current",
   restore: "Restore",

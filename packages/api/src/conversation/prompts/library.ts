@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import {
   PROMPT_LIBRARY_FORMAT,
   PROMPT_LIBRARY_VERSION,
@@ -13,6 +13,7 @@ import type { PrivacyPerson } from "../../kit/privacy";
 import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
 import { decodeTimeCursor, encodeTimeCursor } from "./cursors";
 import { checkPromptEdit } from "./privacy";
+import { foldPromptVersions } from "./versions";
 import { presentPromptCard, presentPromptDetail, promptCardColumns, promptDetailColumns, promptVisibleTo, timeKey, type PromptDetailRow } from "./present";
 
 /** How a prompt's owner may read the address of its public link (null when off or unreadable). */
@@ -81,6 +82,7 @@ export async function updatePrompt(db: Database, user: PrivacyPerson & { id: str
       .update(prompts)
       .set({ name: fields.name, prompt: fields.text, description: fields.description, category: fields.category, updatedAt: now })
       .where(and(eq(prompts.id, promptId), eq(prompts.userId, user.id)));
+    await foldPromptVersions(tx, [promptId]);
   });
 }
 
@@ -94,15 +96,25 @@ export async function deletePrompt(db: Executor, userId: string, promptId: numbe
   return { id: promptId };
 }
 
-/** Every version of the caller's prompt, newest first (the current one is the highest). */
-export async function listPromptVersions(db: Executor, userId: string, promptId: number) {
+/**
+ * The versions of the caller's prompt, newest first (the current one is the highest), in pages of
+ * PROMPT_LIMITS.versionsPage: the cursor is the last version number of the page before.
+ */
+export async function listPromptVersions(db: Executor, userId: string, promptId: number, cursor?: string) {
+  const before = cursor === undefined ? null : /^[1-9]\d{0,9}$/.test(cursor) ? Number(cursor) : Number.NaN;
+  if (Number.isNaN(before)) throw new AppError("BAD_REQUEST", "cursor: must be the nextCursor of a previous page");
   await requireOwnPrompt(db, userId, promptId);
   const rows = await db
     .select({ version: promptVersions.version, name: promptVersions.name, text: promptVersions.prompt, createdAt: promptVersions.createdAt })
     .from(promptVersions)
-    .where(eq(promptVersions.promptId, promptId))
-    .orderBy(desc(promptVersions.version));
-  return { versions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    .where(and(eq(promptVersions.promptId, promptId), before === null ? undefined : lt(promptVersions.version, before)))
+    .orderBy(desc(promptVersions.version))
+    .limit(PROMPT_LIMITS.versionsPage + 1);
+  const page = rows.slice(0, PROMPT_LIMITS.versionsPage);
+  return {
+    versions: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    nextCursor: rows.length > PROMPT_LIMITS.versionsPage ? String(page.at(-1)!.version) : null,
+  };
 }
 
 /** Makes an earlier version's name and text the current ones again, as a new version (checked as an edit is). */
@@ -118,6 +130,7 @@ export async function restorePromptVersion(db: Database, user: PrivacyPerson & {
     if (!old) throw new AppError("NOT_FOUND", PROMPT_MESSAGES.versionNotFound);
     await checkPromptEdit(tx, user, old, own.visibility !== "private");
     await tx.update(prompts).set({ name: old.name, prompt: old.text, updatedAt: now }).where(eq(prompts.id, promptId));
+    await foldPromptVersions(tx, [promptId]);
   });
 }
 
@@ -203,6 +216,7 @@ export async function importPromptLibrary(db: Database, userId: string, file: Pr
         .returning({ id: prompts.id });
       if (entry.versions.length > 0) {
         await tx.insert(promptVersions).values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
+        await foldPromptVersions(tx, [row!.id]);
       }
     }
     return { imported: file.prompts.length };

@@ -4,6 +4,7 @@ import { prompts, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
 import type { OutgoingMessage } from "../chat/share-privacy";
+import { foldPromptVersions } from "./versions";
 
 /** What of a prompt leaves when it is published or its link opens: its name, its text and its description, in that order. */
 export type PromptTexts = { name: string; text: string; description: string | null };
@@ -47,6 +48,7 @@ export async function checkPromptLeaving(tx: Executor, user: PrivacyPerson & { i
       updatedAt: now,
     })
     .where(and(eq(prompts.id, promptId), eq(prompts.userId, user.id)));
+  await foldPromptVersions(tx, [promptId]);
 }
 
 /**
