@@ -28,6 +28,11 @@ export const prompts = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** Set while a moderator keeps the prompt hidden: only its owner still sees it, in their library. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /**
+     * The unguessable part of an unlisted prompt's address (`/prompt/{id}?key=...`): without it,
+     * an unlisted prompt is missing to everyone but its owner and those who opened it by it.
+     */
+    unlistedKey: uuid().notNull().defaultRandom(),
     likeCount: integer().notNull().default(0),
     /** Saved copies of this prompt that still exist. */
     saveCount: integer().notNull().default(0),
@@ -52,7 +57,24 @@ export const prompts = pgTable(
     index("prompts_forked_from_idx").on(t.forkedFromId),
     // One saved copy of a prompt per person: saving again answers the copy already made.
     uniqueIndex("prompts_user_forked_from_idx").on(t.userId, t.forkedFromId).where(sql`${t.forkedFromId} is not null`),
+    // A copy of a hidden prompt's text is hidden with it (prompts_copy_of_hidden): found by this.
+    index("prompts_hidden_text_idx").using("btree", sql`md5(${t.prompt})`).where(sql`${t.hiddenAt} is not null`),
   ],
+);
+
+/** Someone who opened an unlisted prompt by its address: from then on it is visible to them by its id. */
+export const promptReaders = pgTable(
+  "prompt_readers",
+  {
+    promptId: integer()
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.promptId, t.userId] })],
 );
 
 /** Every version of a prompt, the current one included (the highest). */
