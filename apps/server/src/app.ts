@@ -107,8 +107,11 @@ export async function buildApp(deps: AppDeps) {
 
   // The leaderboard is fitted in the background, at start-up and then every interval; requests read the last fit.
   const board = leaderboardOf(deps.db.db);
-  board.start(deps.config.LEADERBOARD_REFIT_SECONDS * 1000, contextDeps.voteRules, (error) =>
-    app.log.error({ err: error }, "the leaderboard could not be fitted again; it shows the last fit"),
+  board.start(
+    deps.config.LEADERBOARD_REFIT_SECONDS * 1000,
+    contextDeps.voteRules,
+    (error) => app.log.error({ err: error }, "the leaderboard could not be fitted again; it shows the last fit"),
+    { embedded: deps.db.kind === "pglite" },
   );
   app.addHook("onClose", async () => {
     board.stop();

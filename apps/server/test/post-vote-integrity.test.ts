@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postVotes, resultRows, users } from "@parley/db";
+import { refitLeaderboard } from "@parley/api";
 import { createChatApp, MODEL } from "./support/chat-fixture";
 import { insertComparisonSession } from "./support/comparison-factory";
 
@@ -49,7 +50,7 @@ const publishComparison = async (description: string) => {
 
 beforeAll(async () => {
   // A cap of 2 counted votes a day, and a day's wait for new accounts.
-  t = await createChatApp({ env: { VOTE_DAILY_CAP: "2", VOTE_MIN_ACCOUNT_AGE_HOURS: "24" } });
+  t = await createChatApp({ env: { VOTE_DAILY_CAP: "2", VOTE_MIN_ACCOUNT_AGE_HOURS: "24" }, openaiModels: ["gpt-4o-mini", "gpt-4o"] });
   for (const name of ["alice", "young", "busy", ...VIEWERS]) await t.signUp(name);
   await makeOld(["alice", "busy", ...VIEWERS]);
   const rows = resultRows<{ id: string; name: string; version: string }>(await t.db.db.execute(sql`select id, name, version from models`));
@@ -229,5 +230,38 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
       .set({ createdAt: sql`date_trunc('day', now(), 'UTC') + interval '1 day'`, updatedAt: sql`date_trunc('day', now(), 'UTC') + interval '1 day'` })
       .where(and(eq(postVotes.postId, ids[2]!), eq(postVotes.userId, busy)));
     expect(await Promise.all(ids.map(authorTally))).toEqual([1, 1, 1]);
+  });
+
+  it("battle verdicts follow the same rules: a new account's verdict waits, verdicts and post votes share the day's cap, and the board says what waits and what is capped", async () => {
+    await t.signUp("newcomer");
+    await t.signUp("battler");
+    await makeOld(["battler"]);
+    // The first answer of a platform model loads its client library: not under a battle's time-out on a busy machine.
+    await t.call("battler", "POST", "/chat/postChat", { messages: [{ content: "Warm up" }], model_id: MODEL.platform, session_id: 0 });
+    const decide = async (name: string) => {
+      const started = await t.call(name, "POST", "/chat/battles", { messages: [{ content: "Plan a picnic" }] });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const verdict = await t.call(name, "POST", `/chat/battles/${started.body.battle_id as number}/verdict`, { choice: "a" });
+      expect(verdict.status).toBe(200);
+    };
+    const leftOut = async () => {
+      await refitLeaderboard(t.db.db);
+      return ((await t.call("alice", "GET", "/post/leaderboard")).body as unknown as { left_out: { reason: string; votes: number }[] }).left_out;
+    };
+    const WAITING = { reason: "from battles decided by accounts too new to count yet (they count once the account is old enough)", votes: 1 };
+    const CAPPED = { reason: "from battles over a person's daily cap on counted votes (battle verdicts and post votes count together)", votes: 1 };
+    await decide("newcomer");
+    await decide("battler");
+    await decide("battler");
+    // Two verdicts fill the battler's day: a post vote after them is over the cap, and so is a third verdict.
+    const id = await publishComparison("After two battles");
+    expect((await t.call("battler", "POST", `/post/vote/${id}`, { column: 0 })).body).toMatchObject({ my_vote_left_out: "capped" });
+    await decide("battler");
+    const board = await leftOut();
+    expect(board).toContainEqual(WAITING);
+    expect(board).toContainEqual(CAPPED);
+    // A day later the newcomer's verdict counts.
+    await makeOld(["newcomer"]);
+    expect(await leftOut()).not.toContainEqual(WAITING);
   });
 });

@@ -14,7 +14,7 @@ export { syncModelCatalogue } from "./conversation/chat/catalogue-sync";
 export type { SendEvent } from "./conversation/chat/send";
 export type { CompareEvent } from "./conversation/chat/compare";
 export type { BattleEvent } from "./conversation/chat/battle";
-export { battleVoteRecords, battleVotesLeftOut } from "./community/battles/records";
+export { loadVoteRecords, VoteGatherer } from "./community/verdicts/records";
 export { ColumnStops, type StopChannel } from "./conversation/chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED } from "./account/subscription/billing";
 export { periodEnd } from "./account/subscription/allowance";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postVotes, posts, users, type DbHandle, type PostComparison } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
-import { postVoteRecords } from "../../src/community/verdicts/post-records";
+import { loadVoteRecords } from "../../src/community/verdicts/records";
 
 // The post votes the board is fitted on carry the order each voter was shown the answers in.
 const NOW = new Date("2026-03-10T12:00:00.000Z");
@@ -41,7 +41,7 @@ afterAll(() => t.close());
 
 describe("post vote records", { timeout: 60_000 }, () => {
   it("list the models, answer lengths and markdown in the order the voter was shown them, the choice a place in that order", async () => {
-    const { records, leftOut } = await postVoteRecords(t.db, { now: NOW, dailyCap: 50, minAccountAgeHours: 24 });
+    const { records, leftOut } = await loadVoteRecords(t.db, { now: NOW, dailyCap: 50, minAccountAgeHours: 24 });
     const byShown = records.map((r) => ({ shown: r.shown, choice: r.choice, lengths: r.lengths, markdown: r.markdown, day: r.day }));
     expect(byShown).toEqual(
       expect.arrayContaining([
@@ -54,7 +54,7 @@ describe("post vote records", { timeout: 60_000 }, () => {
     expect(leftOut.map((row) => row.votes)).toEqual([1]);
     expect(leftOut[0]!.reason).toMatch(/new|wait|old enough/i);
     // Once the account is old enough it counts, in the order it was shown.
-    const later = await postVoteRecords(t.db, { now: new Date(NOW.getTime() + 24 * 3_600_000), dailyCap: 50, minAccountAgeHours: 24 });
+    const later = await loadVoteRecords(t.db, { now: new Date(NOW.getTime() + 24 * 3_600_000), dailyCap: 50, minAccountAgeHours: 24 });
     expect(later.records).toHaveLength(3);
     expect(later.leftOut).toEqual([]);
   });

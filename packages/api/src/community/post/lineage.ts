@@ -46,7 +46,7 @@ const p = (column: PgColumn) => aliased("p", column);
  * whoever knows one post's models knows them all. With `postId`, only that post's tree.
  * Ids only grow along a fork (a fork is published after its origin), which bounds both walks.
  */
-export const blindSetLineage = (postId?: number) => sql`lineage(post_id, root_id) as (
+export const blindSetLineage = (postId?: number | SQLWrapper) => sql`lineage(post_id, root_id) as (
   select ${r(posts.id)}, ${r(posts.id)} from ${posts} r
   where ${r(posts.comparison)} is not null
     and not exists (select 1 from ${posts} o where ${o(posts.id)} = ${r(posts.forkedFromPostId)} and ${o(posts.comparison)} is not null and ${o(posts.id)} < ${r(posts.id)})
@@ -57,7 +57,7 @@ export const blindSetLineage = (postId?: number) => sql`lineage(post_id, root_id
 )`;
 
 /** The root of a comparison post's fork tree: the oldest comparison up its chain of origins. */
-const rootOf = (postId: number) => sql`
+const rootOf = (postId: number | SQLWrapper) => sql`
   with recursive up(id, parent) as (
     select ${posts.id}, ${posts.forkedFromPostId} from ${posts} where ${posts.id} = ${postId}
     union all

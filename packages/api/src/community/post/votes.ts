@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { postVotes, posts, resultRows, users, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
+import { battleVerdicts, postVotes, posts, resultRows, users, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { AppError } from "../../kit/errors";
-import { aliased, blindSetLineage, knewFromBlindSet, knownThrough } from "./lineage";
+import { aliased, blindSetLineage, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { columnOrder, isOrderOf, SHOWN_LABELS, shownOrderFor } from "./shown-order";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
@@ -28,41 +28,136 @@ export const voteCountingOf = (ctx: { voteRules: VoteRules; now: () => Date }): 
 /** The default settings, now: for reads outside a request that show no tally. */
 export const defaultVoteCounting = (): VoteCounting => ({ ...DEFAULT_VOTE_RULES, now: new Date() });
 
-/** Why a vote is left out of tallies and the board, in the order they are checked (docs/leaderboard.md, 'What is counted'). */
-export const LEFT_OUT_REASONS = ["author", "not_blind", "waiting", "capped"] as const;
+/**
+ * Why a vote (or a battle verdict) is left out of tallies and the board, in the order they are
+ * checked (docs/leaderboard.md, 'What is counted'). `incomplete` is a battle's alone.
+ */
+export const LEFT_OUT_REASONS = ["author", "not_blind", "incomplete", "waiting", "capped"] as const;
 export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+/** The reasons a post vote can have. */
+export type PostLeftOutReason = Exclude<LeftOutReason, "incomplete">;
 
 type VoteRefs = { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper; updatedAt: SQLWrapper };
 
 /**
- * SQL: why a vote does not count (one of LEFT_OUT_REASONS), or null when it counts. The rules
- * are written here once; every tally, the board and the vote records read them:
- * - `author`: cast by the post's author, who knows which model wrote each answer (refused now;
- *   one stored before that was refused counts nowhere);
- * - `not_blind`: not cast blind: moved after the models were shown (as votes could be before
- *   they were final), or cast after the voter voted on or made another post of the comparison's
- *   blind set (its lineage of forks, which share its models);
+ * Whose votes the standings cover: every vote and verdict; the votes of one post (of one voter
+ * of it, with `userId`); or every vote and verdict of the voters whose ids are in (after, upTo]
+ * (a refit's bounded steps: all the rules read a voter's own votes only, apart from the posts'
+ * blind sets).
+ */
+export type StandingScope =
+  | { kind: "all" }
+  | { kind: "post"; postId: SQLWrapper | number; userId?: SQLWrapper | string }
+  | { kind: "voters"; after: string | null; upTo: string };
+
+const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`${value}::uuid` : value);
+
+/**
+ * SQL: the terms of a `with recursive` that end in `standings(kind, item, user_id, col,
+ * shown_order, created_at, reason)`: every post vote (`kind` 'post', `item` its post) and battle
+ * verdict ('battle', its session) of `scope`, with why it does not count (one of
+ * LEFT_OUT_REASONS) or null when it counts. The one counted-vote rule, for post votes and
+ * battle verdicts alike; every tally, the board and the vote records read it:
+ * - `author`: a post vote cast by the post's author, who knows which model wrote each answer
+ *   (refused now; one stored before that was refused counts nowhere);
+ * - `not_blind`: a post vote not cast blind: moved after the models were shown (as votes could
+ *   be before they were final), or cast after the voter voted on or made another post of the
+ *   comparison's blind set (its lineage of forks, which share its models);
+ * - `incomplete`: a battle verdict where an answer failed or was stopped;
  * - `waiting`: the voter's account is younger than `minAccountAgeHours` (0: off): the vote
  *   waits, and counts once the account is old enough;
- * - `capped`: the voter had already cast `dailyCap` votes (0: off) earlier that UTC day, in the
- *   order cast; the first ones of a day count.
- * Needs the `blindSetLineage` term in the statement's `with recursive`.
+ * - `capped`: the voter had already cast `dailyCap` votes and verdicts (0: off) earlier that UTC
+ *   day, in the order cast (post votes and verdicts together); the first ones of a day count.
+ * Each fact is read in one pass: a voter's first knowledge of each blind set is grouped, a
+ * vote's place in its day is a window over the voter's votes of that day, so the whole board is
+ * gathered in time linear in the votes (and their sort), not a walk of the lineage per vote.
  */
-export function voteLeftOutReason(votes: VoteRefs, counting: VoteCounting) {
+export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const youngAfter = new Date(counting.now.getTime() - counting.minAccountAgeHours * 3_600_000).toISOString();
-  const earlierThatDay = sql`(select count(*) from ${postVotes} cw
-      where ${aliased("cw", postVotes.userId)} = ${votes.userId}
-        and ${aliased("cw", postVotes.createdAt)} >= date_trunc('day', ${votes.createdAt}, 'UTC')
-        and (${aliased("cw", postVotes.createdAt)}, ${aliased("cw", postVotes.postId)}) < (${votes.createdAt}, ${votes.postId}))`;
-  return sql<LeftOutReason | null>`(case
-    when exists (select 1 from ${posts} ca where ${aliased("ca", posts.id)} = ${votes.postId} and ${aliased("ca", posts.userId)} = ${votes.userId}) then 'author'
-    when not (${votes.updatedAt} = ${votes.createdAt} and not ${knewFromBlindSet(votes.postId, votes.userId, votes.createdAt)}) then 'not_blind'
-    ${counting.minAccountAgeHours > 0 ? sql`when exists (select 1 from ${users} cu where ${aliased("cu", users.id)} = ${votes.userId} and ${aliased("cu", users.createdAt)} > ${youngAfter}::timestamptz) then 'waiting'` : sql``}
-    ${counting.dailyCap > 0 ? sql`when ${earlierThatDay} >= ${counting.dailyCap} then 'capped'` : sql``}
-  end)`;
+  const posted = (alias: string) => {
+    const userId = aliased(alias, postVotes.userId);
+    if (scope.kind === "all") return sql`true`;
+    if (scope.kind === "voters") return votersIn(userId, scope);
+    const post = sql`${aliased(alias, postVotes.postId)} = ${scope.postId}`;
+    return scope.userId === undefined ? post : sql`${post} and ${userId} = ${uuidOf(scope.userId)}`;
+  };
+  const verdicts = (alias: string) => {
+    if (scope.kind === "all") return sql`true`;
+    if (scope.kind === "voters") return votersIn(aliased(alias, battleVerdicts.userId), scope);
+    return sql`false`;
+  };
+  const ofVoters = (userId: SQLWrapper) => (scope.kind === "post" ? sql`${userId} in (select user_id from scoped)` : sql`true`);
+  const e = (column: Parameters<typeof aliased>[1]) => aliased("e", column);
+  const f = (column: Parameters<typeof aliased>[1]) => aliased("f", column);
+  const a = (column: Parameters<typeof aliased>[1]) => aliased("a", column);
+  return sql`${blindSetLineage(scope.kind === "post" ? scope.postId : undefined)},
+  scoped(kind, item, user_id, col, shown_order, created_at, updated_at) as (
+    select 'post'::text, ${aliased("sv", postVotes.postId)}::bigint, ${aliased("sv", postVotes.userId)}, ${aliased("sv", postVotes.column)},
+           ${aliased("sv", postVotes.shownOrder)}, ${aliased("sv", postVotes.createdAt)}, ${aliased("sv", postVotes.updatedAt)}
+    from ${postVotes} sv where ${posted("sv")}
+    union all
+    select 'battle'::text, ${aliased("sb", battleVerdicts.sessionId)}::bigint, ${aliased("sb", battleVerdicts.userId)}, null::smallint, null::smallint[],
+           ${aliased("sb", battleVerdicts.createdAt)}, ${aliased("sb", battleVerdicts.createdAt)}
+    from ${battleVerdicts} sb where ${verdicts("sb")}
+  ),
+  day_places(kind, item, user_id, place) as (
+    select kind, item, user_id, row_number() over (partition by user_id, date_trunc('day', created_at, 'UTC') order by created_at, kind, item) - 1
+    from (${
+      scope.kind === "post"
+        ? // A post's votes need only their voters' votes and verdicts of the same day up to each vote (one vote per voter and post).
+          sql`select 'post'::text as kind, ${e(postVotes.postId)}::bigint as item, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as created_at
+      from scoped sd join ${postVotes} e on ${e(postVotes.userId)} = sd.user_id and ${e(postVotes.createdAt)} >= date_trunc('day', sd.created_at, 'UTC') and ${e(postVotes.createdAt)} <= sd.created_at
+      union all
+      select 'battle'::text, ${f(battleVerdicts.sessionId)}::bigint, ${f(battleVerdicts.userId)}, ${f(battleVerdicts.createdAt)}
+      from scoped sd join ${battleVerdicts} f on ${f(battleVerdicts.userId)} = sd.user_id and ${f(battleVerdicts.createdAt)} >= date_trunc('day', sd.created_at, 'UTC') and ${f(battleVerdicts.createdAt)} <= sd.created_at`
+        : sql`select 'post'::text as kind, ${e(postVotes.postId)}::bigint as item, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as created_at
+      from ${postVotes} e where ${posted("e")}
+      union all
+      select 'battle'::text, ${f(battleVerdicts.sessionId)}::bigint, ${f(battleVerdicts.userId)}, ${f(battleVerdicts.createdAt)}
+      from ${battleVerdicts} f where ${verdicts("f")}`
+    }) events
+  ),
+  first_known(root_id, user_id, at) as (
+    select root_id, user_id, min(at) from (
+      select l.root_id, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as at
+      from ${postVotes} e join lineage l on l.post_id = ${e(postVotes.postId)} where ${scope.kind === "voters" ? votersIn(e(postVotes.userId), scope) : ofVoters(e(postVotes.userId))}
+      union all
+      select l.root_id, ${a(posts.userId)}, ${a(posts.createdAt)}
+      from ${posts} a join lineage l on l.post_id = ${a(posts.id)} where ${scope.kind === "voters" ? votersIn(a(posts.userId), scope) : ofVoters(a(posts.userId))}
+    ) known
+    group by root_id, user_id
+  ),
+  standings(kind, item, user_id, col, shown_order, created_at, reason) as (
+    select s.kind, s.item, s.user_id, s.col, s.shown_order, s.created_at, (case
+      when s.kind = 'post' and ${aliased("sp", posts.userId)} = s.user_id then 'author'
+      when s.kind = 'post' and (s.updated_at <> s.created_at or k.at < s.created_at) then 'not_blind'
+      when s.kind = 'battle' and not ${aliased("sc", battleVerdicts.counted)} then 'incomplete'
+      ${counting.minAccountAgeHours > 0 ? sql`when ${aliased("su", users.createdAt)} > ${youngAfter}::timestamptz then 'waiting'` : sql``}
+      ${counting.dailyCap > 0 ? sql`when d.place >= ${counting.dailyCap} then 'capped'` : sql``}
+    end)::text
+    from scoped s
+    join ${users} su on ${aliased("su", users.id)} = s.user_id
+    join day_places d on d.kind = s.kind and d.item = s.item and d.user_id = s.user_id
+    left join ${posts} sp on s.kind = 'post' and ${aliased("sp", posts.id)} = s.item
+    left join lineage sl on s.kind = 'post' and sl.post_id = s.item
+    left join first_known k on k.root_id = sl.root_id and k.user_id = s.user_id
+    left join ${battleVerdicts} sc on s.kind = 'battle' and ${aliased("sc", battleVerdicts.sessionId)} = s.item
+  )`;
 }
 
-/** SQL: whether a vote counts (voteLeftOutReason gives none). Needs the `blindSetLineage` term in the statement's `with recursive`. */
+const votersIn = (userId: SQLWrapper, scope: { after: string | null; upTo: string }) =>
+  scope.after === null ? sql`${userId} <= ${scope.upTo}::uuid` : sql`${userId} > ${scope.after}::uuid and ${userId} <= ${scope.upTo}::uuid`;
+
+/**
+ * SQL: why one post vote does not count (one of LEFT_OUT_REASONS), or null when it counts: the
+ * standings (voteStandings) of that vote, for a statement that reads votes one by one.
+ */
+export function voteLeftOutReason(votes: VoteRefs, counting: VoteCounting) {
+  return sql<LeftOutReason | null>`(with recursive ${voteStandings(counting, { kind: "post", postId: votes.postId, userId: votes.userId })}
+    select reason from standings limit 1)`;
+}
+
+/** SQL: whether a post vote counts (voteLeftOutReason gives none). */
 export const countedVote = (votes: VoteRefs, counting: VoteCounting) => sql`(${voteLeftOutReason(votes, counting)} is null)`;
 
 /** The columns countedVote reads, of post_votes read as `alias`. */
@@ -77,35 +172,27 @@ export const voteColumns = (alias: string) => ({
  * How many votes on comparison posts the board leaves out, by reason (LEFT_OUT_REASONS), over
  * every post or one category's (posts a moderator hid are not on the board at all).
  */
-export async function leftOutVotes(db: Executor, counting: VoteCounting, category?: string): Promise<Record<LeftOutReason, number>> {
-  const v = voteColumns("v");
+export async function leftOutVotes(db: Executor, counting: VoteCounting, category?: string): Promise<Record<PostLeftOutReason, number>> {
   const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
   const rows = resultRows<{ reason: LeftOutReason | null; votes: number }>(
     await db.execute(sql`
-      with recursive ${blindSetLineage()}
-      select reason, count(*)::int as votes from (
-        select ${voteLeftOutReason(v, counting)} as reason
-        from ${postVotes} v join ${posts} p on ${p(posts.id)} = ${v.postId}
-        where ${p(posts.comparison)} is not null and ${p(posts.hiddenAt)} is null ${category ? sql`and ${p(posts.categories)} @> array[${category}]::text[]` : sql``}
-      ) reasons
-      where reason is not null
-      group by reason`),
+      with recursive ${voteStandings(counting, { kind: "all" })}
+      select s.reason, count(*)::int as votes
+      from standings s join ${posts} p on s.kind = 'post' and ${p(posts.id)} = s.item
+      where s.reason is not null and ${p(posts.comparison)} is not null and ${p(posts.hiddenAt)} is null ${category ? sql`and ${p(posts.categories)} @> array[${category}]::text[]` : sql``}
+      group by s.reason`),
   );
-  const counts = Object.fromEntries(LEFT_OUT_REASONS.map((reason) => [reason, 0])) as Record<LeftOutReason, number>;
-  for (const row of rows) if (row.reason) counts[row.reason] = Number(row.votes);
+  const counts = Object.fromEntries(LEFT_OUT_REASONS.filter((reason) => reason !== "incomplete").map((reason) => [reason, 0])) as Record<PostLeftOutReason, number>;
+  for (const row of rows) if (row.reason && row.reason !== "incomplete") counts[row.reason] = Number(row.votes);
   return counts;
 }
 
 /** Counted votes per column of a post, in column order. */
 async function tallyOf(db: Executor, postId: number, columns: number, counting: VoteCounting) {
-  const v = voteColumns("v");
-  const column = aliased("v", postVotes.column);
   const rows = resultRows<{ column: number; votes: number }>(
     await db.execute(sql`
-      with recursive ${blindSetLineage(postId)}
-      select ${column} as "column", count(*)::int as votes from ${postVotes} v
-      where ${v.postId} = ${postId} and ${countedVote(v, counting)}
-      group by ${column}`),
+      with recursive ${voteStandings(counting, { kind: "post", postId })}
+      select col as "column", count(*)::int as votes from standings where reason is null group by col`),
   );
   const tally = Array.from({ length: columns }, () => 0);
   for (const row of rows) if (row.column < columns) tally[row.column] = Number(row.votes);
@@ -114,11 +201,8 @@ async function tallyOf(db: Executor, postId: number, columns: number, counting: 
 
 /** Why the viewer's vote on a post does not count (yet), or null when it counts. */
 async function myVoteLeftOut(db: Executor, postId: number, userId: string, counting: VoteCounting) {
-  const v = voteColumns("v");
-  const [row] = resultRows<{ reason: LeftOutReason | null }>(
-    await db.execute(sql`
-      with recursive ${blindSetLineage(postId)}
-      select ${voteLeftOutReason(v, counting)} as reason from ${postVotes} v where ${v.postId} = ${postId} and ${v.userId} = ${userId}`),
+  const [row] = resultRows<{ reason: PostLeftOutReason | null }>(
+    await db.execute(sql`with recursive ${voteStandings(counting, { kind: "post", postId, userId })} select reason from standings`),
   );
   return row?.reason ?? null;
 }

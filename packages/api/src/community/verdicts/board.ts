@@ -1,9 +1,10 @@
 import type { Database } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
-import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, tabulate, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
+import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
-import { loadVoteRecords } from "./records";
+import { VoteGatherer, VOTES_PER_STEP } from "./records";
+import { tabulatePublished } from "./style-pool";
 import type { LeftOut, VoteRecord } from "./types";
 
 /** One view of the board: all votes or one category's, with or without style control. */
@@ -34,8 +35,8 @@ export async function fitBoard(records: VoteRecord[]): Promise<Map<string, Board
   return fitBoardTable(await tabulateVotes(records));
 }
 
-/** The votes as the table the board is fitted from and keeps, giving the event loop a turn every CHUNK votes. */
-export const tabulateVotes = (records: VoteRecord[]) => inSteps(tabulate(records));
+/** The votes as the table the board is fitted from and keeps (their style figures pooled: style-pool.ts), giving the event loop a turn every CHUNK votes. */
+export const tabulateVotes = (records: VoteRecord[]) => inSteps(tabulatePublished(records));
 
 /** fitBoard of votes already in a table; the overall fit starts from `previous` (the last refit's views), when given. */
 export async function fitBoardTable(table: VoteTable, previous?: Map<string, BoardView>): Promise<Map<string, BoardView>> {
@@ -95,6 +96,9 @@ export class Board {
   /** Which votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS), as the host started the board with. */
   rules: VoteRules = DEFAULT_VOTE_RULES;
 
+  /** The votes' gatherer, which keeps the comparison posts between refits. */
+  private gatherer = new VoteGatherer(VOTES_PER_STEP);
+
   constructor(private readonly db: Database) {}
 
   /** Fits the board afresh from the votes as they are now; resolves with the new snapshot. */
@@ -113,7 +117,7 @@ export class Board {
   private run() {
     const started = performance.now();
     const running = (async () => {
-      const loaded = await loadVoteRecords(this.db, { ...this.rules, now: new Date() });
+      const loaded = await this.gatherer.load(this.db, { ...this.rules, now: new Date() });
       const table = await tabulateVotes(loaded.records);
       const views = await fitBoardTable(table, this.latest?.views);
       const snapshot: BoardSnapshot = { fittedAt: new Date(), fitMs: performance.now() - started, table, leftOut: loaded.leftOut, names: loaded.names, views, byPrompt: promptSubsets(table) };
@@ -126,11 +130,16 @@ export class Board {
     return running;
   }
 
-  /** Fits now and then every `intervalMs` under `rules`; a failed refit is reported and the last fit stays. */
-  start(intervalMs: number, rules: VoteRules, onError: (error: unknown) => void) {
+  /**
+   * Fits now and then every `intervalMs` under `rules`; a failed refit is reported and the last fit
+   * stays. `embedded`: the database is the embedded one, whose single connection the votes are
+   * gathered from in bounded steps (on PostgreSQL, in one statement).
+   */
+  start(intervalMs: number, rules: VoteRules, onError: (error: unknown) => void, options: { embedded: boolean } = { embedded: true }) {
     this.stop();
     this.intervalSeconds = intervalMs / 1000;
     this.rules = rules;
+    this.gatherer = new VoteGatherer(options.embedded ? VOTES_PER_STEP : null);
     const refit = () => void this.refit().catch(onError);
     refit();
     this.timer = setInterval(refit, intervalMs);

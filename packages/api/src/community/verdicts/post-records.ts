@@ -1,14 +1,9 @@
 import { sql } from "drizzle-orm";
-import { postVotes, posts, resultRows, type Executor, type PostComparison } from "@parley/db";
+import { posts, resultRows, type Executor, type PostComparison } from "@parley/db";
 import { styleOf } from "../../conversation/chat/battle/style";
-import { aliased, blindSetLineage } from "../post/lineage";
-import { columnOrder, isOrderOf } from "../post/shown-order";
-import { voteColumns, voteLeftOutReason, type LeftOutReason, type VoteCounting } from "../post/votes";
-import type { LeftOut, LoadedVotes, VoteRecord } from "./types";
 
 /** A model's name as shown on the board: the one on its newest comparison post. */
 export type ModelNames = Map<string, { modelId: string | null; modelName: string }>;
-
 
 /** Per column of a comparison: characters of its answers over all turns, and their markdown count. */
 export function columnStyle(comparison: PostComparison) {
@@ -27,83 +22,87 @@ export function columnStyle(comparison: PostComparison) {
   return { lengths, markdown };
 }
 
-type PostEntry = { models: string[]; categories: string[]; promptId: number | null; lengths: number[]; markdown: number[] };
-
-/** Why a post vote is left out, as the board says it (LEFT_OUT_REASONS of post/votes.ts, and hidden posts). */
-const LEFT_OUT_TEXT: Record<LeftOutReason | "hidden", string> = {
-  hidden: "on comparison posts hidden by moderation",
-  author: "cast by the comparison's author, who knows the models",
-  not_blind: "not cast blind (changed after the models were shown, or cast knowing them from another post of the same comparison)",
-  waiting: "from accounts too new to count yet (they count once the account is old enough)",
-  capped: "over a person's daily cap on counted votes",
+/** What the board reads of a comparison post: its models (by key, in column order) and names, categories, prompt, and each column's style. */
+export type PostEntry = {
+  models: string[];
+  names: { modelId: string | null; modelName: string }[];
+  categories: string[];
+  promptId: number | null;
+  lengths: number[];
+  markdown: number[];
+  hidden: boolean;
 };
 
+/** Comparison posts' ids (and row versions) read per step, and posts' comparisons read per step. */
+const IDS_PER_STEP = 10_000;
+const COMPARISONS_PER_STEP = 500;
+
 /**
- * Counted votes on comparison posts as VoteRecords: one per vote, the answers in the order the
- * voter was shown them (column order for votes cast before the shuffle), its first category (all
- * of them in `categories`), the prompt it started from, each answer's length and markdown.
- * Votes on posts hidden by moderation and votes that do not count (voteLeftOutReason) are left
- * out, and counted by reason.
+ * The comparison posts the board reads, kept between refits: each post's entry with the version
+ * of its row (`xmin`, which any update of the row changes: a redaction, a category, hiding). A
+ * refit reads every comparison post's id, version and hidden mark, and the comparison itself
+ * (the answers' text, to measure their style) only of posts new or changed since the last refit,
+ * all in bounded steps, so the embedded database serves other requests between them.
  */
-export async function postVoteRecords(db: Executor, counting: VoteCounting): Promise<LoadedVotes & { names: ModelNames }> {
-  const comparisons = resultRows<{ id: number; comparison: PostComparison; categories: string[] | null; prompt_id: number | null }>(
-    await db.execute(sql`select ${posts.id} as id, ${posts.comparison} as comparison, ${posts.categories} as categories, ${posts.promptId} as prompt_id
-      from ${posts} where ${posts.comparison} is not null and ${posts.hiddenAt} is null order by ${posts.id}`),
-  );
-  const entries = new Map<number, PostEntry>();
+export class PostEntries {
+  private entries = new Map<number, PostEntry & { version: string }>();
+
+  /** Brings the entries up to date with the database; resolves with them, by post id, oldest first. */
+  async refresh(db: Executor): Promise<ReadonlyMap<number, PostEntry>> {
+    const seen = new Set<number>();
+    const stale: number[] = [];
+    for (let after = 0; ; ) {
+      const rows = resultRows<{ id: number; version: string; hidden: boolean }>(
+        await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.hiddenAt} is not null as hidden
+          from ${posts} where ${posts.comparison} is not null and ${posts.id} > ${after} order by ${posts.id} limit ${IDS_PER_STEP}`),
+      );
+      for (const row of rows) {
+        const id = Number(row.id);
+        seen.add(id);
+        const entry = this.entries.get(id);
+        if (!entry || entry.version !== row.version) stale.push(id);
+      }
+      if (rows.length < IDS_PER_STEP) break;
+      after = Number(rows.at(-1)!.id);
+    }
+    for (const id of this.entries.keys()) if (!seen.has(id)) this.entries.delete(id);
+    for (let from = 0; from < stale.length; from += COMPARISONS_PER_STEP) {
+      const ids = stale.slice(from, from + COMPARISONS_PER_STEP);
+      const rows = resultRows<{ id: number; version: string; comparison: PostComparison | null; categories: string[] | null; prompt_id: number | null; hidden: boolean }>(
+        await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.comparison} as comparison, ${posts.categories} as categories,
+            ${posts.promptId} as prompt_id, ${posts.hiddenAt} is not null as hidden
+          from ${posts} where ${posts.id} = any(${sql.raw(`'{${ids.join(",")}}'`)}::int[])`),
+      );
+      for (const row of rows) {
+        if (!row.comparison) continue;
+        const models = row.comparison.models.map((model) => model.modelId ?? model.modelName);
+        this.entries.set(Number(row.id), {
+          version: row.version,
+          models,
+          names: row.comparison.models.map((model) => ({ modelId: model.modelId, modelName: model.modelName })),
+          categories: row.categories ?? [],
+          promptId: row.prompt_id === null ? null : Number(row.prompt_id),
+          hidden: row.hidden,
+          ...columnStyle(row.comparison),
+        });
+      }
+    }
+    // Ids only grow, but a post read again is kept where it was: sort only when new ids came in out of order.
+    let last = 0;
+    let sorted = true;
+    for (const id of this.entries.keys()) {
+      if (id < last) sorted = false;
+      last = id;
+    }
+    if (!sorted) this.entries = new Map([...this.entries].sort((a, b) => a[0] - b[0]));
+    return this.entries;
+  }
+}
+
+/** The models' names as the board shows them: each one's name on its newest comparison post on the board. */
+export function namesOf(entries: ReadonlyMap<number, PostEntry>): ModelNames {
   const names: ModelNames = new Map();
-  for (const row of comparisons) {
-    const models = row.comparison.models.map((model) => model.modelId ?? model.modelName);
-    // Rows come oldest first: the newest post's name stays.
-    row.comparison.models.forEach((model, i) => names.set(models[i]!, { modelId: model.modelId, modelName: model.modelName }));
-    entries.set(Number(row.id), { models, categories: row.categories ?? [], promptId: row.prompt_id === null ? null : Number(row.prompt_id), ...columnStyle(row.comparison) });
-  }
-  const v = voteColumns("v");
-  const votes = resultRows<{ post_id: number; col: number; shown_order: number[] | null; day: string; reason: LeftOutReason | null; hidden: boolean }>(
-    await db.execute(sql`
-      with recursive ${blindSetLineage()}
-      select ${v.postId} as post_id, ${aliased("v", postVotes.column)} as col, ${aliased("v", postVotes.shownOrder)} as shown_order,
-             to_char(${v.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day,
-             ${voteLeftOutReason(v, counting)} as reason,
-             ${aliased("p", posts.hiddenAt)} is not null as hidden
-      from ${postVotes} v join ${posts} p on ${aliased("p", posts.id)} = ${v.postId}
-      where ${aliased("p", posts.comparison)} is not null
-      order by ${v.postId}`),
-  );
-  const records: VoteRecord[] = [];
-  const leftOut = new Map<LeftOutReason | "hidden", number>();
-  const orders = new Map<string, { shown: string[]; lengths: number[]; markdown: number[] }>();
-  for (const vote of votes) {
-    const entry = entries.get(Number(vote.post_id));
-    const why = vote.hidden || !entry ? "hidden" : vote.reason;
-    if (why !== null) {
-      leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
-      continue;
-    }
-    const columns = entry!.models.length;
-    const order = isOrderOf(vote.shown_order, columns) ? vote.shown_order : columnOrder(columns);
-    const choice = order.indexOf(Number(vote.col));
-    if (choice < 0) continue;
-    // The votes of one post shown in one order share their arrays (a board of a million votes keeps them all).
-    const key = `${vote.post_id}:${order.join(",")}`;
-    let shown = orders.get(key);
-    if (!shown) {
-      const at = (values: number[]) => order.map((column) => values[column]!);
-      orders.set(key, (shown = { shown: order.map((column) => entry!.models[column]!), lengths: at(entry!.lengths), markdown: at(entry!.markdown) }));
-    }
-    records.push({
-      source: "post",
-      comparisonId: `post:${vote.post_id}`,
-      shown: shown.shown,
-      choice,
-      category: entry!.categories[0] ?? null,
-      ...(entry!.categories.length > 1 && { categories: entry!.categories }),
-      day: vote.day,
-      promptId: entry!.promptId,
-      lengths: shown.lengths,
-      markdown: shown.markdown,
-    });
-  }
-  const reasons: LeftOut[] = [...leftOut].map(([why, count]) => ({ reason: LEFT_OUT_TEXT[why], votes: count }));
-  return { records, leftOut: reasons, names };
+  // Oldest first: the newest post's name stays.
+  for (const entry of entries.values()) if (!entry.hidden) entry.models.forEach((key, i) => names.set(key, entry.names[i]!));
+  return names;
 }
