@@ -9,6 +9,9 @@ import { getOwnedSession, type SessionRow } from "../../conversation/chat/sessio
 import { comparisonPostSnapshot } from "./comparison-post";
 import type { PostSnapshot } from "./post-row";
 
+/** Posting a conversation whose only reply is still being written (the web app says the same beside Post Conversation). */
+const REPLY_STILL_COMING_MESSAGE = "A reply is still coming: the conversation can be posted once it has ended.";
+
 /**
  * The snapshot a post of this session would hold: the branch the author is on, its complete
  * exchanges only (a comparison: every column, see comparisonPostSnapshot).
@@ -31,8 +34,13 @@ export async function snapshotOfSession(tx: Executor, session: Pick<SessionRow, 
     .leftJoin(models, eq(models.id, chatEntries.modelId))
     .where(eq(chatEntries.sessionId, session.id))
     .orderBy(chatEntries.createdAt, chatEntries.id);
-  const exchanges = branchOf(all, session.activeEntryId).filter((exchange) => exchange.status === "complete");
-  if (exchanges.length === 0) throw new AppError("BAD_REQUEST", "This conversation has no complete reply yet: send a message first.");
+  const branch = branchOf(all, session.activeEntryId);
+  const exchanges = branch.filter((exchange) => exchange.status === "complete");
+  if (exchanges.length === 0) {
+    // A reply still coming is not a message missing: the person only has to wait for it.
+    const replying = branch.some((exchange) => exchange.status === "pending");
+    throw new AppError("BAD_REQUEST", replying ? REPLY_STILL_COMING_MESSAGE : "This conversation has no complete reply yet: send a message first.");
+  }
   const messages: PostMessage[] = exchanges.flatMap((exchange) => [
     { isUser: true, model_name: null, user: exchange.authorName ?? author, content: exchange.message, timestamp: exchange.createdAt.toISOString() },
     { isUser: false, model_name: exchange.modelName ?? "AI", user: null, content: exchange.response, timestamp: exchange.createdAt.toISOString() },
