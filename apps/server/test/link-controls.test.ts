@@ -113,9 +113,10 @@ describe("view cap", () => {
     // The same browser session reading again is the same viewer.
     expect((await read(token, { cookies: first.cookies })).status).toBe(200);
     expect((await settings("alice", postId)).views).toBe(1);
-    expect((await read(token)).status).toBe(200);
-    expect((await read(token)).status).toBe(200);
-    const refused = await read(token);
+    // Other browsers (each from an address of its own: one keeping no cookie is known by its address).
+    expect((await read(token, { address: "203.0.113.2" })).status).toBe(200);
+    expect((await read(token, { address: "203.0.113.3" })).status).toBe(200);
+    const refused = await read(token, { address: "203.0.113.4" });
     expect(refused.status).toBe(410);
     expect(refused.body.message).toBe(LINK_MESSAGES.gone);
     // A viewer let in keeps reading; the owner sees the cap reached.
@@ -123,11 +124,34 @@ describe("view cap", () => {
     expect(await settings("alice", postId)).toMatchObject({ views: 3, views_today: 3, state: "capped" });
     // Raising the cap lets one more in.
     await configure("alice", postId, { view_cap: 4 });
-    expect((await read(token)).status).toBe(200);
-    expect((await read(token)).status).toBe(410);
+    expect((await read(token, { address: "203.0.113.5" })).status).toBe(200);
+    expect((await read(token, { address: "203.0.113.6" })).status).toBe(410);
     // A view cookie of another link, or forged, counts for nothing.
     const forged = first.cookies[0]!.replace(/=.*/, "=v1.forged");
-    expect((await read(token, { cookies: [forged] })).status).toBe(410);
+    expect((await read(token, { cookies: [forged], address: "203.0.113.7" })).status).toBe(410);
+  });
+
+  it("is not used up by one client that keeps no cookie: its reads of the day are one viewer, as a browser session's are", async () => {
+    const { postId, token } = await postLink("alice", "Read by a script");
+    await configure("alice", postId, { view_cap: 3 });
+    // Ten reads without a cookie, from one address and browser: one viewer.
+    for (let i = 0; i < 10; i++) expect((await read(token, { address: "198.19.0.1" })).status).toBe(200);
+    expect(await settings("alice", postId)).toMatchObject({ views: 1, views_today: 1, state: "active" });
+    // Others still get in, up to the cap; then new ones get the 410, and the script keeps reading.
+    expect((await read(token, { address: "198.19.0.2" })).status).toBe(200);
+    expect((await read(token, { address: "198.19.0.3" })).status).toBe(200);
+    expect((await read(token, { address: "198.19.0.4" })).status).toBe(410);
+    expect((await read(token, { address: "198.19.0.1" })).status).toBe(200);
+    expect(await settings("alice", postId)).toMatchObject({ views: 3, state: "capped" });
+    // Kept per link and day as a keyed hash: no address is stored.
+    const kept = await resultRows<{ viewer: string }>(await t.db.db.execute(sql`select viewer from public_link_viewers where token_hash = ${publicTokenHash(token)}`));
+    expect(kept).toHaveLength(3);
+    for (const row of kept) expect(row.viewer).toMatch(/^[0-9a-f]{64}$/);
+    // A signed-in reader of a share who keeps no cookie is one viewer too.
+    const sessionId = (await t.send("alice", "A share read by a script")).body.session_id as number;
+    await t.call("alice", "POST", `/chat/shareChat/${sessionId}`);
+    for (let i = 0; i < 10; i++) expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
+    expect(((await t.call("alice", "GET", `/links/share/${sessionId}`)).body as { views: number }).views).toBe(1);
   });
 
   it("counts 100 parallel first views as 100, and a cap of 50 under 100 parallel views lets in exactly 50", async () => {
@@ -138,7 +162,7 @@ describe("view cap", () => {
 
     const capped = await postLink("bob", "Capped");
     await configure("bob", capped.postId, { view_cap: 50 });
-    const raced = await Promise.all(Array.from({ length: 100 }, () => read(capped.token)));
+    const raced = await Promise.all(Array.from({ length: 100 }, (_, i) => read(capped.token, { address: `198.51.101.${i}` })));
     expect(raced.filter((a) => a.status === 200)).toHaveLength(50);
     expect(raced.filter((a) => a.status === 410)).toHaveLength(50);
     expect(await settings("bob", capped.postId)).toMatchObject({ views: 50, state: "capped" });
@@ -382,10 +406,11 @@ describe("the Shared links page", () => {
 
 describe("a share's controls (the signed-in /chat/share/{id})", () => {
   /** A read of a share by a signed-in browser: its history, as the share page reads it. */
-  async function readShare(name: string, sessionId: number, cookies: string[] = []) {
+  async function readShare(name: string, sessionId: number, cookies: string[] = [], address = "127.0.0.1") {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/v1/chat/getChatHistory",
+      remoteAddress: address,
       payload: { sessionId, shared: true },
       headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) },
     });
@@ -487,7 +512,7 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
   it("counts 100 parallel first reads of a share by 100 browsers as 100", async () => {
     await t.signUp("hugo");
     const sessionId = await shared("hugo", "Hugo's popular share");
-    const answers = await Promise.all(Array.from({ length: 100 }, () => readShare("bob", sessionId)));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => readShare("bob", sessionId, [], `198.51.102.${i}`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
     expect(await shareSettings("hugo", sessionId)).toMatchObject({ views: 100, views_today: 100 });
   });

@@ -39,6 +39,10 @@ class RequestVisitor implements Visitor {
     return this.request.ip;
   }
 
+  get userAgent() {
+    return this.request.headers["user-agent"] ?? "";
+  }
+
   cookie(name: string) {
     this.jar ??= parseCookies(this.request.headers.cookie);
     return this.jar.get(name);

@@ -1,9 +1,10 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { LINK_EXPIRY_MS, LINK_LIMITS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
-import { publicLinks, publicLinkViews, type Executor } from "@parley/db";
+import { publicLinks, publicLinkViewers, publicLinkViews, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
 import { AppError } from "./errors";
+import { instanceSecret } from "./instance-secret";
 import type { Context } from "./context";
 import type { Visitor } from "./ports";
 
@@ -94,7 +95,9 @@ function isUnlocked(reader: Reader, link: GatedLink): boolean {
  * readers' 404), 403 while it has a password this browser session has not entered. A browser
  * (`reader.visitor`) is counted once a day: the first read of the day takes one view, atomically
  * and only while the cap allows (so 100 parallel first reads count 100, and a cap of 5 lets in 5),
- * and a session cookie says it was counted. Nothing about the viewer is stored. The link's owner
+ * and a session cookie says it was counted. A client that keeps no cookie is known again that day
+ * by a keyed hash of its address, browser and account (viewerKey), so its reads are one viewer,
+ * not one each. Nothing else about the viewer is stored. The link's owner
  * (`ownerId`, when the reader is signed in as them) meets the same expiry, password and cap, but
  * is never counted: the views the owner sees are other people's.
  */
@@ -110,9 +113,32 @@ export async function admitReader(db: Executor, reader: Reader, link: GatedLink,
   const day = viewDay(reader.now);
   // Counted already today in this browser session: a viewer who got in keeps reading.
   if (opened(reader.keys, visitor.cookie(cookieName("view", link.tokenHash)), viewContext(link)) === day) return;
-  if (!(await countView(db, link.tokenHash, day))) throw linkGone();
-  visitor.setCookie(cookieName("view", link.tokenHash), reader.keys.seal(day, viewContext(link)));
+  const remember = () => visitor.setCookie(cookieName("view", link.tokenHash), reader.keys.seal(day, viewContext(link)));
+  // The same client today without the cookie (one that keeps none): the viewer it was, let in then.
+  const viewer = { tokenHash: link.tokenHash, day, viewer: await viewerKey(db, link.tokenHash, day, visitor, reader.viewerId ?? null) };
+  const known = (await db.insert(publicLinkViewers).values(viewer).onConflictDoNothing().returning({ day: publicLinkViewers.day })).length === 0;
+  if (known) return remember();
+  if (!(await countView(db, link.tokenHash, day))) {
+    // Not let in: it is not a viewer of the day either.
+    await db.delete(publicLinkViewers).where(and(eq(publicLinkViewers.tokenHash, viewer.tokenHash), eq(publicLinkViewers.day, day), eq(publicLinkViewers.viewer, viewer.viewer)));
+    throw linkGone();
+  }
+  remember();
 }
+
+/**
+ * Who a client is for one link and day, without keeping who it is: an HMAC-SHA256, under a
+ * secret of the instance, of the link, the day, the client's address and browser (User-Agent)
+ * and the account reading (if signed in). The same client the same day gives the same key; it
+ * cannot be turned back into an address, and does not match across links or days.
+ */
+async function viewerKey(db: Executor, tokenHash: string, day: string, visitor: Visitor, viewerId: string | null): Promise<string> {
+  const secret = await instanceSecret(db, VIEWER_SECRET);
+  return createHmac("sha256", secret).update(JSON.stringify([tokenHash, day, visitor.address, visitor.userAgent, viewerId ?? ""])).digest("hex");
+}
+
+/** The instance secret viewers' keys are made under (instance_settings). */
+const VIEWER_SECRET = "link_viewer_key";
 
 /** Days of counters a link keeps: today's (what the owner sees) and yesterday's (docs/reach.md). */
 const VIEW_DAYS_KEPT = 2;
@@ -136,7 +162,10 @@ async function countView(db: Executor, tokenHash: string, day: string): Promise<
     .values({ tokenHash, day, views: 1 })
     .onConflictDoUpdate({ target: [publicLinkViews.tokenHash, publicLinkViews.day], set: { views: sql`${publicLinkViews.views} + 1` } })
     .returning({ views: publicLinkViews.views });
-  if (counted?.views === 1) await db.delete(publicLinkViews).where(and(eq(publicLinkViews.tokenHash, tokenHash), lt(publicLinkViews.day, oldestViewDayKept(day))));
+  if (counted?.views === 1) {
+    await db.delete(publicLinkViews).where(and(eq(publicLinkViews.tokenHash, tokenHash), lt(publicLinkViews.day, oldestViewDayKept(day))));
+    await db.delete(publicLinkViewers).where(and(eq(publicLinkViewers.tokenHash, tokenHash), lt(publicLinkViewers.day, oldestViewDayKept(day))));
+  }
   return true;
 }
 

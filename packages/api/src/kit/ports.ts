@@ -72,10 +72,12 @@ export type Accounts = {
  */
 export type Visitor = {
   address: string;
+  /** The browser's User-Agent header ("" without one): with the address, what tells apart clients that keep no cookie. */
+  userAgent: string;
   cookie: (name: string) => string | undefined;
   /** A session cookie (no expiry: it ends with the browser session), HttpOnly, SameSite=Lax, path /. */
   setCookie: (name: string, value: string) => void;
 };
 
 /** A request with no browser: no cookies, and nothing set is kept. */
-export const NO_VISITOR: Visitor = { address: "unknown", cookie: () => undefined, setCookie: () => {} };
+export const NO_VISITOR: Visitor = { address: "unknown", userAgent: "", cookie: () => undefined, setCookie: () => {} };
