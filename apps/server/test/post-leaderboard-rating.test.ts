@@ -44,16 +44,12 @@ const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
 const VOTERS = Array.from({ length: 8 }, (_, i) => `r${i}`);
 /** The model each voter chose on each post, as the vote's answer named it. */
 const chosen: { post: number; voter: string; model: string; shown: string[] }[] = [];
-/** Each model's answer on each post: its length in characters and its markdown count (headers and list items). */
-const answered = new Map<number, Map<string, { length: number; markdown: number }>>();
 
 const board = async (query = "") => (await t.call("r0", "GET", `/post/leaderboard${query}`)).body as unknown as Board;
 
 async function comparisonPost(models: string[], category: string, answers: string[]) {
   const sessionId = await insertComparisonSession(t.db.db, "writer", models, [{ prompt: "Which is better?", answers: answers.map((content) => ({ content })) }]);
   const post = (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
-  const marked = (text: string) => text.split("\n").filter((line) => /^(#{1,6} |\s*([-*+]|\d+\.) )/.test(line)).length;
-  answered.set(post, new Map(models.map((model, i) => [model, { length: [...answers[i]!].length, markdown: marked(answers[i]!) }])));
   return post;
 }
 
@@ -171,21 +167,9 @@ describe("the rating board", () => {
     // The models in the order each voter was shown them, the choice as its label.
     const asShown = chosen.map((c) => `${c.shown.join(",")}:${"ABC"[c.shown.indexOf(c.model)]}`).sort();
     expect(votes.map((v) => `${v.models.join(",")}:${v.choice}`).sort()).toEqual(asShown);
-    // Each answer's style measures in the order shown, as the style view fits them: relative to the
-    // vote's others, (s − mean) / (mean + 1), so anyone can recompute that view too.
-    const relative = (values: number[]) => {
-      const mean = values.reduce((a, b) => a + b, 0) / values.length;
-      return values.map((value) => (value - mean) / (mean + 1));
-    };
-    for (const v of votes) {
-      const post = [...answered.values()].find((models) => models.size === v.models.length)!;
-      const shown = v.models.map((model) => post.get(model)!);
-      expect(v.lengths).toHaveLength(v.models.length);
-      relative(shown.map((a) => a.length)).forEach((want, i) => expect(v.lengths![i]).toBeCloseTo(want, 5));
-      relative(shown.map((a) => a.markdown)).forEach((want, i) => expect(v.markdown![i]).toBeCloseTo(want, 5));
-    }
-    // The three-way post's first answer has a header and two list items, the others none.
-    expect(votes.filter((v) => v.models.length === 3).flatMap((v) => v.markdown!).sort()).toEqual(expect.arrayContaining([1, -0.5, -0.5]));
+    // Each answer's style measures as the style view fits them: here none, as fewer than 5
+    // comparisons share either post's figures (votes-download-blind.test.ts has them listed).
+    for (const v of votes) expect(v).toMatchObject({ lengths: null, markdown: null });
 
     const csv = await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=csv", headers: t.as("r2") });
     expect(csv.statusCode).toBe(200);
@@ -200,7 +184,7 @@ describe("the rating board", () => {
     const asJson = lines.slice(1).map((line) => {
       const row = Object.fromEntries(line.split(",").map((field, i) => [columns[i], field]));
       const four = (name: string) => ["a", "b", "c", "d"].map((l) => row[`${name}_${l}`]!).filter((field) => field !== "");
-      const measures = (name: string) => four(name).map(Number);
+      const measures = (name: string) => (four(name).length === 0 ? null : four(name).map(Number));
       return JSON.stringify([row.comparison, row.source, four("model"), row.choice, row.category, row.day, measures("length"), measures("markdown")]);
     });
     expect(asJson.sort()).toEqual(votes.map((v) => JSON.stringify([v.comparison, v.source, v.models, v.choice, v.category, v.day, v.lengths, v.markdown])).sort());

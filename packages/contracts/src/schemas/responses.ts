@@ -207,7 +207,7 @@ export const restResponses = {
   "GET /post/leaderboard/votes": z
     .string()
     .describe(
-      "The file: JSON (application/json: `fitted_at`, `votes` of { comparison, source, models, choice, category, day, lengths, markdown }) or CSV (text/csv: comparison, source, model_a..model_d, choice, category, day, length_a..length_d, markdown_a..markdown_d), sent as an attachment",
+      "The file: JSON (application/json: `fitted_at`, `votes` of { comparison, source, models, choice, category, day, lengths, markdown }) or CSV (text/csv: comparison, source, model_a..model_d, choice, category, day, length_a..length_d, markdown_a..markdown_d), sent as an attachment; `comparison` and `day` only for comparisons whose models the caller knows, the measures rounded to 0.5 and pooled (docs/leaderboard.md)",
     ),
   "GET /post/search": z.object({ posts: z.array(postSummary.extend({ snippet: z.array(snippetPart) })), next_cursor: nextCursor }),
   "GET /chat/search": z.object({

@@ -5,7 +5,7 @@ import type { PromptAnswers } from "@parley/contracts";
 import { presentPromptAuthor } from "../../conversation/prompts/present";
 import { blindSetLineage } from "../post/lineage";
 import { countedVote, type VoteCounting } from "../post/votes";
-import { knownComparisonsOfPrompt } from "./known-comparisons";
+import { knownComparisons } from "./known-comparisons";
 import { requireVisiblePrompt } from "./sharing";
 
 type PostRow = {
@@ -32,7 +32,7 @@ type PostRow = {
  */
 export async function listPromptAnswers(db: Executor, viewerId: string, promptId: number, counting: VoteCounting): Promise<PromptAnswers> {
   await requireVisiblePrompt(db, viewerId, promptId);
-  const known = await knownComparisonsOfPrompt(db, viewerId, promptId);
+  const known = await knownComparisons(db, viewerId, promptId);
   const knownPosts = [...known].filter((id) => id.startsWith("post:")).map((id) => Number(id.slice(5)));
   const posts = resultRows<PostRow>(
     await db.execute(sql`

@@ -1,26 +1,29 @@
 import { sql } from "drizzle-orm";
 import { resultRows, type Executor } from "@parley/db";
-import { blindSetLineage, knewFromBlindSet } from "../post/lineage";
+import { blindSetLineage } from "../post/lineage";
 
 /**
- * The comparisons started from a prompt whose models `viewerId` already knows, as the board names
- * them ("post:<id>", "battle:<id>"): the comparison posts they made, voted on or know from another
- * post of the blind set, and their own battles. Only these may show a reader models or tallies on
- * the prompt's pages: a tally over the rest would name a blind comparison's models and its leader
- * (docs/leaderboard.md, 'The pairwise matrix').
+ * The comparisons whose models `viewerId` already knows, as the board names them ("post:<id>",
+ * "battle:<id>"): the comparison posts they made, voted on or know from another post of the blind
+ * set, and their own battles; with `promptId`, only those started from that prompt. Only these
+ * may show a reader models, tallies or anything that ties a vote to its comparison: over the rest
+ * it would name a blind comparison's models and its leader (docs/leaderboard.md).
  */
-export async function knownComparisonsOfPrompt(db: Executor, viewerId: string, promptId: number): Promise<Set<string>> {
+export async function knownComparisons(db: Executor, viewerId: string, promptId?: number): Promise<Set<string>> {
+  const ofPrompt = (column: string) => (promptId === undefined ? sql`` : sql`and ${sql.raw(column)} = ${promptId}`);
+  // The blind sets (fork trees) the viewer has made or voted on a post of; every post of them is known.
   const rows = resultRows<{ id: string }>(
     await db.execute(sql`
-      with recursive ${blindSetLineage()}
-      select 'post:' || p.id as id from posts p
-      where p.prompt_id = ${promptId} and p.comparison is not null and p.hidden_at is null
-        and (p.user_id = ${viewerId}::uuid
-          or exists (select 1 from post_votes v where v.post_id = p.id and v.user_id = ${viewerId}::uuid)
-          or ${knewFromBlindSet(sql`p.id`, sql`${viewerId}::uuid`, sql`'infinity'::timestamptz`)})
+      with recursive ${blindSetLineage()},
+      mine(post_id) as (
+        select id from posts where user_id = ${viewerId}::uuid and comparison is not null
+        union select post_id from post_votes where user_id = ${viewerId}::uuid
+      )
+      select 'post:' || p.id as id from lineage l join posts p on p.id = l.post_id
+      where l.root_id in (select m.root_id from lineage m join mine on mine.post_id = m.post_id) and p.hidden_at is null ${ofPrompt("p.prompt_id")}
       union all
       select 'battle:' || b.session_id from battle_verdicts b join chat_sessions s on s.id = b.session_id
-      where b.user_id = ${viewerId}::uuid and s.prompt_id = ${promptId}`),
+      where b.user_id = ${viewerId}::uuid ${ofPrompt("s.prompt_id")}`),
   );
   return new Set(rows.map((row) => row.id));
 }

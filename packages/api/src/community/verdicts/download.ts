@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Database } from "@parley/db";
 import { instanceSecret } from "../../kit/instance-secret";
+import { knownComparisons } from "../prompts/known-comparisons";
 import { boardOf } from "./board";
 import { BOTH_BAD, TIE, type VoteTable } from "./fit";
 
@@ -51,28 +52,45 @@ const CSV_HEADER = "comparison,source,model_a,model_b,model_c,model_d,choice,cat
 /** Four CSV fields of a per-answer measure, empty past the last answer or when not known. */
 const csvMeasures = (values: number[] | null) => [0, 1, 2, 3].map((i) => (values && i < values.length ? String(values[i]) : ""));
 
+/** A vote as a download lists it: tied to its comparison (`comparison`, `day`) only for a reader who knows that comparison's models. */
+type Listed = Omit<ReturnType<typeof voteOf>, "comparison" | "day"> & { comparison: string | null; day: string | null };
+
+/** The order a download lists its votes in: by what they say (never by post, nor by when they were cast). */
+const sortKey = (vote: Listed) => JSON.stringify([vote.source, vote.models, vote.choice, vote.category, vote.lengths, vote.markdown, vote.day, vote.comparison]);
+
 /**
- * The votes of the last fit, anonymised (no voter, no text, comparison ids hashed), as JSON or
- * CSV: the models in the order shown, the choice, the category, the day and each answer's style
- * measures. Enough to recompute the board and its style view (docs/leaderboard.md, 'The votes,
- * to recompute the board').
+ * The votes of the last fit, anonymised (no voter, no text), as JSON or CSV: the models in the
+ * order shown, the choice, the category and each answer's style measures as the fit used them
+ * (rounded and pooled: style-pool.ts), enough to recompute the board and its style view
+ * (docs/leaderboard.md, 'The votes, to recompute the board'). A vote says which comparison it is
+ * from (its id hashed) and its day only to a reader who knows that comparison's models (made,
+ * voted on, known from its blind set, or their own battle): for anyone else, who may still vote
+ * on it blind, nothing ties it to its post; and the votes come sorted by what they say.
  */
-export async function downloadVotes(db: Database, format: "json" | "csv", now: Date) {
+export async function downloadVotes(db: Database, viewerId: string, format: "json" | "csv", now: Date) {
   const key = await instanceSecret(db, VOTES_DOWNLOAD_KEY);
   const snapshot = boardOf(db).latest;
   const table = snapshot?.table;
-  const records = table ? Array.from({ length: table.votes }, (_, v) => voteOf(table, v)) : [];
+  const known = table && table.votes > 0 ? await knownComparisons(db, viewerId) : new Set<string>();
+  const votes: Listed[] = [];
+  for (let v = 0; v < (table?.votes ?? 0); v++) {
+    const record = voteOf(table!, v);
+    const tied = known.has(record.comparison);
+    votes.push({ ...record, comparison: tied ? hashedComparison(key, record.comparison) : null, day: tied ? record.day : null });
+  }
+  const keys = votes.map(sortKey);
+  const order = votes.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const sorted = order.map((i) => votes[i]!);
   const day = now.toISOString().slice(0, 10);
   if (format === "csv") {
     const lines = [CSV_HEADER];
-    for (const record of records) {
+    for (const record of sorted) {
       const models = [0, 1, 2, 3].map((i) => csvField(record.models[i] ?? null));
-      const fields = [hashedComparison(key, record.comparison), record.source, ...models, record.choice, csvField(record.category), record.day];
+      const fields = [csvField(record.comparison), record.source, ...models, record.choice, csvField(record.category), csvField(record.day)];
       lines.push([...fields, ...csvMeasures(record.lengths), ...csvMeasures(record.markdown)].join(","));
     }
     return { filename: `parley-votes-${day}.csv`, contentType: "text/csv; charset=utf-8", body: `${lines.join("\n")}\n` };
   }
-  const votes = records.map((record) => ({ ...record, comparison: hashedComparison(key, record.comparison) }));
-  const body = JSON.stringify({ fitted_at: snapshot?.fittedAt.toISOString() ?? null, votes });
+  const body = JSON.stringify({ fitted_at: snapshot?.fittedAt.toISOString() ?? null, votes: sorted });
   return { filename: `parley-votes-${day}.json`, contentType: "application/json; charset=utf-8", body: `${body}\n` };
 }

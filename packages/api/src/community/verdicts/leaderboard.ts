@@ -1,4 +1,4 @@
-import { knownComparisonsOfPrompt } from "../prompts/known-comparisons";
+import { knownComparisons } from "../prompts/known-comparisons";
 import { requireVisiblePrompt } from "../prompts/sharing";
 import { boardOf, viewOf, type BoardSnapshot } from "./board";
 import { inCategory, tablePairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
@@ -42,13 +42,13 @@ function presentPairs(pairs: PairMatrix, names: BoardSnapshot["names"] | undefin
  * The leaderboard as last fitted (never fitted on a request: until the first fit after start-up
  * it answers with no rows and `fitted_at: null`). One category or all; style control on or off;
  * with a prompt, the pairwise matrix of that prompt's votes on the comparisons whose models the
- * viewer knows (knownComparisonsOfPrompt): over a blind one it would name its models and tally.
+ * viewer knows (knownComparisons): over a blind one it would name its models and tally.
  */
 export async function getLeaderboard(db: Database, viewerId: string, query: LeaderboardQuery) {
   let known: Set<string> | undefined;
   if (query.promptId !== undefined) {
     await requireVisiblePrompt(db, viewerId, query.promptId);
-    known = await knownComparisonsOfPrompt(db, viewerId, query.promptId);
+    known = await knownComparisons(db, viewerId, query.promptId);
   }
   const board = boardOf(db);
   const snapshot = board.latest;

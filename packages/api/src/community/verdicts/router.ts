@@ -23,13 +23,14 @@ export const verdictsRouter = router({
       rest: {
         method: "GET",
         path: "/post/leaderboard/votes",
-        summary: "Download the counted votes, anonymised, as JSON or CSV (hashed comparison id, models in the order shown, choice, category, day, each answer's style measures)",
+        summary: "Download the counted votes, anonymised, as JSON or CSV (models in the order shown, choice, category, each answer's style measures; the comparison's hashed id and the day for comparisons whose models the caller knows)",
         description:
-          "No voter and no text. `comparison` is an HMAC of the comparison under a key kept in the database: the same on every server and after a restart. Per answer in shown order, `lengths` and `markdown` (CSV: `length_a`..`length_d`, `markdown_a`..`markdown_d`) are its length and markdown count relative to the vote's others, (s − mean) / (mean + 1), as the style-controlled view uses them before dividing by their standard deviation; null (CSV: empty) when not known (docs/leaderboard.md).",
+          "No voter and no text, sorted by what each vote says. `comparison` (an HMAC of the comparison under a key kept in the database: the same on every server and after a restart) and `day` are given only for a comparison whose models the caller knows (made, voted on, known from its blind set, or their own battle), null otherwise. Per answer in shown order, `lengths` and `markdown` (CSV: `length_a`..`length_d`, `markdown_a`..`markdown_d`) are its length and markdown count relative to the vote's others, (s − mean) / (mean + 1), rounded to 0.5, exactly as the style-controlled view uses them before dividing by their standard deviation; null (CSV: empty) when not known or when fewer than 5 comparisons share the vote's figures (docs/leaderboard.md).",
         download: true,
       },
     })
     .input(postInputs.leaderboardVotes)
     .use(rateLimit("export"))
-    .query(({ ctx, input }) => downloadVotes(ctx.db, input.format, ctx.now())),
+    .use(loadViewer)
+    .query(({ ctx, input }) => downloadVotes(ctx.db, ctx.user.id, input.format, ctx.now())),
 });

@@ -32,7 +32,8 @@ export function MethodSection({ board }: { board: Board }) {
           ? ` (now: ${method.position_effects.map((effect) => `${effect.position} ${effect.points > 0 ? "+" : ""}${Math.round(effect.points)}`).join(", ")} points against A)`
           : ""}
         . With style control on, each answer&rsquo;s length and its markdown headers and list items, relative to the other answers of the vote, enter
-        the same fit, so a model is not rated for writing long
+        the same fit, in steps of 0.5 and only where five comparisons share them (so the votes below, which list them, say nothing of which answer of a
+        comparison you have not voted on is which), so a model is not rated for writing long
         {method.style_effects ? ` (now: ${Math.round(method.style_effects.length)} points per standard deviation of length)` : ""}.
       </p>
       <p className={P}>

@@ -18,7 +18,7 @@ import { compact, type Workspace } from "./votes";
 export { POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, RIDGE, Z95, type Fit, type FitOptions, type ModelRating, type PairMatrix } from "./model";
 export { pairMatrix, tablePairMatrix } from "./pairs";
 export { choiceWeights, workspaceFor, type Workspace } from "./votes";
-export { BOTH_BAD, categorySubsets, inCategory, promptSubsets, tabulate, TIE, type VoteTable } from "./table";
+export { BOTH_BAD, categorySubsets, inCategory, promptSubsets, STYLE_STEP, styleFigures, tabulate, TIE, type VoteTable } from "./table";
 
 /** The fit stops at a Newton step whose largest change is under this (θ units; 1e-6 is 0.00017 rating points). */
 const TOLERANCE = 1e-6;

@@ -52,12 +52,30 @@ export type VoteTable = {
 /** Style groups looked for among the last ones made: every order a post of up to three answers can be shown in, and more. */
 const RECENT = 8;
 
-/** Relative sizes within a vote: (s_a − mean) / (mean + offset); for two answers, the Arena's normalised difference. */
-function relative(values: number[], at: number, k: number, offset: number, into: Float64Array) {
+/**
+ * The step style measures are kept in: a relative measure is rounded to the nearest multiple of
+ * it (half away from zero). Coarse on purpose: the votes download lists them per answer and model,
+ * and exact figures would let a reader who has not voted match the answers they see to their
+ * models (docs/leaderboard.md, 'The votes, to recompute the board').
+ */
+export const STYLE_STEP = 0.5;
+
+/** A relative measure rounded to STYLE_STEP, the same for x and −x. */
+const stepped = (x: number) => (x < 0 ? -1 : 1) * Math.round(Math.abs(x) / STYLE_STEP) * STYLE_STEP + 0;
+
+/** Relative sizes within a vote: (s_a − mean) / (mean + offset), rounded to STYLE_STEP; for two answers, the Arena's normalised difference. */
+function relative(values: readonly number[], at: number, k: number, offset: number, into: Float64Array) {
   let sum = 0;
   for (let a = 0; a < k; a++) sum += values[a]!;
   const mean = sum / k;
-  for (let a = 0; a < k; a++) into[at + a] = (values[a]! - mean) / (mean + offset);
+  for (let a = 0; a < k; a++) into[at + a] = stepped((values[a]! - mean) / (mean + offset));
+}
+
+/** A vote's style measure per answer as the table keeps it: relative to the vote's others, rounded to STYLE_STEP. */
+export function styleFigures(values: readonly number[]): number[] {
+  const into = new Float64Array(values.length);
+  relative(values, 0, values.length, 1, into);
+  return Array.from(into);
 }
 
 type Building = {
