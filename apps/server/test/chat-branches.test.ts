@@ -191,6 +191,33 @@ describe("every read follows the active branch", () => {
   });
 });
 
+describe("a conversation's title follows the branch", () => {
+  it("once its first message is edited away: on the share, the public page and /api/v1/public/chat; a title of the owner's own stays", async () => {
+    reply("first reply");
+    const first = await t.send("carol", "My landlord's name is Quentin Oddly", { model_id: MODEL.platform });
+    const sessionId = first.body.session_id as number;
+    const [root] = (await screen("carol", sessionId)).sessions.map((e) => e.id);
+    reply("edited reply");
+    expect((await t.send("carol", "How do I write a polite letter?", { model_id: MODEL.platform, session_id: sessionId, sibling_of_entry_id: root })).status).toBe(200);
+    expect((await t.call("carol", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
+    const token = (await t.call("carol", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
+    const reads = async () => ({
+      share: (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body.description,
+      json: ((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).json() as { transcript: { title: string } }).transcript.title,
+      page: (await t.app.inject({ method: "GET", url: `/s/${token}`, headers: { accept: "text/html" } })).body,
+    });
+    const edited = await reads();
+    expect(edited.share).toBe("How do I write a polite letter?");
+    expect(edited.json).toBe("How do I write a polite letter?");
+    expect(edited.page).toContain("How do I write a polite letter?");
+    for (const read of Object.values(edited)) expect(String(read)).not.toContain("Quentin");
+    // A title the conversation was given (not made from its first message) stays whatever the branch.
+    await t.db.db.execute(sql`update chat_sessions set description = 'Letters to the landlord' where id = ${sessionId}`);
+    const titled = await reads();
+    expect([titled.share, titled.json]).toEqual(["Letters to the landlord", "Letters to the landlord"]);
+  });
+});
+
 describe("only the owner edits, regenerates or switches", () => {
   it("someone else's exchange, or one of another conversation, is a 404 and changes nothing", async () => {
     const { sessionId, ids } = await conversation();

@@ -5,6 +5,7 @@ import { getDisplayNameById } from "../../account/display-name";
 import { getOwnedSession, getReadableSession, listExchangesBySession, presentForkedFrom } from "./sessions";
 import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
+import { describeFirstMessage, titleFollowsBranch } from "./descriptions";
 import type { Reader } from "../../kit/link-controls";
 
 /** One exchange as an item of the REST `getChatHistory` answer, plus its status. */
@@ -57,11 +58,13 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const isOwner = session.userId === userId;
   const branch = branchOf(exchanges, readLeaf(exchanges, session, isOwner));
   const siblings = isOwner ? siblingsOf(exchanges, branch) : undefined;
+  // A title made from a first message edited away follows the branch (its first message, as read here: redacted for a share).
+  const follows = titleFollowsBranch(session.description, stored, branch[0]);
   return {
     // A share's reader sees the turns of its snapshot.
     ...(await comparisonColumnsOf(db, session, session.compareModels ? comparisonExchangesRead(exchanges, session, isOwner) : exchanges)),
     session_id: session.id,
-    description: shared ? redactedTitle(session) : session.description,
+    description: follows ? describeFirstMessage(branch[0]!.messageContent) : shared ? redactedTitle(session) : session.description,
     sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,

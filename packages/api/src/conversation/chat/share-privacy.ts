@@ -5,6 +5,7 @@ import { AppError } from "../../kit/errors";
 import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
 import { getDisplayNameById } from "../../account/display-name";
 import { branchOf, comparisonExchangesRead, readLeaf } from "./branches";
+import { titleFollowsBranch } from "./descriptions";
 import { getOwnedSession, listExchangesBySession, SESSION_NOT_FOUND, setSessionShared, type SessionRow } from "./sessions";
 
 /**
@@ -115,7 +116,9 @@ export async function getShareMessages(
     { role: "assistant" as const, author: e.modelId ? (names.get(e.modelId) ?? e.modelId) : "AI", content: e.responseContent },
   ]);
   // The title, when the owner gave one, is the last text (one made from the first message follows its redactions).
-  const titleIndex = session.description === "" ? null : messages.length;
+  // A title that follows the branch is made from its first message, checked as that message.
+  const follows = !session.compareModels && titleFollowsBranch(session.description, all, shown[0]);
+  const titleIndex = session.description === "" || follows ? null : messages.length;
   if (titleIndex !== null) messages.push({ role: "title", author: TITLE_AUTHOR, content: redactedTitle(session.sharedAt ? session : { ...session, shareRedactions: null }) });
   return {
     session,
