@@ -151,6 +151,41 @@ test("sharing: another user opens the link read-only, clones it and continues", 
   await reader.close();
 });
 
+test("Post Conversation waits while a reply is still coming, says so, and posts the whole conversation once it has come", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice, { width: 1400, height: 900 });
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  await sendMessage(page, "Packing list for a hike");
+  await replyDone(page);
+  const options = page.getByRole("complementary", { name: "Chat Options" }).first();
+  await options.getByLabel("Description").fill("Hike packing");
+  const post = options.getByRole("button", { name: "Post Conversation" });
+  await expect(post).toBeEnabled();
+
+  // The next reply is held on its way, so it is still coming while the person looks.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/trpc\/chat\.send\b/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await sendMessage(page, "And for a rainy day?");
+  await expect(options.getByText("A reply is still coming: the conversation can be posted once it has ended.")).toBeVisible();
+  await expect(post).toBeDisabled();
+  await expect(post).toHaveAccessibleDescription("A reply is still coming: the conversation can be posted once it has ended.");
+  release();
+  await replyDone(page);
+  await expect(options.getByText("A reply is still coming: the conversation can be posted once it has ended.")).toHaveCount(0);
+  await expect(post).toBeEnabled();
+  await post.click();
+  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByText("And for a rainy day?", { exact: true })).toBeVisible();
+  // Nothing was refused on the way.
+  expect(dialogs).toEqual([]);
+  await close();
+});
+
 test("untrusted markdown runs nothing and shows as text", async ({ browser, baseURL }) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { CATEGORIES, categoryLabel, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
@@ -28,12 +28,16 @@ type ChatOptionsProps =
       onPost: () => void;
       posting: boolean;
       canPost: boolean;
+      /** A reply (a chat's, a comparison's or a battle's) is still coming: posting waits for it. */
+      replying: boolean;
       /** The privacy check's dialog while it is open (before sharing or posting). */
       privacyDialog?: ReactNode;
     };
 
 /** The right panel 'Chat Options'. */
 export function ChatOptions(props: ChatOptionsProps) {
+  // The panel shows twice on some widths (beside the chat and in its drawer): ids of its own.
+  const postWaitsId = useId();
   return (
     <aside aria-label="Chat Options" className="flex flex-col gap-5">
       <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Chat Options</h2>
@@ -73,9 +77,20 @@ export function ChatOptions(props: ChatOptionsProps) {
             </span>
           </label>
           <div className="flex flex-col gap-2">
-            <button type="button" onClick={props.onPost} disabled={!props.canPost || props.posting} className={buttonClass("primary", "md", "w-full")}>
+            <button
+              type="button"
+              onClick={props.onPost}
+              disabled={!props.canPost || props.posting || props.replying}
+              aria-describedby={props.replying ? postWaitsId : undefined}
+              className={buttonClass("primary", "md", "w-full")}
+            >
               {props.posting ? "Posting..." : "Post Conversation"}
             </button>
+            {props.replying && (
+              <p id={postWaitsId} className="text-xs leading-5 text-zinc-500 dark:text-zinc-400">
+                {CHAT_TEXTS.postWaitsForReply}
+              </p>
+            )}
             <button type="button" onClick={props.onShare} disabled={props.sharing} className={buttonClass("secondary", "md", "w-full")}>
               <LinkIcon className="size-4" />
               Share Conversation

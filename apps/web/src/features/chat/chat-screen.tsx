@@ -189,6 +189,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
       onPost={() => void actions.postSession()}
       posting={actions.posting}
       canPost={sessionId > 0 && description.trim() !== ""}
+      replying={replying || compare.streaming || battle.streaming}
       privacyDialog={actions.privacyDialog}
     />
   );

@@ -30,6 +30,8 @@ export const CHAT_TEXTS = {
   postUnexpected: "An unexpected error occurred while posting the conversation.",
   privacyCheckFailed: (reason: string) => `The privacy check could not run: ${reason}`,
   postNoId: "Successfully posted, but no post ID was returned.",
+  /** Beside Post Conversation while a reply streams: a post holds complete replies only. */
+  postWaitsForReply: "A reply is still coming: the conversation can be posted once it has ended.",
 } as const;
 
 /** Default names of the two sides. */
