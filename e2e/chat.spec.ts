@@ -186,6 +186,30 @@ test("Post Conversation waits while a reply is still coming, says so, and posts 
   await close();
 });
 
+test("the / picker's list, taller than its box, can be reached and used from the keyboard", async ({ browser, baseURL }) => {
+  const { page, close } = await openSignedIn(browser, baseURL, alice);
+  await page.goto("/chat");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await input(page).click();
+  await page.keyboard.type("/");
+  // Every prompt matches a bare '/': more than the list shows at once, so it scrolls.
+  const picker = page.getByRole("listbox", { name: "Prompts" });
+  await expect(picker).toBeVisible();
+  expect(await picker.evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+  // Shift+Tab takes the focus up into the list; the arrow keys move there too and Enter picks.
+  await page.keyboard.press("Shift+Tab");
+  await expect(picker).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const second = picker.getByRole("option").nth(1);
+  await expect(second).toHaveAttribute("aria-selected", "true");
+  await expect(picker).toHaveAttribute("aria-activedescendant", (await second.getAttribute("id"))!);
+  await page.keyboard.press("Enter");
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByLabel("Prompt")).not.toHaveValue("");
+  await close();
+});
+
 test("untrusted markdown runs nothing and shows as text", async ({ browser, baseURL }) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");

@@ -128,7 +128,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
   };
 
   // The picker's keys: ↑/↓ move, Enter picks, Escape closes; answers whether the key was the picker's.
-  const onPickerKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  const onPickerKey = (event: KeyboardEvent<HTMLElement>) => {
     const last = matches.length - 1;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       if (last < 0) return false;
@@ -154,7 +154,17 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
       <div className="mx-auto max-w-3xl">
         <div className="rounded-[1.6rem] border border-zinc-300 bg-white shadow-sm transition focus-within:border-zinc-400 focus-within:shadow-md dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
           {compare?.picker}
-          {picking && <PromptPicker matches={matches} active={Math.min(active, Math.max(0, matches.length - 1))} onPick={pick} />}
+          {picking && (
+            <PromptPicker
+              matches={matches}
+              active={Math.min(active, Math.max(0, matches.length - 1))}
+              onPick={pick}
+              // In the list, the picker's keys work as in the box; picking or closing goes back to the box.
+              onKeyDown={(event) => {
+                if (onPickerKey(event) && (event.key === "Enter" || event.key === "Escape")) input.current?.focus();
+              }}
+            />
+          )}
           {prompts.filling && <PromptVariablesForm key={prompts.filling.id} prompt={prompts.filling} onFill={prompts.fill} onCancel={prompts.cancel} />}
           {prompts.error && (
             <p role="alert" className="mx-4 mt-2 text-xs text-red-700 dark:text-red-300">

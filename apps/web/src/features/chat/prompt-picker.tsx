@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 
 export type PickerPrompt = { id: number; name: string; prompt: string };
 
@@ -17,8 +17,20 @@ export const PICKER_ID = "prompt-picker";
 /**
  * The `/` picker above the message box: the prompts matching what follows the `/`. The box keeps
  * the focus; ↑/↓ move through the options, Enter picks, Escape closes (Composer handles the keys).
+ * The list scrolls when it is taller than its box, so it takes the focus too (Shift+Tab from the box below it),
+ * and the same keys work there (`onKeyDown`).
  */
-export function PromptPicker({ matches, active, onPick }: { matches: PickerPrompt[]; active: number; onPick: (id: number) => void }) {
+export function PromptPicker({
+  matches,
+  active,
+  onPick,
+  onKeyDown,
+}: {
+  matches: PickerPrompt[];
+  active: number;
+  onPick: (id: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}) {
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     list.current?.querySelector(`#${pickerOptionId(active)}`)?.scrollIntoView({ block: "nearest" });
@@ -31,7 +43,16 @@ export function PromptPicker({ matches, active, onPick }: { matches: PickerPromp
           No prompt matches.
         </p>
       ) : (
-        <ul ref={list} id={PICKER_ID} role="listbox" aria-label="Prompts" className="max-h-56 overflow-y-auto p-1.5">
+        <ul
+          ref={list}
+          id={PICKER_ID}
+          role="listbox"
+          aria-label="Prompts"
+          tabIndex={0}
+          aria-activedescendant={pickerOptionId(active)}
+          onKeyDown={onKeyDown}
+          className="max-h-56 overflow-y-auto rounded-xl p-1.5 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {matches.map((prompt, index) => (
             <li
               key={prompt.id}
