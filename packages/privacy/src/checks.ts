@@ -1,3 +1,6 @@
+import { isValidIBAN } from "ibantools";
+import { isValidPhoneNumber } from "libphonenumber-js/max";
+
 /** Checksums and shape checks the rules use to tell a real number from one that only looks like it. */
 
 /** The Luhn checksum of a string of digits (payment cards). */
@@ -19,8 +22,10 @@ export function passesLuhn(digits: string): boolean {
 
 /**
  * Card numbers as the networks issue them: Visa (4, 13/16/19 digits), Mastercard (51-55 and
- * 2221-2720, 16), American Express (34/37, 15), Diners (30/36/38, 14), Discover, UnionPay,
- * Maestro and JCB (6 and 35, 16-19). A Luhn-valid order number starting with 1, 7, 8 or 9 is not a card.
+ * 2221-2720, 16), American Express (34/37, 15), Diners (30/36/38, 14-19), Discover, UnionPay,
+ * Maestro and JCB (6 and 35, 16-19), UATP (1, 15), Dankort (5019, 16), Maestro (50, 56-58,
+ * 13-19) and Mir (2200-2204, 16-19), Luhn-valid. A Luhn-valid order number starting with
+ * 7, 8 or 9 is not a card.
  */
 export function isCardNumber(digits: string): boolean {
   const n = digits.length;
@@ -31,31 +36,48 @@ export function isCardNumber(digits: string): boolean {
     (digits[0] === "4" && (n === 13 || n === 16 || n === 19)) ||
     (((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) && n === 16) ||
     ((two === 34 || two === 37) && n === 15) ||
-    ((two === 30 || two === 36 || two === 38) && n === 14) ||
-    ((digits[0] === "6" || two === 35) && n >= 16);
+    ((two === 30 || two === 36 || two === 38) && n >= 14) ||
+    ((digits[0] === "6" || two === 35) && n >= 16) ||
+    (digits[0] === "1" && n === 15) ||
+    (four === 5019 && n === 16) ||
+    ((two === 50 || (two >= 56 && two <= 58)) && n >= 13) ||
+    (four >= 2200 && four <= 2204 && n >= 16);
   return shaped && !/^(\d)\1+$/.test(digits) && passesLuhn(digits);
 }
 
-/** ISO 13616 lengths of the IBANs of the countries that issue them most (others: 15 to 34). */
-const IBAN_LENGTHS: Record<string, number> = {
-  AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GR: 27, HR: 21,
-  HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24,
-  SE: 24, SI: 19, SK: 24, SM: 27, TR: 26, UA: 29, AE: 23, SA: 24, IL: 23, BR: 29,
-};
-
-/** An IBAN (spaces removed): its country's length and the mod-97 check of ISO 7064. */
+/** An IBAN (spaces removed): its country's length and BBAN format and the mod-97 check of ISO 7064 (ibantools). */
 export function isIban(compact: string): boolean {
-  const country = compact.slice(0, 2);
-  const expected = IBAN_LENGTHS[country];
-  if (expected ? compact.length !== expected : compact.length < 15 || compact.length > 34) return false;
-  const rearranged = compact.slice(4) + compact.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const value = code >= 65 ? code - 55 : code - 48;
-    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
+  return isValidIBAN(compact);
+}
+
+/** Countries whose national numbers start with a trunk prefix 0, and those of the North American plan. */
+const TRUNK_ZERO_COUNTRIES = ["GB", "FR", "DE", "NL", "BE", "ES", "IT", "CH", "AT", "IE", "AU", "IN", "BR", "JP"] as const;
+const NANP_COUNTRIES = ["US", "CA"] as const;
+
+/**
+ * Whether a number is one that can be called (libphonenumber's metadata: the country's lengths
+ * and number ranges): a '+' or '00' number as it is; a national one written as people write them
+ * at home, with its trunk 0 (`020 7946 0958`) or in the North American (NXX) NXX-XXXX shape.
+ * Other bare digit groups are more often an order or an account number than a line.
+ */
+export function isDiallable(candidate: string): boolean {
+  let known = diallable.get(candidate);
+  if (known === undefined) {
+    // The same numbers come back (a reply repeats the message): each is checked once, in a bounded memo.
+    if (diallable.size >= 10_000) diallable.clear();
+    known = checkDiallable(candidate);
+    diallable.set(candidate, known);
   }
-  return remainder === 1;
+  return known;
+}
+
+const diallable = new Map<string, boolean>();
+
+function checkDiallable(candidate: string): boolean {
+  if (candidate.startsWith("+")) return isValidPhoneNumber(candidate);
+  if (candidate.startsWith("00")) return isValidPhoneNumber(`+${candidate.slice(2)}`);
+  if (candidate.startsWith("0")) return TRUNK_ZERO_COUNTRIES.some((country) => isValidPhoneNumber(candidate, country));
+  return /^(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}$/.test(candidate) && NANP_COUNTRIES.some((country) => isValidPhoneNumber(candidate, country));
 }
 
 /**
@@ -63,7 +85,7 @@ export function isIban(compact: string): boolean {
  * version, an IP address or an amount: 7 to 15 digits after a '+', otherwise 10 or 11 digits in
  * groups (a lone run of digits is an id, not a number to call).
  */
-export function isPhoneNumber(candidate: string): boolean {
+export function isPhoneShaped(candidate: string): boolean {
   const digits = candidate.replace(/\D/g, "");
   const international = candidate.startsWith("+") || candidate.startsWith("00");
   if (international ? digits.length < 8 || digits.length > 15 : digits.length < 10 || digits.length > 11) return false;
@@ -75,8 +97,12 @@ export function isPhoneNumber(candidate: string): boolean {
   if (/^\d{4}[-.]\d{1,2}[-.]\d{1,2}/.test(candidate) || /^\d{1,2}[-.]\d{1,2}[-.]\d{4}/.test(candidate)) return false;
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(candidate)) return false;
   if (!international && (/^\d{1,3}(?:([ .])\d{3})+$/.test(candidate) || (groups.every((g) => g.length <= 3) && candidate.includes(".")))) return false;
-  if (/^(\d)\1+$/.test(digits)) return false;
-  return true;
+  return !/^(\d)\1+$/.test(digits);
+}
+
+/** A phone number: shaped as one, and one that can be called. */
+export function isPhoneNumber(candidate: string): boolean {
+  return isPhoneShaped(candidate) && isDiallable(candidate);
 }
 
 /** Values that stand in for a secret in documentation rather than being one. */

@@ -1,5 +1,6 @@
 import { KIND_PRIORITY, REDACTION_MARKERS, type FindingKind } from "./kinds";
-import { LONGEST_FINDING, RULES, type Rule } from "./rules";
+export { segmentsOf } from "./segments";
+import { IBAN_SHAPE, LONGEST_FINDING, RULES, type Rule } from "./rules";
 
 /** Something in a message that may be private: where it is (UTF-16 offsets into the message) and what it looks like. */
 export type Finding = {
@@ -51,9 +52,10 @@ export function spansOf(text: string, rule: Rule): Span[] {
 
 function matchesOf(text: string, rule: Rule, into: Span[]) {
   if (rule.mayContain && !rule.mayContain(text)) return;
+  let candidates = 0;
   const keep = (start: number, end: number) => {
     const found = text.slice(start, end);
-    if (!rule.accept || rule.accept(found)) into.push({ kind: rule.kind, provider: rule.provider ?? null, start, end, text: found });
+    if (!rule.accept || rule.accept(found, candidates++)) into.push({ kind: rule.kind, provider: rule.provider ?? null, start, end, text: found });
   };
   if (rule.find) {
     for (const [start, end] of rule.find(text)) if (end > start) keep(start, end);
@@ -122,21 +124,117 @@ function scanSlice(text: string, rules: readonly Rule[], at: number): Span[] {
     .filter((span) => span.start >= at && (last || span.start < at + SLICE_CHARS));
 }
 
+/** Characters that show as nothing: a secret split by them is read as if they were not there. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * One message being read: the text the rules see (the invisible characters taken out), the way
+ * back from its offsets to the message's (null when nothing was taken out) and the spans so far.
+ */
+type Reading = { text: string; plain: string; back: Int32Array | null; spans: Span[] };
+
+function startReading(text: string): Reading {
+  INVISIBLE.lastIndex = 0;
+  if (!INVISIBLE.test(text)) return { text, plain: text, back: null, spans: [] };
+  const back = new Int32Array(text.length + 1);
+  let plain = "";
+  let from = 0;
+  let n = 0;
+  INVISIBLE.lastIndex = 0;
+  for (const match of text.matchAll(INVISIBLE)) {
+    plain += text.slice(from, match.index);
+    for (let i = from; i < match.index; i++) back[n++] = i;
+    from = match.index + match[0].length;
+  }
+  plain += text.slice(from);
+  for (let i = from; i < text.length; i++) back[n++] = i;
+  back[n] = text.length;
+  return { text, plain, back, spans: [] };
+}
+
+/** Phone numbers are not looked for inside runs shaped like an IBAN, valid or not (rules.ts). */
+function withoutPhonesInIbans(plain: string, spans: Span[]): Span[] {
+  if (!spans.some((span) => span.kind === "phone")) return spans;
+  const inIban = new Uint8Array(plain.length);
+  for (const match of plain.matchAll(IBAN_SHAPE)) inIban.fill(1, match.index, match.index + match[0].length);
+  return spans.filter((span) => span.kind !== "phone" || !inIban.subarray(span.start, span.end).includes(1));
+}
+
+/** The spans of a message read, settled, at the message's own offsets. */
+function finishReading(reading: Reading): Span[] {
+  const spans = withoutOverlaps(withoutPhonesInIbans(reading.plain, reading.spans));
+  const back = reading.back;
+  if (!back) return spans;
+  return spans.map((span) => {
+    const start = back[span.start]!;
+    const end = back[span.end - 1]! + 1;
+    return { ...span, start, end, text: reading.text.slice(start, end) };
+  });
+}
+
 function scanWith(text: string, rules: readonly Rule[]): Span[] {
-  return withoutOverlaps(sliceStarts(text.length).flatMap((at) => scanSlice(text, rules, at)));
+  const reading = startReading(text);
+  for (const at of sliceStarts(reading.plain.length)) reading.spans.push(...scanSlice(reading.plain, rules, at));
+  return finishReading(reading);
+}
+
+const EMAIL_CHAR = /[\p{L}\p{N}\p{M}.-]/u;
+const MAX_ECHOED = 100;
+
+/**
+ * An address found in one message and echoed cut short in another (a reply that stops at
+ * `jane.doe@exam`) is found there too: its local part and '@' followed by the start of its domain.
+ */
+function withEchoes(messages: readonly string[], findings: Finding[]): Finding[] {
+  const addresses = [...new Map(findings.filter((f) => f.kind === "email" || f.kind === "own_email").map((f) => [f.text.toLowerCase(), f.kind])).entries()].slice(0, MAX_ECHOED);
+  if (addresses.length === 0) return findings;
+  const echoes: Finding[] = [];
+  const byMessage = new Map<number, Pick<Finding, "start" | "end">[]>();
+  for (const f of findings) {
+    const list = byMessage.get(f.message);
+    if (list) list.push(f);
+    else byMessage.set(f.message, [f]);
+  }
+  for (const [message, text] of messages.entries()) {
+    if (!text.includes("@")) continue;
+    const lower = text.toLowerCase();
+    const taken = byMessage.get(message) ?? [];
+    for (const [address, kind] of addresses) {
+      const at = address.indexOf("@");
+      const head = address.slice(0, at + 1);
+      for (let start = lower.indexOf(head); start >= 0; start = lower.indexOf(head, start + 1)) {
+        if (start > 0 && /[\p{L}\p{N}._%+-]/u.test(lower[start - 1]!)) continue;
+        let end = start + head.length;
+        while (end < lower.length && end - start < address.length && lower[end] === address[end - start]) end++;
+        // A whole address is found by the rule; an echo stops short of the end, with at least one character of the domain.
+        const domainChars = end - start - head.length;
+        if (domainChars < 1 || end - start === address.length || (end < lower.length && EMAIL_CHAR.test(lower[end]!) && lower[end] !== ".")) continue;
+        while (end > start + head.length && lower[end - 1] === ".") end--;
+        if (taken.some((f) => start < f.end && f.start < end)) continue;
+        const echo = { kind, provider: null, message, start, end, text: text.slice(start, end) } as const;
+        echoes.push({ id: `${message}:${start}:${end}:${kind}`, ...echo });
+        taken.push(echo);
+      }
+    }
+  }
+  if (echoes.length === 0) return findings;
+  return [...findings, ...echoes].sort((a, b) => a.message - b.message || a.start - b.start);
 }
 
 const placed = (message: number, spans: Span[]): Finding[] => spans.map((span) => ({ id: `${message}:${span.start}:${span.end}:${span.kind}`, message, ...span }));
 
 /** The findings in one text. */
 export function scanText(text: string, options: ScanOptions = {}): Span[] {
-  return scanWith(text, [...COMPILED, ...personalRules(options)]);
+  return scanMessages([text], options).map(({ id: _id, message: _message, ...span }) => span);
 }
 
 /** The findings in every message of what would leave, in message order. */
 export function scanMessages(messages: readonly string[], options: ScanOptions = {}): Finding[] {
   const rules = [...COMPILED, ...personalRules(options)];
-  return messages.flatMap((text, message) => placed(message, scanWith(text, rules)));
+  return withEchoes(
+    messages,
+    messages.flatMap((text, message) => placed(message, scanWith(text, rules))),
+  );
 }
 
 /** Gives the event loop back (the server passes setImmediate's). */
@@ -153,18 +251,18 @@ export async function scanMessagesInSlices(messages: readonly string[], options:
   const findings: Finding[] = [];
   let sinceBreak = 0;
   for (const [message, text] of messages.entries()) {
-    const spans: Span[] = [];
-    for (const at of sliceStarts(text.length)) {
+    const reading = startReading(text);
+    for (const at of sliceStarts(reading.plain.length)) {
       if (sinceBreak >= SLICE_CHARS) {
         await pause();
         sinceBreak = 0;
       }
-      spans.push(...scanSlice(text, rules, at));
-      sinceBreak += Math.min(SLICE_CHARS, text.length - at);
+      reading.spans.push(...scanSlice(reading.plain, rules, at));
+      sinceBreak += Math.min(SLICE_CHARS, reading.plain.length - at);
     }
-    findings.push(...placed(message, withoutOverlaps(spans)));
+    findings.push(...placed(message, finishReading(reading)));
   }
-  return findings;
+  return withEchoes(messages, findings);
 }
 
 /** A text with the given spans replaced by their markers ("[redacted e-mail]"); spans must not overlap. */
@@ -182,19 +280,6 @@ export function redactMessages(messages: readonly string[], findings: readonly P
     const mine = findings.filter((f) => f.message === index);
     return mine.length === 0 ? text : redactText(text, mine);
   });
-}
-
-/** A text cut into plain runs and findings, for showing the findings highlighted in place. */
-export function segmentsOf(text: string, spans: readonly Pick<Finding, "id" | "start" | "end">[]): { text: string; findingId: string | null }[] {
-  const segments: { text: string; findingId: string | null }[] = [];
-  let at = 0;
-  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    if (span.start > at) segments.push({ text: text.slice(at, span.start), findingId: null });
-    segments.push({ text: text.slice(span.start, span.end), findingId: span.id });
-    at = span.end;
-  }
-  if (at < text.length) segments.push({ text: text.slice(at), findingId: null });
-  return segments;
 }
 
 const MARKER_KIND = new Map(Object.entries(REDACTION_MARKERS).map(([kind, marker]) => [marker, kind as FindingKind]));

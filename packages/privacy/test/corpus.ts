@@ -18,12 +18,10 @@ export const TRUE_POSITIVES: CorpusCase[] = [
   { text: "send it to ada.lovelace@example.org please", expect: [{ kind: "own_email", text: "ada.lovelace@example.org" }] },
   { text: "Regards, Ada Lovelace", expect: [{ kind: "own_name", text: "Ada Lovelace" }] },
   { text: "my name is ada  lovelace and I work here", expect: [{ kind: "own_name", text: "ada  lovelace" }] },
-  { text: "Call me on (555) 123-4567 after 5.", expect: [{ kind: "phone", text: "(555) 123-4567" }] },
   { text: "US office: +1 415 555 2671", expect: [{ kind: "phone", text: "+1 415 555 2671" }] },
   { text: "London: +44 20 7946 0958.", expect: [{ kind: "phone", text: "+44 20 7946 0958" }] },
   { text: "Paris: +33 6 12 34 56 78", expect: [{ kind: "phone", text: "+33 6 12 34 56 78" }] },
   { text: "mobile 06 12 34 56 78", expect: [{ kind: "phone", text: "06 12 34 56 78" }] },
-  { text: "tel: 555-867-5309", expect: [{ kind: "phone", text: "555-867-5309" }] },
   { text: "WhatsApp +4915123456789", expect: [{ kind: "phone", text: "+4915123456789" }] },
   { text: "020 7946 0958 is the switchboard", expect: [{ kind: "phone", text: "020 7946 0958" }] },
   { text: "Card: 4111 1111 1111 1111 exp 12/29", expect: [{ kind: "card", text: "4111 1111 1111 1111" }] },
@@ -60,7 +58,10 @@ export const TRUE_POSITIVES: CorpusCase[] = [
     ],
   },
   // Known limits, kept so the figures say what the check misses: a phone number written as one
-  // run of digits, and a first name on its own.
+  // run of digits, numbers of the fictional 555 area code (no numbering plan has them, so
+  // libphonenumber does not take them for numbers), and a first name on its own.
+  { text: "Call me on (555) 123-4567 after 5.", expect: [{ kind: "phone", text: "(555) 123-4567" }] },
+  { text: "tel: 555-867-5309", expect: [{ kind: "phone", text: "555-867-5309" }] },
   { text: "ring 4155552671 any time", expect: [{ kind: "phone", text: "4155552671" }] },
   { text: "cheers, Ada", expect: [{ kind: "own_name", text: "Ada" }] },
 ];

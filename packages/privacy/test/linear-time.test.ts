@@ -10,6 +10,8 @@ import { personalRules, spansOf } from "../src/scan";
 // backtracking rule spends seconds to minutes on one of them (a quadratic one on 100 kB does
 // 10^10 steps); a linear one a few milliseconds. The bound is generous for a loaded machine.
 const BOUND_MS = 1500;
+/** The whole check on 1 MB: every rule, tens of thousands of findings, on a machine shared with other work. */
+const WHOLE_BOUND_MS = 5000;
 const SIZE = 100_000;
 
 const SEEDS = [
@@ -18,7 +20,7 @@ const SEEDS = [
   "-----BEGIN ", "-----BEGIN A PRIVATE KEY-----", "-----BEGIN PGP PRIVATE KEY BLOCK-----", "aws_secret_access_key=", "a@", "a@a.", "a.a@b-", "+", "+1 ", "00", "(1) ",
   "DE89", "DE89 3704 ", "4111 ", "4111-1111-", "Ada ", "ada.lovelace@",
 ];
-const FILLERS = ["a", "a.", "a-", "a:", "a@", "a_", "1", "1 ", "1-", "1.", "12 ", "1234 ", "A", "A1", "AB12 ", " ", "\n", "=", "/", "\u00ad", "\u200b", "é", "a\u00ad"];
+const FILLERS = ["1234 ", "(212) 555-1234 ", "a", "a.", "a-", "a:", "a@", "a_", "1", "1 ", "1-", "1.", "12 ", "1234 ", "A", "A1", "AB12 ", " ", "\n", "=", "/", "\u00ad", "\u200b", "é", "a\u00ad"];
 
 /** Each seed followed by one filler over and over, and seed and filler repeated together. */
 function* hostileTexts(size: number): Generator<[string, string]> {
@@ -76,10 +78,15 @@ describe("every rule runs in linear time", () => {
       "x@example.com ".repeat(72_000),
       "4111 1111 1111 1111 +44 20 7946 0958 ".repeat(27_000),
       "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 ".repeat(23_000),
+      // A dump of numbers: past a slice's first 200, phone numbers are judged by their shape alone.
+      "(212) 555-1234 ".repeat(67_000),
+      "+99 123 456 789 ".repeat(63_000),
+      // Invisible characters everywhere: taken out once, offsets mapped back once.
+      "a\u00adb\u200bc@d\u200de.com ".repeat(40_000),
     ];
     for (const text of texts) {
       const ms = timed(() => scanMessages([text], personal));
-      expect(ms, `${JSON.stringify(text.slice(0, 20))}... (${text.length} characters): ${ms.toFixed(0)} ms`).toBeLessThan(2 * BOUND_MS);
+      expect(ms, `${JSON.stringify(text.slice(0, 20))}... (${text.length} characters): ${ms.toFixed(0)} ms`).toBeLessThan(WHOLE_BOUND_MS);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { segmentsOf } from "@parley/privacy";
+import { segmentsOf } from "@parley/privacy/segments";
 import { buttonClass } from "../button-styles";
 import { PRIVACY_TEXTS } from "./texts";
 import type { PrivacyScan } from "./types";
