@@ -170,3 +170,88 @@ describe("writing prompts in bursts", () => {
     expect((await api("dave", "GET", "/prompts")).status).toBe(200);
   }, 120_000);
 });
+
+describe("an unlisted prompt", () => {
+  it("is missing to everyone walking ids, opens by its key, and stays open by its id to whoever opened it so", async () => {
+    await t.signUp("erin");
+    const made = await create("alice", { name: "Unlisted", text: "Only by the address" });
+    const unlisted = detail(await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "unlisted" }));
+    const path = unlisted.unlistedPath!;
+    expect(path).toMatch(new RegExp(`^/prompt/${made.id}\\?key=[0-9a-f-]{36}$`));
+    const key = new URL(path, "http://x").searchParams.get("key")!;
+
+    // Walking ids finds nothing, on any path that takes a prompt's id.
+    const missing = { status: 404, body: { message: expect.stringMatching(/^Prompt not found/) } };
+    for (let id = 1; id <= made.id + 2; id++) {
+      const walked = await api("erin", "GET", `/prompts/${id}`);
+      if (walked.status === 200) expect(detail(walked).visibility).not.toBe("unlisted");
+      else expect(walked).toMatchObject(missing);
+    }
+    expect(await api("erin", "GET", `/prompts/${made.id}`)).toMatchObject(missing);
+    expect(await api("erin", "GET", `/prompts/${made.id}/comments`)).toMatchObject(missing);
+    expect(await api("erin", "POST", `/prompts/${made.id}/save`)).toMatchObject(missing);
+    expect(await api("erin", "PUT", `/prompts/${made.id}/like`)).toMatchObject(missing);
+    expect(await api("erin", "GET", `/prompts/${made.id}/answers`)).toMatchObject(missing);
+    expect(await api("erin", "GET", `/prompts/${made.id}?key=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`)).toMatchObject(missing);
+    expect(await api("erin", "GET", `/prompts/${made.id}?key=nonsense`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/key: must be the key of the prompt.s unlisted address/) } });
+    // Another prompt's key opens nothing else.
+    const other = await create("alice", { name: "Other", text: "Other text" });
+    expect(await api("erin", "GET", `/prompts/${other.id}?key=${key}`)).toMatchObject(missing);
+
+    const opened = await api("erin", "GET", `/prompts/${made.id}?key=${key}`);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(detail(opened)).toMatchObject({ text: "Only by the address", unlistedPath: null, isOwner: false });
+    // From then on, by its id too: a like, a comment, a save.
+    expect((await api("erin", "GET", `/prompts/${made.id}`)).status).toBe(200);
+    expect((await api("erin", "PUT", `/prompts/${made.id}/like`)).status).toBe(200);
+    expect((await api("erin", "POST", `/prompts/${made.id}/comments`, { text: "Nice" })).status).toBe(200);
+    // The owner's old address still works.
+    expect((await api("alice", "GET", `/prompts/${made.id}`)).status).toBe(200);
+
+    // Made private and unlisted again: the address must be given again.
+    await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "private" });
+    await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "unlisted" });
+    expect(await api("erin", "GET", `/prompts/${made.id}`)).toMatchObject(missing);
+    // A public prompt is open by its id to everyone, and names no key.
+    const pub = detail(await api("alice", "PUT", `/prompts/${other.id}/visibility`, { visibility: "public" }));
+    expect(pub.unlistedPath).toBeNull();
+    expect((await api("erin", "GET", `/prompts/${other.id}`)).status).toBe(200);
+  });
+});
+
+describe("a hidden prompt's copies", () => {
+  it("are hidden with it: a saver's published copy, and the author's re-import of the library; restoring brings the saved copy back", async () => {
+    const original = await create("alice", { name: "Spam origin", text: "Buy cheap watches at the original shop" });
+    await api("alice", "PUT", `/prompts/${original.id}/visibility`, { visibility: "public" });
+    const copy = detail(await api("bob", "POST", `/prompts/${original.id}/save`));
+    const edited = await api("bob", "PATCH", `/prompts/${copy.id}`, { name: "My copy", text: "Buy cheap watches at my shop" });
+    expect(edited.status).toBe(200);
+    expect((await api("bob", "PUT", `/prompts/${copy.id}/visibility`, { visibility: "public" })).status).toBe(200);
+    const copyOfCopy = detail(await api("carol", "POST", `/prompts/${copy.id}/save`));
+    await api("carol", "PUT", `/prompts/${copyOfCopy.id}/visibility`, { visibility: "public" });
+    const discover = async () => ((await api("carol", "GET", "/prompts/discover?sort=newest&q=watches")).body.items as { id: number }[]).map((c) => c.id);
+    expect(new Set(await discover())).toEqual(new Set([original.id, copy.id, copyOfCopy.id]));
+
+    const file = (await api("alice", "GET", "/prompts/export")).body;
+    expect((await api("boss", "POST", "/admin/hide", { kind: "prompt", id: original.id })).status).toBe(200);
+    expect(await discover()).toEqual([]);
+    expect((await api("carol", "GET", `/prompts/${copy.id}`)).status).toBe(404);
+    expect(detail(await api("bob", "GET", `/prompts/${copy.id}`)).hidden).toBe(true);
+
+    // Exported before, imported again after: the copy of the hidden text is hidden, and cannot be published.
+    const imported = await api("alice", "POST", "/prompts/import", file);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const again = (await api("alice", "GET", "/prompts?q=watches")).body.items as { id: number; hidden: boolean }[];
+    const reimported = again.filter((p) => p.id !== original.id);
+    expect(reimported.length).toBeGreaterThan(0);
+    expect(reimported.every((p) => p.hidden)).toBe(true);
+    expect(await api("alice", "PUT", `/prompts/${reimported[0]!.id}/visibility`, { visibility: "public" })).toMatchObject({ status: 409, body: { message: expect.stringMatching(/^A moderator hid this prompt/) } });
+    // Written again by hand, by someone else: a copy too.
+    const typed = await create("carol", { name: "Typed", text: "Buy cheap watches at the original shop" });
+    expect(typed.hidden).toBe(true);
+    expect(await discover()).toEqual([]);
+
+    expect((await api("boss", "POST", "/admin/restore", { kind: "prompt", id: original.id })).status).toBe(200);
+    expect(new Set(await discover())).toEqual(new Set([original.id, copy.id, copyOfCopy.id]));
+  });
+});

@@ -256,8 +256,10 @@ describe("publishing, Discover and search", () => {
     expect(cards(await api("carol", "GET", "/prompts/discover?sort=newest&q=quokk")).map((c) => c.id)).toEqual([pub.id]);
     expect(cards(await api("carol", "GET", "/prompts/discover?sort=newest&category=education")).map((c) => c.id)).toContain(pub.id);
     expect(cards(await api("carol", "GET", "/prompts/discover?sort=newest&category=health")).map((c) => c.id)).not.toContain(pub.id);
-    // The unlisted one opens by its page.
-    expect((await api("carol", "GET", `/prompts/${unlisted.id}`)).status).toBe(200);
+    // The unlisted one opens by its address (its page with its key), not by its id alone.
+    expect((await api("carol", "GET", `/prompts/${unlisted.id}`)).status).toBe(404);
+    const address = detail(await api("bob", "GET", `/prompts/${unlisted.id}`)).unlistedPath!;
+    expect((await api("carol", "GET", `/prompts/${unlisted.id}?key=${new URL(address, "http://x").searchParams.get("key")}`)).status).toBe(200);
     expect(await api("carol", "GET", "/prompts/discover?sort=popular")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/sort: must be one of trending, newest/) } });
   });
 
@@ -325,7 +327,8 @@ describe("saves, likes and comments", () => {
 
   it("comments in keyset pages, oldest first; only the author deletes a comment", async () => {
     const prompt = await create("alice", { name: "Discuss", text: "Discuss this" });
-    await publish("alice", prompt.id, "unlisted");
+    const key = new URL((await publish("alice", prompt.id, "unlisted")).unlistedPath!, "http://x").searchParams.get("key");
+    for (const reader of ["bob", "carol"]) expect((await api(reader, "GET", `/prompts/${prompt.id}?key=${key}`)).status).toBe(200);
     const first = await api("bob", "POST", `/prompts/${prompt.id}/comments`, { text: "  First!  " });
     expect(first.body).toMatchObject({ text: "First!", isOwner: true, author: { name: "bob" } });
     for (let i = 0; i < PROMPT_LIMITS.pageSize; i++) await api("carol", "POST", `/prompts/${prompt.id}/comments`, { text: `Comment ${i}` });

@@ -4,6 +4,7 @@ import { chatSessions, comments, contentReports, posts, promptComments, prompts,
 import { AppError } from "../kit/errors";
 import { authorColumns, presentAuthor } from "../community/post/authors";
 import type { ItemKind, ItemRef } from "./input";
+import { setPromptHidden } from "./prompt-copies";
 
 /** Reports loaded for one queue page at most (the oldest open ones first). */
 const REPORTS_READ = 2000;
@@ -269,13 +270,8 @@ export async function setItemHidden(db: Database, adminId: string, item: ItemRef
     if (item.kind === "conversation") {
       changed = await setConversationHidden(tx, item.id, hidden, now);
     } else if (item.kind === "prompt") {
-      // A hidden prompt leaves Discover, search, its page and its public link (all read hidden_at).
-      const rows = await tx
-        .update(prompts)
-        .set({ hiddenAt: hidden ? now : null })
-        .where(and(eq(prompts.id, item.id), hidden ? isNull(prompts.hiddenAt) : isNotNull(prompts.hiddenAt)))
-        .returning({ id: prompts.id });
-      changed = rows.length > 0;
+      // A hidden prompt leaves Discover, search, its page and its public link (all read hidden_at), and its copies with it.
+      changed = await setPromptHidden(tx, item.id, hidden, now);
     } else if (item.kind === "prompt_comment") {
       // The prompt's comment count follows hidden_at in a trigger (prompts_refresh_of_row); the comment list reads hidden_at.
       const rows = await tx

@@ -87,7 +87,12 @@ export type PromptLibraryFile = z.output<typeof promptLibraryFile>;
 /** Inputs of the prompt procedures, by procedure name. */
 export const promptInputs = {
   library: z.object({ cursor: cursorSchema.optional(), q: promptSearch }).optional().default({ q: undefined }),
-  get: byPrompt,
+  get: byPrompt.extend({
+    key: z
+      .string({ message: "must be the key of the prompt's unlisted address" })
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be the key of the prompt's unlisted address (the key=... of its link)")
+      .optional(),
+  }),
   create: z.object(promptFields),
   update: byPrompt.extend(promptFields),
   remove: byPrompt,
@@ -177,6 +182,7 @@ export const promptDetail = promptCard.extend({
   isOwner: z.boolean(),
   likedByMe: z.boolean(),
   publicLink: z.string().nullable().describe("The path of the opt-in public link, for its owner; null when off"),
+  unlistedPath: z.string().nullable().describe("The address an unlisted prompt is opened by (`/prompt/{id}?key=...`), for its owner; null otherwise"),
 });
 export type PromptDetail = z.infer<typeof promptDetail>;
 

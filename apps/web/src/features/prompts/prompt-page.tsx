@@ -76,6 +76,7 @@ export function PromptPage({ promptId }: { promptId: number }) {
         </div>
         <PromptActions prompt={data} />
       </article>
+      {data.isOwner && data.unlistedPath && <UnlistedAddress path={data.unlistedPath} />}
       {data.isOwner && data.visibility !== "private" && <PublicLinkPanel target={{ kind: "prompt", prompt: data }} />}
       <PromptAnswers promptId={data.id} />
       <PromptComments promptId={data.id} />
@@ -161,6 +162,30 @@ function PromptMissing() {
       <Link to="/discover/prompts" className={buttonClass("secondary", "md", "mt-8")}>
         {PROMPT_TEXTS.backToPrompts}
       </Link>
+    </section>
+  );
+}
+
+/** The address an unlisted prompt opens by, for its owner to pass on: its id alone opens it to nobody else. */
+function UnlistedAddress({ path }: { path: string }) {
+  const [copied, setCopied] = useState(false);
+  const url = new URL(path, window.location.origin).href;
+  return (
+    <section aria-labelledby="unlisted-address" className={CARD}>
+      <h2 id="unlisted-address" className="text-sm font-semibold text-zinc-950 dark:text-white">
+        {PROMPT_TEXTS.unlistedAddress}
+      </h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">{PROMPT_TEXTS.unlistedAddressHelp}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <input readOnly value={url} aria-label={PROMPT_TEXTS.unlistedAddress} className="h-9 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800" />
+        <button
+          type="button"
+          onClick={() => void navigator.clipboard.writeText(url).then(() => setCopied(true), () => setCopied(false))}
+          className={buttonClass("secondary", "sm")}
+        >
+          {copied ? PROMPT_TEXTS.copiedAddress : PROMPT_TEXTS.copyAddress}
+        </button>
+      </div>
     </section>
   );
 }

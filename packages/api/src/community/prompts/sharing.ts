@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PROMPT_MESSAGES, type PromptVisibility } from "@parley/contracts";
-import { promptLikes, prompts, publicLinks, resultRows, type Database, type Executor } from "@parley/db";
+import { promptLikes, promptReaders, prompts, publicLinks, resultRows, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
 import { requireOwnPrompt } from "../../conversation/prompts/library";
@@ -35,7 +35,11 @@ export async function setPromptVisibility(db: Database, user: PrivacyPerson & { 
       .update(prompts)
       .set({ visibility, ...(visibility !== "private" && prompt.publishedAt === null ? { publishedAt: now } : {}) })
       .where(eq(prompts.id, promptId));
-    if (visibility === "private") await tx.delete(publicLinks).where(eq(publicLinks.promptId, promptId));
+    if (visibility === "private") {
+      await tx.delete(publicLinks).where(eq(publicLinks.promptId, promptId));
+      // Those who opened it by its address must be given it again once it is unlisted again.
+      await tx.delete(promptReaders).where(eq(promptReaders.promptId, promptId));
+    }
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type Category,
   type PromptLibraryFile,
 } from "@parley/contracts";
-import { prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
+import { promptReaders, prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import type { PrivacyPerson } from "../../kit/privacy";
 import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
@@ -25,9 +25,17 @@ const notFound = () => new AppError("NOT_FOUND", PROMPT_MESSAGES.notFound);
 
 /**
  * A prompt's page as the viewer may see it (someone else's private or hidden prompt is a 404).
- * `linkOf` reads the owner's public link.
+ * `linkOf` reads the owner's public link. `key`, the key of an unlisted prompt's address, opens
+ * it to the viewer from then on (prompt_readers); a key of another prompt opens nothing.
  */
-export async function getPromptById(db: Executor, viewerId: string, promptId: number, linkOf?: PromptLinkReader) {
+export async function getPromptById(db: Executor, viewerId: string, promptId: number, linkOf?: PromptLinkReader, key?: string) {
+  if (key !== undefined) {
+    await db.execute(sql`
+      insert into ${promptReaders} (prompt_id, user_id)
+      select id, ${viewerId}::uuid from ${prompts}
+      where id = ${promptId}::int and unlisted_key = ${key}::uuid and visibility = 'unlisted' and hidden_at is null and user_id <> ${viewerId}::uuid
+      on conflict do nothing`);
+  }
   const [row] = await db
     .select(promptDetailColumns(viewerId))
     .from(prompts)

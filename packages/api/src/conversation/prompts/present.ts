@@ -1,14 +1,28 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { avatarEmojiFor, isImageAvatar, parsePromptVariables, PROMPT_LIMITS, type PromptCard, type PromptDetail, type PromptVisibility } from "@parley/contracts";
-import { promptLikes, prompts, users } from "@parley/db";
+import { promptLikes, promptReaders, prompts, users } from "@parley/db";
 import { displayNameOf } from "../../account/display-name";
 
 /**
- * A prompt the viewer may open: their own (hidden or not), a built-in one, or one published
- * (unlisted or public) that no moderator has hidden. Everything else reads as missing.
+ * A prompt the viewer may open: their own (hidden or not), a built-in one, or one no moderator
+ * has hidden that is public, or unlisted and opened by the viewer through its address (its key:
+ * prompt_readers). Everything else reads as missing, so walking ids finds no unlisted prompt.
  */
 export const promptVisibleTo = (viewerId: string): SQL =>
-  or(eq(prompts.userId, viewerId), isNull(prompts.userId), and(sql`${prompts.visibility} <> 'private'`, isNull(prompts.hiddenAt)))!;
+  or(
+    eq(prompts.userId, viewerId),
+    isNull(prompts.userId),
+    and(
+      isNull(prompts.hiddenAt),
+      or(
+        sql`${prompts.visibility} = 'public'`,
+        sql`${prompts.visibility} = 'unlisted' and exists (select 1 from ${promptReaders} where ${promptReaders.promptId} = ${prompts.id} and ${promptReaders.userId} = ${viewerId})`,
+      ),
+    ),
+  )!;
+
+/** The address of an unlisted prompt, as its owner may pass it on (`/prompt/{id}?key=...`). */
+export const unlistedPathOf = (id: number, key: string) => `/prompt/${id}?key=${key}`;
 
 /** A prompt on Discover and creator pages: public and not hidden (the partial indexes' condition). */
 export const promptListed = (): SQL => sql`${prompts.visibility} = 'public' and ${prompts.hiddenAt} is null`;
@@ -90,10 +104,11 @@ export const promptDetailColumns = (viewerId: string) => ({
   text: prompts.prompt,
   version: prompts.version,
   forkedFromId: prompts.forkedFromId,
+  unlistedKey: prompts.unlistedKey,
   likedByMe: sql<boolean>`exists (select 1 from ${promptLikes} where ${promptLikes.promptId} = ${prompts.id} and ${promptLikes.userId} = ${viewerId})`.as("liked_by_me"),
 });
 
-export type PromptDetailRow = PromptCardRow & { text: string; version: number; forkedFromId: number | null; likedByMe: boolean };
+export type PromptDetailRow = PromptCardRow & { text: string; version: number; forkedFromId: number | null; unlistedKey: string; likedByMe: boolean };
 
 export function presentPromptDetail(
   row: PromptDetailRow,
@@ -109,6 +124,7 @@ export function presentPromptDetail(
     isOwner: row.userId === viewerId,
     likedByMe: row.likedByMe,
     publicLink: row.userId === viewerId ? extra.publicLink : null,
+    unlistedPath: row.userId === viewerId && row.visibility === "unlisted" ? unlistedPathOf(row.id, row.unlistedKey) : null,
   };
 }
 

@@ -16,10 +16,10 @@ import { getPromptLinkPath, setPromptLink } from "./public-link";
 /** The caller's own prompts: the library, its versions, its file, a prompt's page and its public link (composed into `prompt` in root.ts). */
 export const promptLibraryProcedures = {
   library: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts", summary: "The caller's prompt library (own and saved), last changed first; `q` searches it" } }).input(promptInputs.library).use(rateLimit("search", isNewSearch)).use(loadViewer).query(({ ctx, input }) => listPromptLibrary(ctx.db, ctx.user.id, input)),
-  get: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id", summary: "A prompt's page: its text, variables, counts and lineage" } })
+  get: protectedProcedure.meta({ rest: { method: "GET", path: "/prompts/:id", summary: "A prompt's page: its text, variables, counts and lineage; `key` opens an unlisted prompt by its address" } })
     .input(promptInputs.get)
     .use(loadViewer)
-    .query(({ ctx, input }) => getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id))),
+    .query(({ ctx, input }) => getPromptById(ctx.db, ctx.user.id, input.id, (id) => getPromptLinkPath(ctx.db, ctx.keys, id), input.key)),
   create: protectedProcedure.meta({ rest: { method: "POST", path: "/prompts", summary: "Write a prompt (private until published)" } })
     .input(promptInputs.create)
     .use(rateLimit("prompt"))

@@ -6,7 +6,8 @@ export type PromptUse = { promptId: number; promptVersion: number | null };
 
 /**
  * Names the library prompt and version on exchanges just stored, when the sender may use it (their
- * own, a built-in one, or one published and not hidden): otherwise nothing is recorded, and the
+ * own, a built-in one, or one they may open: public, or unlisted and opened by its address, and
+ * not hidden, as promptVisibleTo says): otherwise nothing is recorded, and the
  * send goes on. A version the prompt never had is recorded as its current one. Triggers take it
  * from there: the conversation's first exchange names the prompt that started it, and the sender
  * counts once among the prompt's users (docs/prompts.md).
@@ -19,7 +20,8 @@ export async function recordPromptUse(db: Executor, exchangeIds: number[], use: 
         prompt_version = coalesce((select v.version from prompt_versions v where v.prompt_id = p.id and v.version = ${use.promptVersion}::int), p.version)
     from chat_sessions s, prompts p
     where e.id in (${sql.join(exchangeIds.map((id) => sql`${id}::bigint`), sql`, `)}) and s.id = e.session_id and p.id = ${use.promptId}::int
-      and (p.user_id = s.user_id or p.user_id is null or (p.visibility <> 'private' and p.hidden_at is null))`);
+      and (p.user_id = s.user_id or p.user_id is null or (p.hidden_at is null and (p.visibility = 'public'
+        or (p.visibility = 'unlisted' and exists (select 1 from prompt_readers r where r.prompt_id = p.id and r.user_id = s.user_id)))))`);
 }
 
 /**
