@@ -43,14 +43,16 @@ const p = (column: PgColumn) => aliased("p", column);
  * A comparison's blind set, as the `lineage(post_id, root_id)` term of a `with recursive`: each
  * comparison post with the root of its fork tree, a fork of a comparison published as a
  * comparison joining its origin's tree. A fork keeps its origin's models (in the same order), so
- * whoever knows one post's models knows them all. With `postId`, only that post's tree.
+ * whoever knows one post's models knows them all. With `postId`, only that post's tree; with
+ * `{ postsIn }`, only the trees of the posts that subquery lists (walked up from each post to its
+ * root, then down: time in proportion to those posts, not to every post).
  * Ids only grow along a fork (a fork is published after its origin), which bounds both walks.
  */
-export const blindSetLineage = (postId?: number | SQLWrapper) => sql`lineage(post_id, root_id) as (
+export const blindSetLineage = (postId?: number | SQLWrapper | { postsIn: SQLWrapper }) => sql`lineage(post_id, root_id) as (
   select ${r(posts.id)}, ${r(posts.id)} from ${posts} r
   where ${r(posts.comparison)} is not null
     and not exists (select 1 from ${posts} o where ${o(posts.id)} = ${r(posts.forkedFromPostId)} and ${o(posts.comparison)} is not null and ${o(posts.id)} < ${r(posts.id)})
-    ${postId === undefined ? sql`` : sql`and ${r(posts.id)} = (${rootOf(postId)})`}
+    ${postId === undefined ? sql`` : typeof postId === "object" && "postsIn" in postId ? sql`and ${r(posts.id)} in (${rootsOf(postId.postsIn)})` : sql`and ${r(posts.id)} = (${rootOf(postId)})`}
   union all
   select ${p(posts.id)}, l.root_id from ${posts} p join lineage l on ${p(posts.forkedFromPostId)} = l.post_id and ${p(posts.id)} > l.post_id
   where ${p(posts.comparison)} is not null
@@ -64,6 +66,15 @@ const rootOf = (postId: number | SQLWrapper) => sql`
     select ${o(posts.id)}, ${o(posts.forkedFromPostId)} from ${posts} o join up on ${o(posts.id)} = up.parent and ${o(posts.id)} < up.id where ${o(posts.comparison)} is not null
   )
   select min(id) from up`;
+
+/** The roots of the fork trees of the posts a subquery lists, one per post (as rootOf). */
+const rootsOf = (postsIn: SQLWrapper) => sql`
+  with recursive up(id, parent, start) as (
+    select ${posts.id}, ${posts.forkedFromPostId}, ${posts.id} from ${posts} where ${posts.id} in (${postsIn})
+    union all
+    select ${o(posts.id)}, ${o(posts.forkedFromPostId)}, up.start from ${posts} o join up on ${o(posts.id)} = up.parent and ${o(posts.id)} < up.id where ${o(posts.comparison)} is not null
+  )
+  select min(id) from up group by start`;
 
 /**
  * SQL: the other posts of post `postId`'s blind set through which `userId` knew its models

@@ -90,7 +90,15 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const e = (column: Parameters<typeof aliased>[1]) => aliased("e", column);
   const f = (column: Parameters<typeof aliased>[1]) => aliased("f", column);
   const a = (column: Parameters<typeof aliased>[1]) => aliased("a", column);
-  return sql`${blindSetLineage(scope.kind === "post" ? scope.postId : undefined)},
+  // The blind sets the scope's votes need: one post's tree, the trees of the posts a run of voters voted on or made, or all.
+  const trees =
+    scope.kind === "post"
+      ? scope.postId
+      : scope.kind === "voters"
+        ? { postsIn: sql`select ${aliased("tv", postVotes.postId)} from ${postVotes} tv where ${votersIn(aliased("tv", postVotes.userId), scope)}
+            union all select ${aliased("ta", posts.id)} from ${posts} ta where ${votersIn(aliased("ta", posts.userId), scope)}` }
+        : undefined;
+  return sql`${blindSetLineage(trees)},
   scoped(kind, item, user_id, col, shown_order, created_at, updated_at) as (
     select 'post'::text, ${aliased("sv", postVotes.postId)}::bigint, ${aliased("sv", postVotes.userId)}, ${aliased("sv", postVotes.column)},
            ${aliased("sv", postVotes.shownOrder)}, ${aliased("sv", postVotes.createdAt)}, ${aliased("sv", postVotes.updatedAt)}

@@ -29,7 +29,7 @@ const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | "hidden", 
 const CHOICE: Record<string, VoteRecord["choice"]> = { a: 0, b: 1, tie: "tie", both_bad: "both_bad" };
 
 /** Votes and verdicts a refit reads per step on the embedded database, by whole voters (a voter's rules read only their own votes). */
-export const VOTES_PER_STEP = 5_000;
+export const VOTES_PER_STEP = 1_000;
 
 type StandingRow = {
   kind: "post" | "battle";
