@@ -80,28 +80,21 @@ describe("drawing the two models", () => {
     // Claude needs an own key, which Ada has not stored: its pairs are the rarest, and never drawn.
     await setPairCounts([
       [MODEL.platform, GPT_4O, 1_000_000],
-      [MODEL.platform, MODEL.demo, 1_000_000],
-      [GPT_4O, MODEL.demo, 0],
-      [MODEL.claude, MODEL.demo, 0],
       [MODEL.claude, GPT_4O, 0],
+      [MODEL.claude, MODEL.platform, 0],
     ]);
-    const drawn = new Set<string>();
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 4; i++) {
       const started = await battle("ada", `Question ${i}`);
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       const models = (await sessionRow(started.body.battle_id as number)).compare_models;
-      expect([...models].sort()).toEqual([GPT_4O, MODEL.demo].sort());
-      drawn.add(models.join(","));
+      expect([...models].sort()).toEqual([GPT_4O, MODEL.platform].sort());
     }
-    expect(await pairCount(GPT_4O, MODEL.demo)).toBe(6);
-    expect(await pairCount(MODEL.claude, MODEL.demo)).toBe(0);
+    expect(await pairCount(GPT_4O, MODEL.platform)).toBe(1_000_004);
+    expect(await pairCount(MODEL.claude, GPT_4O)).toBe(0);
 
     // With her Claude key stored, Claude's pairs are hers to draw, and the rarest.
     expect((await t.call("ada", "POST", "/user/updateUserApiKeys", { claude_api_key: CLAUDE_KEY, open_ai_key: "", nickname: "" })).status).toBe(200);
-    await setPairCounts([
-      [GPT_4O, MODEL.demo, 1_000_000],
-      [MODEL.claude, MODEL.platform, 1_000_000],
-    ]);
+    await setPairCounts([[MODEL.claude, MODEL.platform, 1_000_000]]);
     t.anthropic.setScenario({ type: "reply", chunks: ["Claude's plan"] });
     for (let i = 0; i < 3; i++) {
       const started = await battle("ada", `With Claude ${i}`);
@@ -112,13 +105,33 @@ describe("drawing the two models", () => {
     }
   });
 
+  it("never draws the offline demo model, which only repeats what it is asked, however rare its pairs", async () => {
+    await t.signUp("ida");
+    await setPairCounts([
+      [MODEL.platform, GPT_4O, 1_000_000],
+      [MODEL.platform, MODEL.demo, 0],
+      [GPT_4O, MODEL.demo, 0],
+    ]);
+    // The demo is one of her models (she may chat with it and compare it by hand), but never a battle's.
+    const offered = await t.call("ida", "GET", "/chat/getPromptsAndModels");
+    expect(JSON.stringify(offered.body)).toContain(MODEL.demo);
+    for (let i = 0; i < 12; i++) {
+      const started = await battle("ida", `Demo ${i}`);
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect((await sessionRow(started.body.battle_id as number)).compare_models).not.toContain(MODEL.demo);
+    }
+    expect(await pairCount(MODEL.platform, MODEL.demo)).toBe(0);
+    expect(await pairCount(GPT_4O, MODEL.demo)).toBe(0);
+  });
+
   it("with fewer than two usable models, says what would add one", async () => {
     const lonely = await createChatApp({ openaiModels: [] });
     try {
       await lonely.signUp("solo");
       const refused = await lonely.call("solo", "POST", "/chat/battles", { messages: [{ content: "Anyone?" }] });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toMatch(/A battle needs at least 2 models, and only 1 is available to you\. Add your own OpenAI or Claude key/);
+      // The demo is hers to chat with, but takes no part in battles: no model is left.
+      expect(refused.body.message).toMatch(/A battle needs at least 2 models, and none is available to you\. Add your own OpenAI or Claude key/);
       const stored = resultRows<{ n: number }>(await lonely.db.db.execute(sql`select count(*)::int as n from chat_sessions`));
       expect(stored[0]!.n).toBe(0);
     } finally {
@@ -197,7 +210,7 @@ describe("nothing names the models before the verdict", () => {
     expect(verdict.status).toBe(200);
     expect(verdict.body).toMatchObject({ state: "decided", verdict: { choice: "b", counted: true } });
     expect((verdict.body.answers as { model_id: string }[]).map((a) => a.model_id)).toEqual(shown);
-    expect((verdict.body.answers as { model_name: string }[]).map((a) => a.model_name)).toEqual(shown.map((m) => (m === MODEL.demo ? "Parley Demo (offline)" : "GPT-4o mini")));
+    expect((verdict.body.answers as { model_name: string }[]).map((a) => a.model_name)).toEqual(shown.map((m) => (m === GPT_4O ? "GPT-4o" : "GPT-4o mini")));
     const again = await t.call("bea", "POST", `/chat/battles/${id}/verdict`, { choice: "a" });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/a verdict is final/);

@@ -5,7 +5,7 @@ import { modelUnavailableMessage, storeExchange } from "../../exchange/store";
 import { streamColumns, type CompareDeps, type CompareEvent } from "../compare";
 import { newMessageRequest, whenAllowanceFrees } from "../send";
 import { BATTLE_LABELS } from "./blind";
-import { countBattlePair, loadPairCounts, pickBattlePair, type BattlePair } from "./sampling";
+import { countBattlePair, isRatedModel, loadPairCounts, pickBattlePair, type BattlePair } from "./sampling";
 
 /** Where fewer than two models are usable: what would add more (as Compare says). */
 export function tooFewModelsMessage(count: number): string {
@@ -34,8 +34,8 @@ export type BattleEvent =
   | { type: "end"; session_id: number };
 
 /**
- * Starts a blind battle: two models drawn from `usable` (the ones the person may use) by
- * pickBattlePair, stored as a new comparison marked blind, with the checks, reservation and
+ * Starts a blind battle: two models drawn by pickBattlePair from `usable` (the ones the person
+ * may use) that are rated (never the offline demo, isRatedModel), stored as a new comparison marked blind, with the checks, reservation and
  * payer of any comparison (storeExchange), then streamed as A and B. `random` draws.
  */
 export async function startBattle(
@@ -46,7 +46,7 @@ export async function startBattle(
   random: () => number,
   signal?: AbortSignal,
 ): Promise<AsyncGenerator<BattleEvent>> {
-  const models = usable.filter((id) => deps.models.keyPolicy(id) !== null);
+  const models = usable.filter((id) => isRatedModel(id) && deps.models.keyPolicy(id) !== null);
   if (new Set(models).size < 2) throw new AppError("BAD_REQUEST", tooFewModelsMessage(new Set(models).size));
   const pair = pickBattlePair(models, await loadPairCounts(deps.db, models), random);
   const columns = pair.map((modelId) => ({ modelId, policy: deps.models.keyPolicy(modelId)! }));
