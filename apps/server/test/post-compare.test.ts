@@ -128,6 +128,7 @@ describe("blind until the viewer votes", () => {
       can_vote: true,
       my_vote: null,
       my_vote_left_out: null,
+      my_vote_counts_at: null,
       revealed_by_post_id: null,
       total_votes: null,
       columns: [0, 1, 2].map((column) => ({ column, label: "ABC"[column] })),

@@ -99,6 +99,7 @@ describe("labels shuffled per viewer", () => {
           can_vote: true,
           my_vote: null,
           my_vote_left_out: null,
+          my_vote_counts_at: null,
           revealed_by_post_id: null,
           total_votes: null,
           columns: order.map((_, place) => ({ column: place, label: "ABC"[place] })),
@@ -206,12 +207,16 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
     expect(voted.status).toBe(200);
     // The voter is told why their vote is not in the tally yet.
     expect(voted.body).toMatchObject({ revealed: true, my_vote: 0, my_vote_left_out: "waiting", total_votes: 0 });
+    // And when it will count: once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old.
+    const [young] = await t.db.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.subject, "young"));
+    expect(voted.body.my_vote_counts_at).toBe(new Date(young!.createdAt.getTime() + 24 * 3_600_000).toISOString());
+    expect((await read("young", id)).body.comparison).toMatchObject({ my_vote_counts_at: voted.body.my_vote_counts_at });
     expect(await authorTally(id)).toBe(0);
     await t.db.db.update(users).set({ createdAt: sql`now() - interval '23 hours 59 minutes'` }).where(eq(users.subject, "young"));
     expect(await authorTally(id)).toBe(0);
     await t.db.db.update(users).set({ createdAt: sql`now() - interval '24 hours 1 minute'` }).where(eq(users.subject, "young"));
     expect(await authorTally(id)).toBe(1);
-    expect((await read("young", id)).body.comparison).toMatchObject({ my_vote_left_out: null, total_votes: 1 });
+    expect((await read("young", id)).body.comparison).toMatchObject({ my_vote_left_out: null, my_vote_counts_at: null, total_votes: 1 });
   });
 
   it("a person's third vote of a day does not count; moved to the next day, it would", async () => {

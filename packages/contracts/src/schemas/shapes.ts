@@ -48,6 +48,10 @@ export const comparisonView = z.object({
     .describe(
       "Why the viewer's vote is not in the tally (docs/leaderboard.md, 'What is counted'): waiting (the account is newer than the vote settings allow; it counts once the account is old enough), capped (over the day's cap on a person's counted votes), not_blind or author; null when it counts or there is none",
     ),
+  my_vote_counts_at: z
+    .string()
+    .nullable()
+    .describe("When the viewer's waiting vote counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `my_vote_left_out` is waiting"),
   revealed_by_post_id: z
     .number()
     .int()

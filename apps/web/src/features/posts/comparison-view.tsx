@@ -10,6 +10,7 @@ import { ConversationHeading, type AnswerSlot } from "./post-conversation";
 import type { PostDetail } from "./post-types";
 import { COMPARE_TEXTS } from "./texts";
 import { useVote } from "./use-vote";
+import { voteStatusText } from "./vote-status";
 import { useWideScreen } from "./use-wide-screen";
 
 type Comparison = NonNullable<PostDetail["comparison"]>;
@@ -114,17 +115,10 @@ function VoteStatus({ comparison }: { comparison: Comparison }) {
       </p>
     );
   }
-  const text = !comparison.can_vote
-    ? COMPARE_TEXTS.authorNote
-    : comparison.revealed
-      ? COMPARE_TEXTS.votedNote(comparison.total_votes ?? 0)
-      : COMPARE_TEXTS.blindNote(comparison.columns.map((c) => c.label));
-  // A vote that waits (a new account) or is over the day's cap is kept but not in the tally: say so.
-  const leftOut = comparison.can_vote && comparison.revealed ? COMPARE_TEXTS.leftOutNote(comparison.my_vote_left_out) : null;
+  // A vote that waits (a new account) says when it counts; one over the day's cap, why it does not.
   return (
     <p role="status" className="rounded-xl bg-zinc-100 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-      {text}
-      {leftOut && ` ${leftOut}`}
+      {voteStatusText(comparison)}
     </p>
   );
 }

@@ -94,6 +94,9 @@ export const COMPARE_TEXTS = {
     `Thanks for voting. ${total.toLocaleString("en-US")} ${total === 1 ? "vote" : "votes"} so far. Votes are final: only votes cast before the models are shown count.`,
   voteBeforeInteract: "Vote first to continue this comparison in your own chat: your copy names each answer's model.",
   authorNote: "You made this comparison, so the models are named for you. Readers vote on it without seeing the names first.",
+  /** After a vote that waits for the account's age: when it will count, in the viewer's local time. */
+  waitingNote: (when: string) =>
+    `Thanks for voting. Your vote is kept and counts from ${when}, once your account is old enough: votes from new accounts wait before they count. Votes are final: only votes cast before the models are shown count.`,
   /** Why the viewer's own vote is not in the tally yet (docs/leaderboard.md, 'What is counted'), or null. */
   leftOutNote: (reason: string | null | undefined) =>
     reason === "waiting"

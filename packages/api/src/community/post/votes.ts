@@ -215,6 +215,12 @@ async function myVoteLeftOut(db: Executor, postId: number, userId: string, count
   return row?.reason ?? null;
 }
 
+/** When a waiting vote of `userId` counts: once their account is `minAccountAgeHours` old (ISO time). */
+async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
+  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? new Date(row.createdAt.getTime() + counting.minAccountAgeHours * 3_600_000).toISOString() : null;
+}
+
 /** The viewer's vote on a post: the column voted for and the order the columns were shown in, or null. */
 async function voteOf(db: Executor, postId: number, userId: string) {
   const [row] = await db
@@ -259,7 +265,8 @@ function orderFor(post: ComparisonPostRef, viewerId: string, vote: { shownOrder:
  * is sent (no model, tally or anything that follows the stored order). After the vote (and
  * always for the author, who made the comparison and knows its models) each column also has its
  * model and its counted votes, still in the order the viewer voted in (and `my_vote_left_out`
- * says why the viewer's own vote does not count yet, if it does not). So too once the viewer
+ * says why the viewer's own vote does not count yet, if it does not; `my_vote_counts_at`, when
+ * a waiting one will). So too once the viewer
  * voted on or made another post of its blind set (a post it was forked from or into): they know
  * the models, so they cannot vote here (`revealed_by_post_id` names that post).
  */
@@ -270,12 +277,14 @@ export async function presentComparison(db: Executor, viewerId: string, post: Co
   const revealed = isAuthor || myVote !== null || through !== null;
   const order = orderFor(post, viewerId, myVote);
   const tally = revealed ? await tallyOf(db, post.id, post.comparison.models.length, counting) : null;
+  const leftOut = myVote ? await myVoteLeftOut(db, post.id, viewerId, counting) : null;
   return {
     view: {
       revealed,
       can_vote: !isAuthor && through === null,
       my_vote: myVote ? order.indexOf(myVote.column) : null,
-      my_vote_left_out: myVote ? await myVoteLeftOut(db, post.id, viewerId, counting) : null,
+      my_vote_left_out: leftOut,
+      my_vote_counts_at: leftOut === "waiting" ? await countsFrom(db, viewerId, counting) : null,
       revealed_by_post_id: through,
       total_votes: tally ? tally.reduce((a, b) => a + b, 0) : null,
       columns: order.map((column, shown) => {
