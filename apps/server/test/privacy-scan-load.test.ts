@@ -27,7 +27,7 @@ async function insertLongConversation(subject: string, count: number, size: numb
   const body = (i: number) => `${i}: write to ops@example.com when it gives up. ${line.repeat(Math.ceil(size / line.length))}`.slice(0, size);
   let parent: number | null = null;
   for (let i = 0; i < count; i++) {
-    const [row] = await db
+    const [row]: { id: number }[] = await db
       .insert(chatEntries)
       .values({ sessionId: id, parentEntryId: parent, messageContent: body(i), responseContent: body(i + 1), modelId: MODEL.demo, status: "complete", createdAt: new Date(Date.now() - 60_000 + i) })
       .returning({ id: chatEntries.id });
