@@ -37,10 +37,14 @@ test("the privacy check flags a key and an address before posting, and the redac
   const addresses = check.getByRole("checkbox", { name: /^E-mail address/ });
   await expect(keys).toHaveCount(2);
   await expect(addresses).toHaveCount(2);
-  await expect(check.locator('mark[data-finding="api_key"]').first()).toHaveText(KEY);
-  await expect(check.locator('mark[data-finding="email"]').first()).toHaveText(MAIL);
-  for (const box of await keys.all()) await box.check();
+  // The keys show as their markers, the addresses as written.
   await expect(check.locator('mark[data-finding="api_key"]').first()).toHaveText("[redacted API key]");
+  await expect(check.locator('mark[data-finding="email"]').first()).toHaveText(MAIL);
+  // Ticked to start with; the addresses are not, until 'Redact all' ticks every finding, and unticked again.
+  for (const box of await keys.all()) await expect(box).toBeChecked();
+  await check.getByRole("button", { name: "Redact all" }).click();
+  await expect(check.getByRole("button", { name: "Redact 4 and continue" })).toBeEnabled();
+  for (const box of await addresses.all()) await box.uncheck();
   await check.getByRole("button", { name: "Redact 2 and continue" }).click();
 
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
@@ -53,6 +57,47 @@ test("the privacy check flags a key and an address before posting, and the redac
   expect(markdown).toContain(MAIL);
   expect(markdown).toContain("[redacted API key]");
   expect(markdown).not.toContain(KEY);
+  await close();
+});
+
+test("the check ticks keys and secrets for redaction and makes redacting the main button; addresses are left to the author", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const author = await createAccount(baseURL, newAccount("defaults"));
+  const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
+  await page.goto("/chat");
+  await send(page, `Deploy with ${KEY} and send the report to ${MAIL}`);
+  const sessionId = new URL(page.url()).searchParams.get("sessionId");
+  await page.getByRole("button", { name: "Share Conversation" }).first().click();
+  const check = page.getByRole("dialog", { name: "Privacy check" });
+  await expect(check).toBeVisible();
+  // The message, the demo model's reply (which repeats it) and the title made from the message:
+  // every key ticked, every address not.
+  const keys = check.getByRole("checkbox", { name: /^API key or token/ });
+  const addresses = check.getByRole("checkbox", { name: /^E-mail address/ });
+  await expect(keys).toHaveCount(3);
+  await expect(addresses).not.toHaveCount(0);
+  for (const box of await keys.all()) await expect(box).toBeChecked();
+  for (const box of await addresses.all()) await expect(box).not.toBeChecked();
+  await expect(check.locator('mark[data-finding="api_key"]').first()).toHaveText("[redacted API key]");
+  await expect(check.locator('mark[data-finding="email"]').first()).toHaveText(MAIL);
+  // The main button, focused as the dialog opens, redacts; going ahead without is the other choice.
+  const redact = check.getByRole("button", { name: "Redact 3 and continue" });
+  await expect(redact).toBeFocused();
+  await expect(check.getByRole("button", { name: "Continue without redacting" })).toBeEnabled();
+  // Unticked, nothing is redacted: the main button says so and waits for a tick.
+  for (const box of await keys.all()) await box.uncheck();
+  await expect(check.getByRole("button", { name: "Redact 0 and continue" })).toBeDisabled();
+  for (const box of await keys.all()) await box.check();
+  await redact.press("Enter");
+  await expect(check).toBeHidden();
+
+  // Someone else opening the share reads the markers (the owner's own list of conversations still
+  // names the conversation as written).
+  const reader = await openSignedIn(browser, baseURL, await createAccount(baseURL, newAccount("reader")), { width: 1400, height: 900 });
+  await reader.page.goto(`/chat/share/${sessionId}`);
+  await expect(reader.page.getByText(`Deploy with [redacted API key] and send the report to ${MAIL}`).first()).toBeVisible({ timeout: 15_000 });
+  await expect(reader.page.getByText(KEY)).toHaveCount(0);
+  await reader.close();
   await close();
 });
 
@@ -80,8 +125,9 @@ test("refreshing a share's snapshot checks what was added since: the new key is 
   await row.getByRole("button", { name: "Refresh to the conversation as it is now" }).click();
   const check = page.getByRole("dialog", { name: "Privacy check" });
   await expect(check).toBeVisible();
+  // Both keys are ticked to start with, so there is nothing left for 'Redact all' to tick.
   await expect(check.getByRole("checkbox", { name: /^API key or token/ })).toHaveCount(2);
-  await check.getByRole("button", { name: "Redact all" }).click();
+  await expect(check.getByRole("button", { name: "Redact all" })).toBeDisabled();
   await check.getByRole("button", { name: "Redact 2 and continue" }).click();
   await expect(check).toBeHidden();
 
@@ -111,14 +157,19 @@ test("while an admin makes the check blocking, a conversation holding a key does
     const check = page.getByRole("dialog", { name: "Privacy check" });
     await expect(check).toBeVisible();
     await expect(check.getByText("On this Parley everything the check finds must be redacted before it leaves.")).toBeVisible();
-    // Refused as it is: the message and the demo model's reply, which repeats it, both hold the key.
+    // The message and the demo model's reply, which repeats it, both hold the key: ticked to start
+    // with, and going ahead without redacting is refused.
     await expect(check.getByRole("button", { name: "Continue without redacting" })).toBeDisabled();
+    const keys = check.getByRole("checkbox", { name: /^API key or token/ });
     const left = check.getByRole("status");
+    await expect(left).toHaveCount(0);
+    await keys.first().uncheck();
+    await keys.nth(1).uncheck();
     await expect(left).toHaveText("Still to redact: API key or token in message 1; API key or token in message 2.");
-    await check.getByRole("checkbox", { name: /^API key or token/ }).first().check();
+    await keys.first().check();
     await expect(left).toHaveText("Still to redact: API key or token in message 2.");
     await expect(check.getByRole("button", { name: "Redact 1 and continue" })).toBeDisabled();
-    await check.getByRole("checkbox", { name: /^API key or token/ }).nth(1).check();
+    await keys.nth(1).check();
     await expect(left).toHaveCount(0);
     await check.getByRole("button", { name: "Redact 2 and continue" }).click();
 

@@ -39,6 +39,9 @@ function MessageInContext({ content, findings, chosen }: { content: string; find
   );
 }
 
+/** The kinds ticked for redaction when the check opens: secrets and keys. */
+const REDACTED_BY_DEFAULT: ReadonlySet<Finding["kind"]> = new Set(["private_key", "api_key", "url_password"]);
+
 /**
  * What the privacy check found in what is about to leave: every message that holds something,
  * with the findings highlighted, and a 'Redact' box for each. A modal <dialog>: Escape cancels.
@@ -46,11 +49,16 @@ function MessageInContext({ content, findings, chosen }: { content: string; find
 export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: PrivacyScan; onCancel: () => void; onContinue: (redact: string[]) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  // Keys and secrets are ticked to start with: leaving one unredacted is the choice to make, not redacting it.
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(scan.findings.filter((f) => REDACTED_BY_DEFAULT.has(f.kind)).map((f) => f.id)));
+
+  const main = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // The main choice has the focus (showModal gives it to the first box otherwise): Enter redacts what is ticked.
+    main.current?.focus();
   }, []);
 
   const toggle = (findingId: string, on: boolean) =>
@@ -122,14 +130,18 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
           <button type="button" onClick={onCancel} className={buttonClass("secondary", "sm")}>
             {PRIVACY_TEXTS.cancel}
           </button>
+          <button type="button" onClick={() => onContinue([])} disabled={scan.blocking} className={buttonClass("secondary", "sm")}>
+            {PRIVACY_TEXTS.goAhead}
+          </button>
           <button
+            ref={main}
             type="button"
             onClick={() => onContinue([...chosen])}
-            disabled={blocked}
+            disabled={blocked || chosen.size === 0}
             aria-describedby={blocked ? `${id}-left` : undefined}
             className={buttonClass("primary", "sm")}
           >
-            {chosen.size === 0 ? PRIVACY_TEXTS.goAhead : PRIVACY_TEXTS.redactAndContinue(chosen.size)}
+            {PRIVACY_TEXTS.redactAndContinue(chosen.size)}
           </button>
         </div>
       </div>
