@@ -134,7 +134,24 @@ test("sharing: another user opens the link read-only, clones it and continues", 
   const reader = await openSignedIn(browser, baseURL, bob);
   await reader.page.goto(link);
   await expect(reader.page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
-  await expect(sent(reader.page, "Recipe for a shared soup")).toBeVisible();
+  // The owner's messages under the owner's name (never 'You', the reader's label), the reply under its model's.
+  const owned = reader.page.getByRole("article", { name: /^alice-.* said$/ }).filter({ hasText: "Recipe for a shared soup" });
+  await expect(owned).toBeVisible();
+  await expect(reader.page.getByRole("article", { name: "You said" })).toHaveCount(0);
+  const replyArticle = reader.page.getByRole("article", { name: "Parley Demo (offline) said" });
+  await expect(replyArticle).toBeVisible();
+  await expect(reader.page.getByRole("article", { name: "AI said" })).toHaveCount(0);
+  // Each answer has a link of its own: it opens the share at that answer, focused and marked.
+  await replyArticle.hover();
+  await replyArticle.getByRole("button", { name: "Copy link to answer 1" }).click();
+  await expect(replyArticle.getByRole("status")).toHaveText("Link copied");
+  const answerLink = await reader.page.evaluate(() => navigator.clipboard.readText());
+  expect(answerLink).toMatch(new RegExp(`/chat/share/${sessionId}\\?answer=\\d+$`));
+  await reader.page.goto(answerLink);
+  await expect(replyArticle).toHaveAttribute("aria-current", "location");
+  await expect(replyArticle).toBeFocused();
+  await reader.page.goto(link);
+  await expect(owned).toBeVisible();
   await expect(reader.page.getByText('This is a shared chat in read-only mode. Use the "Clone and Continue" button to create your own copy.')).toBeVisible();
   await expect(reader.page.getByPlaceholder("Type your message here...")).toHaveCount(0);
   await expect(reader.page.getByText("This is a shared chat. You are viewing it in read-only mode.").first()).toBeAttached();
@@ -189,7 +206,7 @@ test("Post Conversation waits while a reply is still coming, says so, and posts 
 test("the / picker's list, taller than its box, can be reached and used from the keyboard", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, alice);
   await page.goto("/chat");
-  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled({ timeout: 15_000 });
   await input(page).click();
   await page.keyboard.type("/");
   // Every prompt matches a bare '/': more than the list shows at once, so it scrolls.

@@ -93,7 +93,12 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
 
   const mine = failures.sessionId === sessionId ? failures : NO_FAILURES;
   const messages = useMemo(() => {
-    const stored = messagesOf(history.data?.sessions ?? [], (id) => (id && modelNames.get(id)) || (shared ? "AI" : aiName));
+    // A reader of someone else's share sees its owner's name and each reply's model (the history names both).
+    const owner = shared && history.data?.is_owner === false ? history.data.username || DEFAULT_USER_LABEL : DEFAULT_USER_LABEL;
+    const named = new Map((history.data?.sessions ?? []).flatMap((e) => (e.model_id && e.model_name ? [[e.model_id, e.model_name] as const] : [])));
+    const nameOf = (id: string | null) => (id && (modelNames.get(id) ?? named.get(id))) || (shared ? "AI" : aiName);
+    // A share's every answer has a link of its own (docs/reach.md, 'Links to one answer').
+    const stored = messagesOf(history.data?.sessions ?? [], nameOf, owner, shared);
     const explained = stored.map((message) => {
       const detail = mine.details[Number.parseInt(message.key, 10)];
       return detail && !message.isUser && message.note ? { ...message, note: `${message.note}: ${detail}` } : message;
@@ -231,6 +236,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
               lastEntryId={history.data?.sessions.at(-1)?.id ?? null}
               aiName={aiName}
               me={me}
+              target={mode.kind === "shared" ? (mode.answer ?? null) : null}
             />
           </BranchActionsContext.Provider>
         )}

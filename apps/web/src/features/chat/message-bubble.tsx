@@ -1,7 +1,10 @@
 import { memo } from "react";
 import { DeferredMarkdown } from "../../lib/markdown/deferred-markdown";
 import { SparkIcon } from "../../components/action-icons";
+import { answerElementId } from "@parley/contracts";
+import { AnswerLinkButton } from "../../components/answer-link-button";
 import { Avatar, pictureAvatar } from "../../components/avatar";
+import { LANDED_CLASSES } from "../../lib/answers/use-answer-target";
 import { localTime } from "../../lib/time";
 import { EditableMessage } from "./message-edit";
 import type { UiMessage } from "./messages";
@@ -35,7 +38,7 @@ function Stamp({ timestamp }: { timestamp: string }) {
  * One message: avatar, sender name, local time and markdown content. The
  * person's messages sit on the right in a bubble; replies read as plain text across the column.
  */
-export const MessageBubble = memo(function MessageBubble({ message, me, typing = false }: { message: UiMessage; me: Me; typing?: boolean }) {
+export const MessageBubble = memo(function MessageBubble({ message, me, typing = false, landed = false }: { message: UiMessage; me: Me; typing?: boolean; /** The answer a link to one answer opened the page at. */ landed?: boolean }) {
   if (message.isUser) {
     return (
       <article aria-label={`${message.user} said`} className="flex flex-col items-end gap-1.5">
@@ -52,12 +55,18 @@ export const MessageBubble = memo(function MessageBubble({ message, me, typing =
       </article>
     );
   }
+  const answer = message.answer;
   return (
-    <article aria-label={`${message.user} said`} className="flex flex-col gap-1.5">
+    <article
+      aria-label={`${message.user} said`}
+      {...(answer ? { id: answerElementId(answer.key), tabIndex: -1, "aria-current": landed ? ("location" as const) : undefined } : {})}
+      className={`group flex flex-col gap-1.5 rounded-2xl outline-none ${landed ? LANDED_CLASSES : ""}`}
+    >
       <header className="flex items-center gap-2 text-xs">
         <AiAvatar />
         <span className="font-semibold text-zinc-800 dark:text-zinc-100">{message.user}</span>
         <Stamp timestamp={message.timestamp} />
+        {answer && <AnswerLinkButton answer={answer.key} label={answer.label} />}
       </header>
       <div className="min-w-0 text-zinc-900 sm:pl-9 dark:text-zinc-100">
         {message.content ? <DeferredMarkdown>{message.content}</DeferredMarkdown> : null}

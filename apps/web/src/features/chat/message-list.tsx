@@ -4,6 +4,7 @@ import { Spinner } from "../../components/spinner";
 import { ArrowDownIcon } from "./chat-icons";
 import { MessageBubble, type Me } from "./message-bubble";
 import type { UiMessage } from "./messages";
+import { answerElementId } from "@parley/contracts";
 import { useStreaming, type StreamingStore } from "./streaming-store";
 import { CHAT_TEXTS, DEFAULT_USER_LABEL } from "./texts";
 import { useStickToBottom } from "./use-stick-to-bottom";
@@ -23,6 +24,8 @@ type MessageListProps = {
   lastEntryId: number | null;
   aiName: string;
   me: Me;
+  /** The answer a link to one answer points at (`?answer=<key>`): opened there, focused and marked, instead of at the bottom. */
+  target?: string | null;
 };
 
 /**
@@ -30,8 +33,8 @@ type MessageListProps = {
  * the page (a 1,000-message chat opens as fast as a short one), each measured as it renders; the
  * list keeps to the bottom while text arrives unless the reader scrolled up.
  */
-export function MessageList({ sessionId, messages, loading, streaming, lastEntryId, aiName, me }: MessageListProps) {
-  const { scrollRef, contentRef, awayFromBottom, follow } = useStickToBottom();
+export function MessageList({ sessionId, messages, loading, streaming, lastEntryId, aiName, me, target = null }: MessageListProps) {
+  const { scrollRef, contentRef, awayFromBottom, follow, release } = useStickToBottom();
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
@@ -47,6 +50,18 @@ export function MessageList({ sessionId, messages, loading, streaming, lastEntry
   useEffect(() => follow(), [sessionId, follow]);
   // Sending a message brings the reader to it.
   useEffect(() => streaming.subscribe(() => streaming.get().active && streaming.get().text === "" && follow()), [streaming, follow]);
+
+  // A link to one answer: once its row exists, the list goes to it (rows off screen are not in the page) and focuses it.
+  const targetIndex = target === null ? -1 : messages.findIndex((m) => m.answer?.key === target);
+  useEffect(() => {
+    if (targetIndex < 0) return;
+    release();
+    virtualizer.scrollToIndex(targetIndex, { align: "center" });
+    const frame = requestAnimationFrame(() => document.getElementById(answerElementId(target!))?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+    // Once per answer pointed at: later rows measured do not move the reader away again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [targetIndex, target]);
 
   const rows = virtualizer.getVirtualItems();
   return (
@@ -64,7 +79,7 @@ export function MessageList({ sessionId, messages, loading, streaming, lastEntry
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 <div className={COLUMN}>
-                  <MessageBubble message={messages[row.index]!} me={me} />
+                  <MessageBubble message={messages[row.index]!} me={me} landed={target !== null && messages[row.index]!.answer?.key === target} />
                 </div>
               </li>
             ))}

@@ -13,13 +13,18 @@ export type UiMessage = {
   timestamp: string;
   note?: string;
   noteTone?: "error" | "info";
+  /** A reply's own link (`?answer=<key>`, the exchange's id, as on the public page) and how it is named ('answer 2'): on a share. */
+  answer?: { key: string; label: string };
   /** The stored exchange the message belongs to, for editing, regenerating and switching versions. */
   exchange?: { entryId: number; message: string; modelId: string | null; siblings?: Siblings };
 };
 
-/** Each stored exchange as the user's message and the model's reply, oldest first. */
-export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string): UiMessage[] {
-  return entries.flatMap((entry) => {
+/**
+ * Each stored exchange as the user's message and the model's reply, oldest first. `author` names
+ * the person's messages (DEFAULT_USER_LABEL for the reader's own; a share's owner for a reader of it).
+ */
+export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string, author: string = DEFAULT_USER_LABEL, answerLinks = false): UiMessage[] {
+  return entries.flatMap((entry, index) => {
     const exchange = { entryId: entry.id, message: entry.message_content, modelId: entry.model_id, siblings: entry.siblings };
     const reply: UiMessage = {
       exchange,
@@ -30,7 +35,8 @@ export function messagesOf(entries: readonly Entry[], modelName: (modelId: strin
       timestamp: entry.timestamp,
       note: entry.status === "error" ? CHAT_TEXTS.sendFailed : entry.status === "stopped" ? CHAT_TEXTS.stopped : undefined,
       noteTone: entry.status === "stopped" ? "info" : "error",
+      ...(answerLinks ? { answer: { key: String(entry.id), label: `answer ${index + 1}` } } : {}),
     };
-    return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? DEFAULT_USER_LABEL, content: entry.message_content, timestamp: entry.timestamp, exchange }, reply];
+    return [{ key: `${entry.id}-user`, isUser: true, user: entry.user ?? author, content: entry.message_content, timestamp: entry.timestamp, exchange }, reply];
   });
 }

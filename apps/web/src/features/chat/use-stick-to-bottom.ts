@@ -89,5 +89,10 @@ export function useStickToBottom() {
     };
   }, [scrollToBottom]);
 
-  return { scrollRef, contentRef, awayFromBottom, follow };
+  /** Stops keeping to the bottom (a link to one answer opened the conversation at that answer). */
+  const release = useCallback(() => {
+    sticky.current = false;
+  }, []);
+
+  return { scrollRef, contentRef, awayFromBottom, follow, release };
 }

@@ -1,4 +1,5 @@
-import type { Executor } from "@parley/db";
+import { inArray } from "drizzle-orm";
+import { models, type Executor } from "@parley/db";
 import { branchOf, comparisonExchangesRead, readLeaf, siblingsOf, type SiblingInfo } from "./branches";
 import { columnsOf } from "./compare/columns";
 import { getDisplayNameById } from "../../account/display-name";
@@ -9,19 +10,28 @@ import { describeFirstMessage, titleFollowsBranch } from "./descriptions";
 import type { Reader } from "../../kit/link-controls";
 
 /** One exchange as an item of the REST `getChatHistory` answer, plus its status. */
-export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo) {
+export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo, modelName?: string | null) {
   return {
     id: exchange.id,
     message_content: exchange.messageContent,
     response_content: exchange.responseContent,
     timestamp: exchange.createdAt.toISOString(),
     model_id: exchange.modelId,
+    /** The model's name in the catalogue (its id when it is gone from it; null without a model), so a reader of a share can name it. */
+    model_name: modelName ?? null,
     user: exchange.authorName,
     /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
     status: exchange.status,
     /** The exchange's place among its siblings (edits and regenerations); only the owner sees it. */
     ...(siblings ? { siblings } : {}),
   };
+}
+
+/** The catalogue's names of the models given (those it has). */
+async function modelNamesOf(db: Executor, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  return new Map((await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, wanted))).map((m) => [m.id, m.name]));
 }
 
 /**
@@ -60,12 +70,13 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const siblings = isOwner ? siblingsOf(exchanges, branch) : undefined;
   // A title made from a first message edited away follows the branch (its first message, as read here: redacted for a share).
   const follows = titleFollowsBranch(session.description, stored, branch[0]);
+  const names = await modelNamesOf(db, branch.map((e) => e.modelId));
   return {
     // A share's reader sees the turns of its snapshot.
     ...(await comparisonColumnsOf(db, session, session.compareModels ? comparisonExchangesRead(exchanges, session, isOwner) : exchanges)),
     session_id: session.id,
     description: follows ? describeFirstMessage(branch[0]!.messageContent) : shared ? redactedTitle(session) : session.description,
-    sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),
+    sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id), exchange.modelId === null ? null : (names.get(exchange.modelId) ?? exchange.modelId))),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,
     is_owner: isOwner,
