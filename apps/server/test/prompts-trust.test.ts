@@ -255,3 +255,61 @@ describe("a hidden prompt's copies", () => {
     expect(new Set(await discover())).toEqual(new Set([original.id, copy.id, copyOfCopy.id]));
   });
 });
+
+describe("a library import", () => {
+  it("is written in short steps others are served between, all or nothing, and none of it shows before it is done", async () => {
+    await t.signUp("fay");
+    // About 620 kB: 500 prompts, each with a 1,200-character text.
+    const file = {
+      format: "parley.prompts",
+      version: 1,
+      prompts: Array.from({ length: 500 }, (_, i) => ({ name: `Imported ${i}`, text: `Step ${i} ${"lorem ipsum ".repeat(100)}`, versions: [{ name: `Imported ${i}`, text: `Earlier ${i}` }] })),
+    };
+    expect(JSON.stringify(file).length).toBeGreaterThan(600_000);
+    const staged = async () =>
+      resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from prompts p join users u on u.id = p.user_id where u.issuer = 'parley:import'`))[0]!.n;
+    let done = false;
+    const importing = api("fay", "POST", "/prompts/import", file).finally(() => (done = true));
+    // Read while the import runs: on the embedded database a single transaction would make every
+    // read wait for its end; in steps, reads are answered between them and see the steps so far.
+    const seen: number[] = [];
+    const seenByFay: number[] = [];
+    while (!done) {
+      seen.push(await staged());
+      seenByFay.push(((await api("fay", "GET", "/prompts")).body.items as unknown[]).length);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const answer = await importing;
+    expect(answer).toMatchObject({ status: 200, body: { imported: 500 } });
+    const midway = seen.filter((n) => n > 0 && n < 500);
+    expect(midway.length, `${seen.length} reads while importing, counting ${[...new Set(seen)].join(", ")}`).toBeGreaterThan(0);
+    // Nothing of it was in fay's library before the end.
+    expect(seenByFay.every((n) => n === 0)).toBe(true);
+    expect(await staged()).toBe(0);
+    const mine = resultRows<{ n: number; versions: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n, sum(version)::int as versions from prompts p join users u on u.id = p.user_id where u.subject = 'fay'`),
+    )[0]!;
+    expect(mine).toEqual({ n: 500, versions: 1000 });
+  }, 300_000);
+
+  it("keeps nothing of a file that fails part way", async () => {
+    await t.signUp("gil");
+    const file = {
+      format: "parley.prompts",
+      version: 1,
+      prompts: Array.from({ length: 60 }, (_, i) => ({ name: `Broken ${i}`, text: `Text ${i}` })),
+    };
+    // A prompt's row is refused by the database at the 50th (its category breaks no zod rule but a check of the table).
+    await t.db.db.execute(sql`create or replace function refuse_broken_49() returns trigger language plpgsql as $$ begin if new.name = 'Broken 49' then raise exception 'refused'; end if; return new; end $$`);
+    await t.db.db.execute(sql`create trigger refuse_broken_49 before insert on prompts for each row execute function refuse_broken_49()`);
+    try {
+      expect((await api("gil", "POST", "/prompts/import", file)).status).toBe(500);
+    } finally {
+      await t.db.db.execute(sql`drop trigger refuse_broken_49 on prompts`);
+      await t.db.db.execute(sql`drop function refuse_broken_49()`);
+    }
+    const left = resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from prompts where name like 'Broken %'`))[0]!.n;
+    expect(left).toBe(0);
+    expect(resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from users where issuer = 'parley:import'`))[0]!.n).toBe(0);
+  });
+});

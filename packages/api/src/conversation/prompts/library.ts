@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, like, lt, sql } from "drizzle-orm";
 import {
   PROMPT_LIBRARY_FORMAT,
   PROMPT_LIBRARY_VERSION,
@@ -198,35 +199,91 @@ export async function exportPromptLibrary(db: Executor, userId: string): Promise
   };
 }
 
+/** The issuer of the stand-in account an import writes under until it is done (as a conversation import's: admin lists leave them out). */
+const STAGING_ISSUER = "parley:import";
+/** Prompts written per step, and about how many characters of text: each step is one short transaction. */
+const PROMPTS_PER_STEP = 25;
+const CHARACTERS_PER_STEP = 64_000;
+/** An import not done after this long is taken for dead (its server stopped): what it wrote goes. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/** Lets the requests waiting for the database go first. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The file's prompts in steps of at most PROMPTS_PER_STEP prompts and about CHARACTERS_PER_STEP characters. */
+function stepsOf(entries: PromptLibraryFile["prompts"]) {
+  const steps: PromptLibraryFile["prompts"][] = [];
+  let step: PromptLibraryFile["prompts"] = [];
+  let characters = 0;
+  for (const entry of entries) {
+    const size = entry.text.length + entry.versions.reduce((sum, v) => sum + v.text.length, 0);
+    if (step.length > 0 && (step.length === PROMPTS_PER_STEP || characters + size > CHARACTERS_PER_STEP)) {
+      steps.push(step);
+      step = [];
+      characters = 0;
+    }
+    step.push(entry);
+    characters += size;
+  }
+  if (step.length > 0) steps.push(step);
+  return steps;
+}
+
 /**
- * Adds a library file's prompts to the caller's library, all or nothing: the file was checked
- * whole before this runs, and every prompt is written in one transaction. Each keeps its earlier
- * versions, numbered from 1, and its text as the newest.
+ * Adds a library file's prompts to the caller's library, all or nothing, as a conversation import
+ * does (reach/import-store.ts): the file was checked whole before this runs; its prompts are
+ * written in short steps under a stand-in account, so other people's requests get the database
+ * between steps (PGlite has a single connection), and all change owner in one last short
+ * transaction. Each keeps its earlier versions, numbered from 1, and its text as the newest (at
+ * most PROMPT_LIMITS.keptVersions in all). What a failed import wrote goes with its account.
  */
 export async function importPromptLibrary(db: Database, userId: string, file: PromptLibraryFile, now: Date) {
   if (JSON.stringify(file).length > PROMPT_LIMITS.importBytes) {
     throw new AppError("PAYLOAD_TOO_LARGE", `A library file can be at most ${PROMPT_LIMITS.importBytes.toLocaleString("en-US")} bytes.`);
   }
-  return db.transaction(async (tx) => {
-    for (const entry of file.prompts) {
-      const [row] = await tx
-        .insert(prompts)
-        .values({
-          userId,
-          name: entry.name,
-          prompt: entry.text,
-          description: entry.description,
-          category: entry.category,
-          version: entry.versions.length + 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: prompts.id });
-      if (entry.versions.length > 0) {
-        await tx.insert(promptVersions).values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
-        await foldPromptVersions(tx, [row!.id]);
-      }
+  await clearAbandonedPromptImports(db, now);
+  const [staging] = await db.insert(users).values({ issuer: STAGING_ISSUER, subject: `prompts:${randomUUID()}` }).returning({ id: users.id });
+  const stagingId = staging!.id;
+  try {
+    for (const step of stepsOf(file.prompts)) {
+      await db.transaction(async (tx) => {
+        for (const entry of step) {
+          const [row] = await tx
+            .insert(prompts)
+            .values({
+              userId: stagingId,
+              name: entry.name,
+              prompt: entry.text,
+              description: entry.description,
+              category: entry.category,
+              version: entry.versions.length + 1,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: prompts.id });
+          if (entry.versions.length > 0) {
+            await tx.insert(promptVersions).values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
+            await foldPromptVersions(tx, [row!.id]);
+          }
+        }
+      });
+      await yieldToOthers();
     }
+    await db.transaction(async (tx) => {
+      await tx.update(prompts).set({ userId }).where(eq(prompts.userId, stagingId));
+      await tx.delete(users).where(eq(users.id, stagingId));
+    });
     return { imported: file.prompts.length };
-  });
+  } catch (error) {
+    // The account's prompts and their versions go with it.
+    await db.delete(users).where(eq(users.id, stagingId));
+    throw error;
+  }
+}
+
+/** Prompt imports whose server stopped mid-way: their stand-in accounts go, and what they wrote with them. */
+async function clearAbandonedPromptImports(db: Database, now: Date) {
+  await db
+    .delete(users)
+    .where(and(eq(users.issuer, STAGING_ISSUER), like(users.subject, "prompts:%"), lt(users.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS))));
 }
