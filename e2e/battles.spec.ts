@@ -46,6 +46,8 @@ test("a battle streams two blind answers, and the verdict names the models", asy
     await expect(answerB).not.toContainText(name);
     await expect(centre.getByText(name, { exact: true }).filter({ visible: true })).toHaveCount(0);
   }
+  // Nor what each answer cost, which differs by model (an own key is not charged, a platform model is).
+  for (const answer of [answerA, answerB]) await expect(answer).not.toContainText(/tokens|charged/);
 
   // Reloaded while still blind, the battle shows again at once: its history (refused while blind)
   // is never asked for, and 'could not be loaded' never shows, not even for a moment.
@@ -71,6 +73,8 @@ test("a battle streams two blind answers, and the verdict names the models", asy
   await expect(page.getByRole("region", { name: NAMED })).toHaveCount(2);
   await expect(page.getByRole("status").filter({ hasText: "Your verdict: A is better." })).toBeVisible();
   await expect(verdict).toHaveCount(0);
+  // After the verdict each answer shows its usage: both on the battler's own OpenAI key, so not charged.
+  for (const named of await page.getByRole("region", { name: NAMED }).all()) await expect(named).toContainText(/\d+ tokens · not charged/);
   const conversations = page.getByRole("navigation", { name: "Your Conversations" });
   await expect(conversations.getByRole("button", { name: /Name a planet with rings\./ })).toContainText("Battle");
 

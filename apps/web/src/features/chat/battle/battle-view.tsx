@@ -8,7 +8,7 @@ import type { LiveBattle } from "./use-battle";
 
 type StoredBattle = RouterOutputs["chat"]["battleById"];
 
-type Answer = { column: number; label: string; text: string; status: string; error?: string | null; modelName: string | null };
+type Answer = { column: number; label: string; text: string; status: string; error?: string | null; modelName: string | null; usage?: StoredBattle["answers"][number]["usage"] };
 
 const CHOICES = Object.keys(BATTLE_TEXTS.choices) as BattleChoice[];
 
@@ -17,7 +17,7 @@ function answersOf(live: LiveBattle | null, stored: StoredBattle | undefined): {
   if (live) return { message: live.message, answers: live.answers.map((a, column) => ({ column, label: a.label, text: a.text, status: a.status, error: a.error, modelName: null })) };
   return {
     message: stored?.message_content ?? "",
-    answers: (stored?.answers ?? []).map((a) => ({ column: a.column, label: a.label, text: a.response_content, status: a.status, error: a.error, modelName: a.model_name })),
+    answers: (stored?.answers ?? []).map((a) => ({ column: a.column, label: a.label, text: a.response_content, status: a.status, error: a.error, modelName: a.model_name, usage: a.usage })),
   };
 }
 
@@ -81,6 +81,9 @@ export function BattleView({
                 )}
                 {answer.status === "stopped" && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{CHAT_TEXTS.stopped}</p>}
               </div>
+                {answer.modelName && answer.usage && (
+                  <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.usage(answer.usage.input_tokens + answer.usage.output_tokens, answer.usage.charged_tokens)}</p>
+                )}
             </section>
           );
         })}

@@ -7,6 +7,9 @@ export const BATTLE_TEXTS = {
   waiting: "Waiting for the answer…",
   verdictLegend: "Your verdict",
   verdictHint: "Which answer is better? Your verdict is final, and it names the models.",
+  /** An answer's usage, shown after the verdict only (before it, what was charged would tell an own key's model from a platform one). */
+  usage: (tokens: number, charged: number) =>
+    `${tokens.toLocaleString("en-US")} tokens · ${charged === 0 ? "not charged" : `${charged.toLocaleString("en-US")} charged to your allowance`}`,
   choices: { a: "A is better", b: "B is better", tie: "It's a tie", both_bad: "Both are bad" },
   decided: (choice: string) => `Your verdict: ${choice}.`,
   notCounted: "An answer did not complete, so this battle does not count on the leaderboard.",
