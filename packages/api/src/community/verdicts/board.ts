@@ -3,7 +3,7 @@ import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
 import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
-import { VoteGatherer, VOTES_PER_STEP } from "./records";
+import { VoteGatherer, VOTES_PER_STEP, VOTES_PER_STEP_POSTGRES } from "./records";
 import { tabulatePublished } from "./style-pool";
 import type { LeftOut, VoteRecord } from "./types";
 
@@ -133,13 +133,14 @@ export class Board {
   /**
    * Fits now and then every `intervalMs` under `rules`; a failed refit is reported and the last fit
    * stays. `embedded`: the database is the embedded one, whose single connection the votes are
-   * gathered from in bounded steps (on PostgreSQL, in one statement).
+   * gathered from in small steps (on PostgreSQL, in larger ones, each well within the statement
+   * time-out however many votes there are).
    */
   start(intervalMs: number, rules: VoteRules, onError: (error: unknown) => void, options: { embedded: boolean } = { embedded: true }) {
     this.stop();
     this.intervalSeconds = intervalMs / 1000;
     this.rules = rules;
-    this.gatherer = new VoteGatherer(options.embedded ? VOTES_PER_STEP : null);
+    this.gatherer = new VoteGatherer(options.embedded ? VOTES_PER_STEP : VOTES_PER_STEP_POSTGRES);
     const refit = () => void this.refit().catch(onError);
     refit();
     this.timer = setInterval(refit, intervalMs);

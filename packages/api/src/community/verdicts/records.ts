@@ -30,6 +30,8 @@ const CHOICE: Record<string, VoteRecord["choice"]> = { a: 0, b: 1, tie: "tie", b
 
 /** Votes and verdicts a refit reads per step on the embedded database, by whole voters (a voter's rules read only their own votes). */
 export const VOTES_PER_STEP = 1_000;
+/** The same on PostgreSQL, whose other connections serve requests meanwhile: each step stays far within the statement time-out. */
+export const VOTES_PER_STEP_POSTGRES = 20_000;
 
 type StandingRow = {
   kind: "post" | "battle";
@@ -48,9 +50,10 @@ type StandingRow = {
 
 /**
  * Gathers the counted votes the board is fitted on: every post vote and battle verdict with why it
- * does not count (voteStandings, the one rule for both), in time linear in the votes. On the
- * embedded database (`votesPerStep` set) in bounded steps of whole voters, each its own short
- * statement, so other requests are served between them; on PostgreSQL in one statement. The
+ * does not count (voteStandings, the one rule for both), in time linear in the votes, in steps of
+ * whole voters (`votesPerStep`; null: one statement), each its own bounded statement, so other
+ * requests are served between them on the embedded database and no statement nears the time-out
+ * on PostgreSQL. The
  * comparison posts are kept between refits (PostEntries): only new or changed ones are read again.
  */
 export class VoteGatherer {
@@ -159,6 +162,17 @@ export class VoteGatherer {
 /** The standings of one step, with what the records need of each vote and verdict. */
 async function standingRows(db: Executor, counting: VoteCounting, scope: StandingScope) {
   const b = (column: Parameters<typeof sql.identifier>[0]) => sql`b.${sql.identifier(column)}`;
+  // The whole board's standings join by hashing: the planner cannot count a recursive term's rows,
+  // and a nested loop over the blind sets for each vote is the walk per vote this avoids. (A step's
+  // blind sets are few, and found through the posts' indexes.)
+  if (scope.kind !== "all") return standingRowsOf(db, counting, scope, b);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_nestloop = off`);
+    return standingRowsOf(tx, counting, scope, b);
+  });
+}
+
+async function standingRowsOf(db: Executor, counting: VoteCounting, scope: StandingScope, b: (column: string) => ReturnType<typeof sql>) {
   return resultRows<StandingRow>(
     await db.execute(sql`
       with recursive ${voteStandings(counting, scope)}
