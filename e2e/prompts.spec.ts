@@ -160,6 +160,11 @@ test("a reader finds it on Discover → Prompts by a word of its text, compares 
 
 test("the writer votes on the comparison; the prompt's page shows the answers under each model and the tally", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, writer, { width: 1400, height: 900 });
+  // Before voting, the prompt's page names neither the comparison's models nor its tally: it is blind to the writer.
+  await page.goto(promptPath);
+  const blind = page.getByRole("region", { name: "Answers" });
+  await expect(blind.getByText("No one has posted an answer to this prompt yet.")).toBeVisible();
+  for (const name of MODELS) await expect(blind.getByRole("region", { name, exact: true })).toHaveCount(0);
   await page.goto(postPath);
   await page.getByRole("button", { name: "Vote for this answer (answer A)" }).click();
   await expect(page.getByText("1 vote (100%) · Your vote")).toBeVisible();
