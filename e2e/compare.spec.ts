@@ -183,6 +183,31 @@ test("with fewer than two models, Compare says what would add models", async ({ 
   await close();
 });
 
+test("with fewer than two models a battle can draw, Battle says what would add models before anything is sent", async ({ browser, baseURL }) => {
+  // The demo model is all a newcomer has, and battles never draw it.
+  const newcomer = await createAccount(baseURL, newAccount("newcomer-battle"));
+  const { page, close } = await openSignedIn(browser, baseURL, newcomer);
+  const battles: string[] = [];
+  page.on("request", (request) => {
+    if (/\/trpc\/chat\.battle\b/.test(request.url())) battles.push(request.url());
+  });
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Battle", exact: true }).click();
+  const note = page.getByRole("note");
+  await expect(note).toContainText("A battle needs at least 2 models, and none is available to you. To add models:");
+  await expect(note.getByRole("link", { name: "Ollama" })).toHaveAttribute("href", "https://ollama.com/download");
+  await expectNoSeriousA11yViolations(page);
+  const input = page.getByPlaceholder("Type your message here...");
+  await input.fill("Which is the largest planet?");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await input.press("Enter");
+  await expect(input).toHaveValue("Which is the largest planet?");
+  expect(battles).toEqual([]);
+  await note.getByRole("link", { name: "Add your own OpenAI or Claude key under Admin → API Keys" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=api$/);
+  await close();
+});
+
 test("continuing with the winner makes it an ordinary chat with that model", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, ada);
   await page.goto(sessionUrl);

@@ -124,6 +124,14 @@ describe("drawing the two models", () => {
     expect(await pairCount(GPT_4O, MODEL.demo)).toBe(0);
   });
 
+  it("the chat options say which of a person's models a battle may draw, so the screen can say before a send what would add models", async () => {
+    await t.signUp("ivo");
+    const offered = await t.call("ivo", "GET", "/chat/getPromptsAndModels");
+    expect(offered.status).toBe(200);
+    const models = offered.body.userModels as { id: string; battle: boolean }[];
+    expect(Object.fromEntries(models.map((m) => [m.id, m.battle]))).toEqual({ [MODEL.platform]: true, [GPT_4O]: true, [MODEL.demo]: false });
+  });
+
   it("with fewer than two usable models, says what would add one", async () => {
     const lonely = await createChatApp({ openaiModels: [] });
     try {

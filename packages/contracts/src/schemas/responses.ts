@@ -111,7 +111,15 @@ export const restResponses = {
   "POST /subscription/create-checkout-session": z.object({ url: z.string().nullable() }),
   "POST /subscription/customer-portal": z.object({ url: z.string() }),
   "GET /chat/getPromptsAndModels": z.object({
-    userModels: z.array(z.object({ id: z.string(), name: z.string(), version: z.string(), service: z.string() })),
+    userModels: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        version: z.string(),
+        service: z.string(),
+        battle: z.boolean().describe("Whether a blind battle may draw this model (the offline demo never is)"),
+      }),
+    ),
     // `builtin`: one of the built-in prompts (the conversation's system prompt), not a library prompt.
     userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string(), builtin: z.boolean() })),
   }),

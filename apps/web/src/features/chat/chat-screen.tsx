@@ -159,6 +159,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     comparing: compare.active,
     startOn: startPrompt?.battle === true,
     continued: compare.streaming || compare.turns > 1,
+    models: options.data?.userModels,
   });
 
   const categories = postCategoriesOf(categoryChoice?.sessionId === sessionId ? categoryChoice.category : undefined, history.data?.category);
@@ -258,7 +259,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onStop={battle.streaming ? battle.stop : compare.streaming ? compare.stop : stop}
             compare={
               battle.active && !battle.decided
-                ? { toggle: battle.toggle, picker: battle.notice, ready: true }
+                ? { toggle: battle.toggle, picker: battle.notice, ready: battle.ready }
                 : { toggle: <>{compare.toggle}{battle.toggle}</>, picker: compare.picker, ready: compare.ready }
             }
           />

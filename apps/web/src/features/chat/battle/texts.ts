@@ -2,6 +2,8 @@
 export const BATTLE_TEXTS = {
   toggle: "Battle",
   notice: "Battle: Parley picks two of your models at random and shows their answers as A and B. Which model wrote which shows after your verdict.",
+  /** Where fewer than two of the person's models can be drawn (the offline demo never is): what would add more, as Compare says. */
+  tooFewModels: (count: number) => `A battle needs at least 2 models, and ${count === 0 ? "none is" : "only 1 is"} available to you. To add models:`,
   answer: (label: string) => `Answer ${label}`,
   named: (label: string, name: string) => `Answer ${label}: ${name}`,
   waiting: "Waiting for the answer…",

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import type { RouterOutputs } from "@parley/api";
 import { messageOf, trpc } from "../../../lib/trpc";
+import { TooFewModels } from "../compare/compare-picker";
 import type { PromptUse } from "../prompt-use";
 import { BattleView } from "./battle-view";
 import { BATTLE_TEXTS } from "./texts";
@@ -19,6 +21,8 @@ type BattleModeProps = {
   startOn?: boolean;
   /** A decided battle continued as a comparison (a follow-up sent or stored): the comparison screen shows it. */
   continued?: boolean;
+  /** The person's models (undefined while they load): each says whether a battle may draw it. */
+  models: RouterOutputs["chat"]["options"]["userModels"] | undefined;
 };
 
 /**
@@ -28,7 +32,7 @@ type BattleModeProps = {
  * toggle is on; each message sent starts a new battle, but on a decided battle (`decided`) the
  * composer asks both of its models a follow-up instead.
  */
-export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false, continued = false }: BattleModeProps) {
+export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false, continued = false, models }: BattleModeProps) {
   const [toggled, setToggled] = useState(startOn);
   const [verdictError, setVerdictError] = useState<string | null>(null);
   const battle = useBattle(onNewSession);
@@ -57,6 +61,9 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
   const decided = active && sessionBattle === "decided" && !toggled && !streamingHere;
 
   const send = (text: string, use: PromptUse | null = null) => battle.send({ text, promptId, category, use });
+  // Fewer than two models a battle can draw: nothing can be sent, and the notice says what would add models.
+  const drawable = models?.filter((model) => model.battle).length;
+  const ready = drawable !== undefined && drawable >= 2;
 
   return {
     active,
@@ -67,11 +74,12 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
     toggle: shared ? null : (
       <button
         type="button"
-        aria-pressed={active}
+        // A decided battle shows as the comparison it now is: Compare is the one pressed.
+        aria-pressed={active && !decided}
         disabled={comparing || isBattle || battle.streaming}
         onClick={() => setToggled(!toggled)}
         className={`h-8 shrink-0 rounded-full border px-3 text-xs font-semibold sm:text-sm ${
-          active
+          active && !decided
             ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
             : "border-zinc-200 bg-zinc-50 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
         } disabled:opacity-50`}
@@ -79,7 +87,17 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
         {BATTLE_TEXTS.toggle}
       </button>
     ),
-    notice: active && !decided ? <p className="px-4 pt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.notice}</p> : null,
+    ready,
+    notice:
+      active && !decided ? (
+        drawable !== undefined && !ready ? (
+          <div className="px-4 pt-2">
+            <TooFewModels intro={BATTLE_TEXTS.tooFewModels(drawable)} />
+          </div>
+        ) : (
+          <p className="px-4 pt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.notice}</p>
+        )
+      ) : null,
     view: active ? (
       <BattleView
         live={streamingHere ? live : null}

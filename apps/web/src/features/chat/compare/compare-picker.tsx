@@ -46,7 +46,7 @@ export function ComparePicker({
     <fieldset className="px-4 pt-2">
       <legend className="text-xs font-semibold text-zinc-700 dark:text-zinc-200">{COMPARE_TEXTS.pickerLegend}</legend>
       {models.length < COMPARE_LIMITS.min ? (
-        <TooFewModels count={models.length} />
+        <TooFewModels intro={COMPARE_TEXTS.tooFewModels(models.length)} />
       ) : (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.pickHint(COMPARE_LIMITS.min, COMPARE_LIMITS.max)}</p>
       )}
@@ -72,11 +72,14 @@ export function ComparePicker({
 
 const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300";
 
-/** With fewer than two usable models there is nothing to compare yet: what would add models. */
-function TooFewModels({ count }: { count: number }) {
+/**
+ * With fewer than two usable models there is nothing to compare (or battle) yet: `intro` says
+ * so, then what would add models.
+ */
+export function TooFewModels({ intro }: { intro: string }) {
   return (
     <div role="note" className="mt-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
-      <p>{COMPARE_TEXTS.tooFewModels(count)}</p>
+      <p>{intro}</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-4">
         <li>
           <Link to="/admin" search={{ tab: "api" }} className={LINK}>
