@@ -1,8 +1,8 @@
 // The allowance in Chromium, on a server of this file's own whose OpenAI models are paid with the
 // platform's key (the shared e2e servers have none, so nothing there is charged): a saved
-// conversation goes on with the model it used, not the first (paid) model; a message the
-// allowance cannot cover is refused saying what is left and what it needs, and what was typed
-// stays in the box; a refused regeneration adds no second "You said"; a paid reply, and a paid
+// conversation goes on with the model it used, not the first (paid) model; a message, a
+// comparison or a battle the allowance cannot cover is refused saying what is left and what it
+// needs, and what was typed stays in the box; a refused regeneration adds no second "You said"; a paid reply, and a paid
 // comparison, lower the nav badge's tokens left at once, without a reload.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
@@ -16,6 +16,11 @@ const WIDE = { width: 1400, height: 900 };
 // 2,499 characters: an input estimate of 629 tokens, more than the 500 of the free plan.
 const LONG = "word ".repeat(500).trim();
 const REFUSAL = /You have 500 of the 500 tokens of your Free plan left this month, and this message needs at least 661 \(its text and the shortest reply\)\./;
+// Asked of both paid models at once, the same text needs its input and the shortest reply twice.
+const COMPARE_REFUSAL =
+  /You have 500 of the 500 tokens of your Free plan left this month, and this message needs at least 1,322 \(its text and the shortest reply of each of its 2 models paid from your allowance\)\./;
+// A battle draws two of the paid models (never the offline demo); either message would do.
+const BATTLE_REFUSAL = new RegExp(`${REFUSAL.source}|${COMPARE_REFUSAL.source}`);
 
 let server: ChildProcess | undefined;
 let exited: Promise<unknown> = Promise.resolve();
@@ -113,6 +118,33 @@ test("a refused regeneration shows the refusal once, without a second \"You said
   await expect(page.getByText(REFUSAL)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("article", { name: "You said" })).toHaveCount(1);
   await expect(badge(page)).toBeVisible();
+  await close();
+});
+
+test("a comparison the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const picker = page.getByRole("group", { name: "Models to compare" });
+  await expect(picker.getByRole("checkbox", { name: "GPT-4o", exact: true })).toBeChecked();
+  await expect(picker.getByRole("checkbox", { name: "GPT-4o mini", exact: true })).toBeChecked();
+  await input(page).fill(LONG);
+  await input(page).press("Enter");
+  await expect(page.getByText(COMPARE_REFUSAL)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/You have used all/)).toHaveCount(0);
+  await expect(input(page)).toHaveValue(LONG);
+  await close();
+});
+
+test("a battle the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
+  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  await page.goto("/chat");
+  await page.getByRole("button", { name: "Battle", exact: true }).click();
+  await input(page).fill(LONG);
+  await input(page).press("Enter");
+  await expect(page.getByText(BATTLE_REFUSAL)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/You have used all/)).toHaveCount(0);
+  await expect(input(page)).toHaveValue(LONG);
   await close();
 });
 
