@@ -1,78 +1,79 @@
-// Parley in its own process for scripts/bench/leaderboard.mjs: 1,000,000 generated votes over 40
-// models are fitted as a refit fits them (every view: all votes and six categories, plainly and
-// with style control), the times printed on stderr; the board then serves that fit, and the app
-// (routes, REST, PGlite in a scratch directory, a stand-in sign-in `Bearer bench-<name>`) listens.
+// Parley in its own process for scripts/bench/leaderboard.mjs: the database (PGlite in a scratch
+// directory, or BENCH_DATABASE_URL) is seeded with BENCH_POSTS comparison posts over 40 models
+// (60% of two answers, 25% three, 15% four; every 20th a fork of the one before it, so blind sets
+// have two posts) and BENCH_VOTES votes on them (10 per post by default) from voters of whom 2%
+// are newer than a day, spread over 100 days, then the board is refitted from the database as the
+// server does (gathering the counted votes, then fitting every view): the first refit (every post
+// read) and the next (posts kept) are timed and printed on stderr. The app then listens (a
+// stand-in sign-in `Bearer bench-<name>`), and each line "refit" on stdin refits once more and
+// answers a line of figures on stdout.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fitBoardTable, fitRatings, leaderboardOf, tabulateVotes, type VoteRecord } from "@parley/api";
+import { createInterface } from "node:readline";
+import { sql } from "drizzle-orm";
+import { leaderboardOf } from "@parley/api";
 import { createKeyVault } from "@parley/keys";
-import { createDb, migrate } from "@parley/db";
+import { createDb, migrate, resultRows } from "@parley/db";
 import { buildApp } from "../src/app";
 import { announceAndStopOnSigterm } from "./bench-process";
 import { loadConfig } from "../src/config";
 
 process.setSourceMapsEnabled(false);
 
-const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
-const MODELS = 40;
-const CATEGORIES = ["general", "technology", "education", "health", "business", "entertainment"];
-
-/** mulberry32: the same votes on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Votes as the loaders make them: 60% pairs, 25% three-way, 15% four-way; a Luce choice with a first-place bonus and a taste for length. */
-function generate(count: number): VoteRecord[] {
-  const random = prng(42);
-  const theta = Array.from({ length: MODELS }, (_, i) => 1.5 - (3 * i) / (MODELS - 1));
-  const verbosity = Array.from({ length: MODELS }, () => 500 + random() * 2500);
-  const records: VoteRecord[] = new Array(count);
-  for (let v = 0; v < count; v++) {
-    const r = random();
-    const k = r < 0.6 ? 2 : r < 0.85 ? 3 : 4;
-    const shown: number[] = [];
-    while (shown.length < k) {
-      const m = Math.floor(random() * MODELS);
-      if (!shown.includes(m)) shown.push(m);
-    }
-    const lengths = shown.map((m) => Math.round(verbosity[m]! * (0.7 + 0.6 * random())));
-    const markdown = shown.map(() => Math.floor(random() * 8));
-    const mean = lengths.reduce((a, b) => a + b, 0) / k;
-    const weights = shown.map((m, i) => Math.exp(theta[m]! + (i === 0 ? 0.1 : 0) + (0.3 * (lengths[i]! - mean)) / mean));
-    let pick = random() * weights.reduce((a, b) => a + b, 0);
-    let choice = 0;
-    while ((pick -= weights[choice]!) > 0 && choice < k - 1) choice++;
-    records[v] = {
-      source: "post",
-      comparisonId: `post:${Math.floor(v / 20)}`,
-      shown: shown.map((m) => `bench:model-${m}`),
-      choice: random() < 0.03 ? "tie" : choice,
-      category: CATEGORIES[Math.floor(random() * CATEGORIES.length)]!,
-      day: "2026-11-26",
-      promptId: null,
-      lengths,
-      markdown,
-    };
-  }
-  return records;
-}
-
 const dir = mkdtempSync(join(tmpdir(), "parley-leaderboard-bench-"));
-const handle = await createDb(join(dir, "db"));
+const handle = await createDb(process.env.BENCH_DATABASE_URL ?? join(dir, "db"));
+const embedded = handle.kind === "pglite";
+const POSTS = Number(process.env.BENCH_POSTS ?? (embedded ? 10_000 : 100_000));
+const VOTES = Number(process.env.BENCH_VOTES ?? POSTS * 10);
+const PER_POST = Math.max(1, Math.round(VOTES / POSTS));
+const VOTERS = Math.max(PER_POST * 10, Math.round(VOTES / 50));
+const MODELS = 40;
 await migrate(handle.db);
+
+/** Seeds posts, voters and votes in a few statements; triggers (counters, search) are off while it runs, as in a restore. */
+async function seed() {
+  // On PostgreSQL through a connection of its own with no statement time-out (the server's stays for the refits).
+  const seeding = embedded ? handle : await createDb(process.env.BENCH_DATABASE_URL!, { statementTimeoutMs: 0, maxConnections: 1 });
+  await seeding.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`insert into users (issuer, subject, created_at, updated_at)
+      select 'https://bench.local', 'seed-' || g, case when g % 50 = 0 then now() - interval '1 hour' else now() - interval '400 days' end, now()
+      from generate_series(1, ${VOTERS + 200}) g`);
+    // Columns per post: 2 (60%), 3 (25%) or 4 (15%); column c shows model (7p + 13c) mod 40, all different.
+    await tx.execute(sql`insert into posts (user_id, description, categories, comparison, created_at)
+      select a.id, 'Which is better? ' || g, array[(array['general','technology','education','health','business','entertainment'])[1 + g % 6]],
+        jsonb_build_object(
+          'models', (select jsonb_agg(jsonb_build_object('modelId', 'bench:model-' || ((g * 7 + c * 13) % ${MODELS}), 'modelName', 'Model ' || ((g * 7 + c * 13) % ${MODELS})) order by c)
+                     from generate_series(0, k - 1) c),
+          'turns', jsonb_build_array(jsonb_build_object('prompt', 'Which is better?', 'answers',
+            (select jsonb_agg(jsonb_build_object('content', case when (g + c) % 3 = 0 then E'## Plan\\n- one\\n- two\\n' else '' end || repeat('an answer ', 20 + (g * 31 + c * 17) % 120), 'status', 'complete') order by c)
+             from generate_series(0, k - 1) c)))),
+        now() - interval '200 days' + g * interval '1 second'
+      from (select g, case when g % 20 < 12 then 2 when g % 20 < 17 then 3 else 4 end as k from generate_series(1, ${POSTS}) g) p
+      join (select id, row_number() over (order by subject) as n from users where subject like 'seed-%') a on a.n = ${VOTERS} + 1 + g % 200`);
+    await tx.execute(sql`update posts set forked_from_post_id = id - 1 where id % 20 = 0`);
+    // Vote j on post p: voter (31p + j·VOTERS/PER_POST) mod VOTERS (all different on a post), column and shown order from p and j, on one of 100 days.
+    await tx.execute(sql`insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
+      select p.id, u.id, (p.id + j) % p.k,
+        (array[p.id * j % p.k, (1 + p.id * j) % p.k, (2 + p.id * j) % p.k, (3 + p.id * j) % p.k])[1:p.k]::smallint[],
+        now() - ((p.id * 13 + j * 7) % 100) * interval '1 day' - ((p.id + j) % 80000) * interval '1 second',
+        now() - ((p.id * 13 + j * 7) % 100) * interval '1 day' - ((p.id + j) % 80000) * interval '1 second'
+      from (select id, jsonb_array_length(comparison -> 'models') as k from posts) p
+      cross join generate_series(0, ${PER_POST - 1}) j
+      join (select id, row_number() over (order by subject) - 1 as n from users where subject like 'seed-%') u
+        on u.n = (p.id * 31 + j * ${Math.floor(VOTERS / PER_POST)}) % ${VOTERS}`);
+  });
+  if (!embedded) {
+    await seeding.db.execute(sql`analyze`);
+    await seeding.close();
+  }
+}
+
 const app = await buildApp({
-  // The board is set below from the generated votes; no refit from the (empty) database replaces it while measured.
-  config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dir, LEADERBOARD_REFIT_SECONDS: "86400" }),
+  // The board is refitted below, when the bench asks; none runs on its own while measured.
+  config: loadConfig({ LOG_LEVEL: "silent", DATA_DIR: dir, LEADERBOARD_REFIT_SECONDS: "86400", RATE_LIMIT_SEARCHES: "1000000" }),
   db: handle,
   logger: false,
   authenticator: {
@@ -86,44 +87,40 @@ const app = await buildApp({
 const board = leaderboardOf(handle.db);
 await board.settled();
 
-const generated = performance.now();
-const records = generate(VOTES);
-const generatedMs = performance.now() - generated;
+const seeded = performance.now();
+await seed();
+const seedMs = performance.now() - seeded;
+const [counts] = resultRows<{ posts: number; votes: number }>(
+  await handle.db.execute(sql`select (select count(*)::int from posts where comparison is not null) as posts, (select count(*)::int from post_votes) as votes`),
+);
+
 // CPU time as well as wall time: on a busy machine the wall time is mostly waiting for a core.
-const cpuMs = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
-const overall = performance.now();
-const overallCpu = process.cpuUsage();
-const fit = fitRatings(records, { position: true });
-const overallMs = performance.now() - overall;
-const overallCpuMs = cpuMs(overallCpu);
-const full = performance.now();
-const fullCpu = process.cpuUsage();
-// As a refit does: the votes become the table the board keeps, then every view is fitted from it.
-const table = await tabulateVotes(records);
-const views = await fitBoardTable(table);
-const fullMs = performance.now() - full;
-const fullCpuMs = cpuMs(fullCpu);
-const names = new Map(fit.ratings.map((row) => [row.key, { modelId: row.key, modelName: row.key.replace("bench:", "") }]));
-board.latest = { fittedAt: new Date(), fitMs: fullMs, table, leftOut: [], names, views, byPrompt: new Map() };
-// The board keeps the table, not the records (a refit drops them once fitted): the heap below is what it holds.
-records.length = 0;
+async function timedRefit() {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const snapshot = await board.refit();
+  const used = process.cpuUsage(cpu);
+  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
+}
+
+const first = await timedRefit();
+const next = await timedRefit();
 (globalThis as { gc?: () => void }).gc?.();
 console.error(
   JSON.stringify({
-    votes: VOTES,
+    database: embedded ? "PGlite" : "PostgreSQL",
+    posts: Number(counts!.posts),
+    votes: Number(counts!.votes),
     models: MODELS,
-    generatedMs: Math.round(generatedMs),
-    overallFitMs: Math.round(overallMs),
-    overallFitCpuMs: Math.round(overallCpuMs),
-    fullRefitCpuMs: Math.round(fullCpuMs),
-    overallIterations: fit.iterations,
-    fullRefitMs: Math.round(fullMs),
-    views: views.size,
+    seedMs: Math.round(seedMs),
+    first,
+    next,
     heapMb: Math.round(process.memoryUsage().heapUsed / 1e6),
   }),
 );
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 announceAndStopOnSigterm(app, handle, dir, url);
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() !== "refit") return;
+  void timedRefit().then((figures) => console.log(JSON.stringify(figures)));
+});
