@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useNavigate } from "@tanstack/react-router";
 import type { RouterOutputs } from "@parley/api";
 import { ArrowUpIcon, StopIcon } from "./chat-icons";
 import { matchPrompts, PICKER_ID, pickerOptionId, PromptPicker } from "./prompt-picker";
 import { usePromptUse, type PromptUse } from "./prompt-use";
 import { PromptVariablesForm } from "./prompt-variables-form";
 import { CHAT_TEXTS } from "./texts";
+
+/** The prompt dropdown's last option: it opens the prompt library. */
+const LIBRARY_OPTION = "library";
 
 type Options = RouterOutputs["chat"]["options"];
 
@@ -72,6 +76,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
    * A prompt chosen in the dropdown or the picker: a built-in one is the system prompt (the list
    * says which are, so nothing more is asked), a library one fills the box.
    */
+  const navigate = useNavigate();
   const choosePrompt = (id: number | null) => {
     prompts.clear();
     if (id !== null && options?.userPrompts.find((prompt) => prompt.id === id)?.builtin) return onPromptChange(id);
@@ -211,7 +216,11 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             <select
               id="chat-prompt"
               value={prompts.use?.promptId ?? promptId ?? ""}
-              onChange={(event) => choosePrompt(event.target.value ? Number(event.target.value) : null)}
+              onChange={(event) => {
+                // The last option leads to the prompt library, where prompts are written and found.
+                if (event.target.value === LIBRARY_OPTION) void navigate({ to: "/prompts" });
+                else choosePrompt(event.target.value ? Number(event.target.value) : null);
+              }}
               className={PILL}
             >
               <option value="">Select prompt</option>
@@ -220,6 +229,8 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
                   {prompt.name}
                 </option>
               ))}
+              {/* Once the prompts are in: an option that is there before them would be taken for the first prompt. */}
+              {options && <option value={LIBRARY_OPTION}>{CHAT_TEXTS.openPromptLibrary}</option>}
             </select>
             <div className="ml-auto shrink-0">
               {streaming ? (

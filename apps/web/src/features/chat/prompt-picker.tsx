@@ -1,4 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
+import { Link } from "@tanstack/react-router";
+import { CHAT_TEXTS } from "./texts";
 
 export type PickerPrompt = { id: number; name: string; prompt: string };
 
@@ -17,7 +19,7 @@ export const PICKER_ID = "prompt-picker";
 /**
  * The `/` picker above the message box: the prompts matching what follows the `/`. The box keeps
  * the focus; ↑/↓ move through the options, Enter picks, Escape closes (Composer handles the keys).
- * The list scrolls when it is taller than its box, so it takes the focus too (Shift+Tab from the box below it),
+ * The list scrolls when it is taller than its box, so it takes the focus too (it is in the tab order),
  * and the same keys work there (`onKeyDown`).
  */
 export function PromptPicker({
@@ -70,6 +72,11 @@ export function PromptPicker({
           ))}
         </ul>
       )}
+      <p className="border-t border-zinc-100 px-3 py-2 text-xs dark:border-zinc-800">
+        <Link to="/prompts" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          {CHAT_TEXTS.openPromptLibrary}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -3,6 +3,8 @@ export const CHAT_TEXTS = {
   emptyTitle: "How can I help you today?",
   emptyText: "Type a message to start our conversation",
   placeholder: "Type your message here...",
+  /** The prompt dropdown's last option and the `/` picker's link. */
+  openPromptLibrary: "Open prompt library…",
   sharedInput: 'This is a shared chat in read-only mode. Use the "Clone and Continue" button to create your own copy.',
   sharedPanel: "This is a shared chat. You are viewing it in read-only mode.",
   sendFailed: "An error occurred processing this request",

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
 import { CATEGORIES, categoryLabel, type Category, type PromptSort } from "@parley/contracts";
 import { PageIntro } from "../../components/page-intro";
 import { SearchBox } from "../../components/search-box";
@@ -41,6 +42,9 @@ export function DiscoverPromptsPage({ tabs }: { tabs: ReactNode }) {
             </button>
           ))}
         </div>
+        <Link to="/prompts" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          {PROMPT_TEXTS.yourLibrary}
+        </Link>
         <label className="flex items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
           {PROMPT_TEXTS.category}
           <select value={category} onChange={(event) => setCategory(event.target.value as Category | "")} className={`${FIELD} h-9 w-auto`}>

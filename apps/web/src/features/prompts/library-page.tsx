@@ -43,6 +43,9 @@ export function LibraryPage({ editing, onEdit }: { editing: Editing; onEdit: (ed
 
   const actions = (prompt: PromptCard) => (
     <>
+      <Link to="/chat" search={{ promptId: prompt.id }} aria-label={`${PROMPT_TEXTS.useInChat} ${prompt.name}`} className={buttonClass("primary", "sm")}>
+        {PROMPT_TEXTS.useInChat}
+      </Link>
       <button type="button" onClick={() => onEdit(prompt.id)} aria-label={`${PROMPT_TEXTS.edit} ${prompt.name}`} className={buttonClass("secondary", "sm")}>
         {PROMPT_TEXTS.edit}
       </button>

@@ -36,6 +36,7 @@ export const PROMPT_TEXTS = {
   deleteFailed: (error: string) => `Failed to delete prompt: ${error}`,
   versions: "Versions",
   olderVersions: "Show older versions",
+  yourLibrary: "Your prompt library",
   unlistedAddress: "Unlisted address",
   unlistedAddressHelp: "Anyone signed in with this address can open the prompt; its number alone opens it to nobody else.",
   copyAddress: "Copy address",
