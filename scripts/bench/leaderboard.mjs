@@ -101,11 +101,10 @@ async function run(database) {
     const busy = await load(server.url, headers, SECONDS);
     refitting = false;
     await loop;
-    if (busy.errors > 0 || busy.non2xx > 0) throw new Error(`${busy.errors} errors, ${busy.non2xx} non-2xx answers`);
     const times = refits.map((r) => r.ms).sort((a, b) => a - b);
     console.log(`  refits during it: ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each`);
     console.log(
-      `  other requests at ${RATE}/s during refits: p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms (target ≤ ${TARGETS.p99Ms} ms): ${verdict(busy.latency.p99 <= TARGETS.p99Ms)}`,
+      `  other requests at ${RATE}/s during refits: p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${busy.errors} time-outs or errors and ${busy.non2xx} non-2xx answers of ${busy.requests.total} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(busy.latency.p99 <= TARGETS.p99Ms && busy.errors === 0)}`,
     );
   } finally {
     await server.stop();

@@ -1,3 +1,4 @@
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { DeferredMarkdown } from "../../../lib/markdown/deferred-markdown";
 import { StopIcon } from "../chat-icons";
@@ -57,7 +58,7 @@ export function BattleView({
           return (
             <section key={answer.column} aria-label={title} className="min-w-0 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40">
               <header className="mb-2 flex items-center gap-2">
-                <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</h3>
+                <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>
                 {answer.status === "streaming" && (
                   <button
                     type="button"
@@ -92,19 +93,7 @@ export function BattleView({
         <fieldset className="mt-5 rounded-2xl border border-brand-200 bg-brand-50/60 p-4 dark:border-brand-900 dark:bg-brand-950/30">
           <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-50">{BATTLE_TEXTS.verdictLegend}</legend>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{BATTLE_TEXTS.verdictHint}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {CHOICES.map((choice) => (
-              <button
-                key={choice}
-                type="button"
-                disabled={deciding}
-                onClick={() => onVerdict(choice)}
-                className="rounded-full border border-zinc-300 bg-white px-3.5 py-1.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-              >
-                {BATTLE_TEXTS.choices[choice]}
-              </button>
-            ))}
-          </div>
+          <VerdictChoices deciding={deciding} onVerdict={onVerdict} />
         </fieldset>
       )}
       {verdict && (
@@ -114,6 +103,50 @@ export function BattleView({
           <p>{BATTLE_TEXTS.decidedNote}</p>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The four verdict buttons, one stop in the tab order (WAI-ARIA toolbar): the arrow keys move
+ * between them (wrapping), Home and End go to the first and the last.
+ */
+function VerdictChoices({ deciding, onVerdict }: { deciding: boolean; onVerdict: (choice: BattleChoice) => void }) {
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = CHOICES.length - 1;
+    const next = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowDown: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      ArrowUp: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+  return (
+    <div role="toolbar" aria-label={BATTLE_TEXTS.verdictLegend} onKeyDown={onKeyDown} className="mt-3 flex flex-wrap gap-2">
+      {CHOICES.map((choice, index) => (
+        <button
+          key={choice}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          tabIndex={index === current ? 0 : -1}
+          disabled={deciding}
+          onFocus={() => setCurrent(index)}
+          onClick={() => onVerdict(choice)}
+          className="rounded-full border border-zinc-300 bg-white px-3.5 py-1.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+        >
+          {BATTLE_TEXTS.choices[choice]}
+        </button>
+      ))}
     </div>
   );
 }
