@@ -60,6 +60,7 @@ export function DiscoverPromptsPage({ tabs }: { tabs: ReactNode }) {
       <div className="mt-6">
         <PromptList
           label="Prompts"
+          titled
           paged={prompts}
           empty={prompts.q ? PROMPT_TEXTS.discoverNoMatch(prompts.q) : PROMPT_TEXTS.discoverEmpty}
           failed={PROMPT_TEXTS.discoverFailed}

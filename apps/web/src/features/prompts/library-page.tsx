@@ -82,6 +82,7 @@ export function LibraryPage({ editing, onEdit }: { editing: Editing; onEdit: (ed
       <div className="mt-6">
         <PromptList
           label={PROMPT_TEXTS.libraryTitle}
+          titled
           paged={pagedPrompts(query)}
           empty={q ? PROMPT_TEXTS.libraryNoMatch(q) : PROMPT_TEXTS.libraryEmpty}
           failed={PROMPT_TEXTS.libraryFailed}

@@ -14,10 +14,15 @@ type PromptListProps = {
   failed: string;
   actions?: (prompt: Card) => ReactNode;
   showVisibility?: boolean;
+  /**
+   * The list sits right under the page's title (h1): it is given a heading of its own (read
+   * aloud, not shown), so the cards' headings (h3) skip no level.
+   */
+  titled?: boolean;
 };
 
 /** A paged list of prompt cards: loading, failure, empty, the cards, and 'Load more'. */
-export function PromptList({ label, paged, empty, failed, actions, showVisibility }: PromptListProps) {
+export function PromptList({ label, paged, empty, failed, actions, showVisibility, titled = false }: PromptListProps) {
   if (paged.loading)
     return (
       <div role="status" className="flex justify-center py-10">
@@ -37,6 +42,7 @@ export function PromptList({ label, paged, empty, failed, actions, showVisibilit
   if (paged.items.length === 0) return <p className={EMPTY}>{empty}</p>;
   return (
     <>
+      {titled && <h2 className="sr-only">{label}</h2>}
       <ul className="space-y-4" aria-label={label}>
         {paged.items.map((prompt) => (
           <li key={prompt.id}>

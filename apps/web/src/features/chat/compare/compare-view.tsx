@@ -144,7 +144,7 @@ function ColumnPanel({
   return (
     <div className="flex h-full flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="compare-column">
       <header className="flex items-center gap-2">
-        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h3>
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h2>
         {!column.available && (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">{COMPARE_TEXTS.unavailableBadge}</span>
         )}
