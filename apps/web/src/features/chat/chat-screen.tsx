@@ -95,8 +95,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   const messages = useMemo(() => {
     // A reader of someone else's share sees its owner's name and each reply's model (the history names both).
     const owner = shared && history.data?.is_owner === false ? history.data.username || DEFAULT_USER_LABEL : DEFAULT_USER_LABEL;
-    const named = new Map((history.data?.sessions ?? []).flatMap((e) => (e.model_id && e.model_name ? [[e.model_id, e.model_name] as const] : [])));
-    const nameOf = (id: string | null) => (id && (modelNames.get(id) ?? named.get(id))) || (shared ? "AI" : aiName);
+    const named = history.data?.model_names ?? {};
+    const nameOf = (id: string | null) => (id && (modelNames.get(id) ?? named[id])) || (shared ? "AI" : aiName);
     // A share's every answer has a link of its own (docs/reach.md, 'Links to one answer').
     const stored = messagesOf(history.data?.sessions ?? [], nameOf, owner, shared);
     const explained = stored.map((message) => {

@@ -10,15 +10,13 @@ import { describeFirstMessage, titleFollowsBranch } from "./descriptions";
 import type { Reader } from "../../kit/link-controls";
 
 /** One exchange as an item of the REST `getChatHistory` answer, plus its status. */
-export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo, modelName?: string | null) {
+export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo) {
   return {
     id: exchange.id,
     message_content: exchange.messageContent,
     response_content: exchange.responseContent,
     timestamp: exchange.createdAt.toISOString(),
     model_id: exchange.modelId,
-    /** The model's name in the catalogue (its id when it is gone from it; null without a model), so a reader of a share can name it. */
-    model_name: modelName ?? null,
     user: exchange.authorName,
     /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
     status: exchange.status,
@@ -76,7 +74,9 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
     ...(await comparisonColumnsOf(db, session, session.compareModels ? comparisonExchangesRead(exchanges, session, isOwner) : exchanges)),
     session_id: session.id,
     description: follows ? describeFirstMessage(branch[0]!.messageContent) : shared ? redactedTitle(session) : session.description,
-    sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id), exchange.modelId === null ? null : (names.get(exchange.modelId) ?? exchange.modelId))),
+    sessions: branch.map((exchange) => toHistoryExchange(exchange, siblings?.get(exchange.id))),
+    /** The catalogue's name of each model the branch's replies came from, by id, so a reader of a share can name them (the entries keep the spec's shape). */
+    model_names: Object.fromEntries(names),
     category: session.category,
     username: shared ? await getDisplayNameById(db, session.userId) : undefined,
     is_owner: isOwner,
