@@ -98,7 +98,7 @@ test("the writer writes a prompt with a variable, uses it through '/', and publi
   await expect(edit.getByText("Listed on Discover and on your creator page.")).toBeVisible();
   await edit.getByRole("button", { name: "Save prompt" }).click();
   await expect(page.getByRole("article", { name: NAME })).toContainText("Public");
-  await page.getByRole("link", { name: NAME }).click();
+  await page.getByRole("link", { name: NAME, exact: true }).click();
   await expect(page).toHaveURL(/\/prompt\/\d+$/);
   promptPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { name: NAME, level: 1 })).toBeVisible();
