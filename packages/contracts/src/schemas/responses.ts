@@ -45,6 +45,7 @@ const chatHistory = z.object({
   sessions: z.array(historyEntry),
   category: z.string().nullable(),
   username: z.string().optional().describe("The owner's name, when reading a shared conversation"),
+  model_names: z.record(z.string(), z.string()).describe("The name of each model the branch's replies came from, by model id"),
   is_owner: z.boolean(),
   shared: z.boolean(),
   forked_from: forkedFrom,

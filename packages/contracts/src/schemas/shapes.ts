@@ -135,6 +135,8 @@ export const linkSettings = z.object({
   views: z.number().int().describe("Viewers so far: each browser session once a day"),
   views_today: z.number().int().describe("Viewers today (UTC)"),
   state: linkState,
+  locked: z.boolean().describe("Locked by too many wrong passwords from all addresses: no password is checked until the owner lifts the lock (lift_lock)"),
+  locked_at: z.string().nullable().describe("When it was locked; null: not locked"),
 });
 
 /** One link on the Shared links page. */
@@ -154,6 +156,7 @@ export const sharedLink = z.object({
   view_cap: z.number().int().nullable(),
   views: z.number().int().nullable().describe("null for a share (signed-in readers are not counted)"),
   state: linkState,
+  locked: z.boolean().describe("Locked by too many wrong passwords until its owner lifts the lock"),
 });
 
 /** A personal access token as listed: never its secret. */
