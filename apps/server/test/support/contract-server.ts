@@ -20,7 +20,7 @@ export type Request = { method: string; path: string; body?: unknown; text?: str
 
 /**
  * A real Parley server listening on 127.0.0.1 with the embedded sign-in provider, the offline demo
- * model and a platform OpenAI model (a local OpenAI wire server), and Stripe (a local fake), so
+ * model and two platform OpenAI models (a local OpenAI wire server; a battle draws two models and never the demo), and Stripe (a local fake), so
  * every /api/v1 row can be called over HTTP as an outside script would call it.
  */
 export async function startContractServer() {
@@ -35,7 +35,7 @@ export async function startContractServer() {
     // Alice (alice@example.com) runs the admin rows.
     ADMIN_EMAILS: "alice@example.com",
   };
-  const catalogue = { openai: { apiKey: OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini"] }, demo: true };
+  const catalogue = { openai: { apiKey: OPENAI_KEY, baseURL: openai.baseURL, models: ["gpt-4o-mini", "gpt-4o"] }, demo: true };
   const logs = logCapture();
   const server = await startAuthServer({
     env,
