@@ -139,7 +139,7 @@ describe("the token allowance", () => {
     expect((await t.call("owner", "POST", "/user/updateUserApiKeys", { claude_api_key: key, open_ai_key: "", nickname: "" })).status).toBe(200);
     const after = await t.call("owner", "GET", "/chat/getPromptsAndModels");
     expect(after.body.userModels).toEqual(
-      expect.arrayContaining([{ id: MODEL.claude, name: "Claude Haiku 4.5", version: "claude-haiku-4-5", service: "anthropic" }]),
+      expect.arrayContaining([{ id: MODEL.claude, name: "Claude Haiku 4.5", version: "claude-haiku-4-5", service: "anthropic", battle: true }]),
     );
 
     t.anthropic.setScenario({ type: "reply", chunks: ["Own key reply"], usage: { inputTokens: 300, outputTokens: 400 } });
