@@ -37,6 +37,8 @@ const EDITED = "What should I bring for four people?";
 const input = (page: Page) => page.getByPlaceholder("Type your message here...");
 /** A message the user sent (the demo model's reply quotes it, so replies are left out). */
 const sent = (page: Page, text: string) => page.getByRole("article", { name: "You said" }).filter({ hasText: text });
+/** A message of Alice's as another reader of her share sees it: under her name, not 'You'. */
+const aliceSaid = (page: Page, text: string) => page.getByRole("article", { name: /^alice-.* said$/ }).filter({ hasText: text });
 const replyDone = (page: Page) => expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
 const versions = (page: Page) => page.getByRole("group", { name: "Versions of this message" });
 
@@ -142,8 +144,8 @@ test("another user sees exactly the shared and posted branch, forks it and conti
 
   await page.goto(shareLink);
   await expect(page.getByRole("heading", { name: "Shared Chat (Read-only)" })).toBeVisible();
-  await expect(sent(page, "Plan a picnic")).toBeVisible();
-  await expect(sent(page, EDITED)).toBeVisible();
+  await expect(aliceSaid(page, "Plan a picnic")).toBeVisible();
+  await expect(aliceSaid(page, EDITED)).toBeVisible();
   await expect(page.getByText(ORIGINAL)).toHaveCount(0);
   // A reader gets no versions and no edit or regenerate.
   await expect(versions(page)).toHaveCount(0);
