@@ -59,9 +59,9 @@ export function MessageList({ sessionId, messages, loading, streaming, lastEntry
     virtualizer.scrollToIndex(targetIndex, { align: "center" });
     const frame = requestAnimationFrame(() => document.getElementById(answerElementId(target!))?.focus({ preventScroll: true }));
     return () => cancelAnimationFrame(frame);
-    // Once per answer pointed at: later rows measured do not move the reader away again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [targetIndex, target]);
+    // Once per answer pointed at (release and the virtualizer keep their identity between renders):
+    // later rows measured do not move the reader away again.
+  }, [targetIndex, target, release, virtualizer]);
 
   const rows = virtualizer.getVirtualItems();
   return (
