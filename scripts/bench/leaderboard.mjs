@@ -85,8 +85,8 @@ async function run(database) {
       `Leaderboard on ${s.database}: ${s.votes.toLocaleString("en-US")} votes on ${s.posts.toLocaleString("en-US")} comparison posts over ${s.models} models (seeded in ${seconds(s.seedMs)}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
     );
     const target = s.database === "PostgreSQL" ? ` (target ≤ ${TARGETS.refitMs} ms): ${verdict(s.next.ms <= TARGETS.refitMs)}` : "";
-    console.log(`  first refit from the database (every post read, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms`);
-    console.log(`  next refit (posts kept, votes gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms${target}`);
+    console.log(`  first refit from the database (every post and vote read: ${s.first.gathered?.standings.toLocaleString("en-US")} standings, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms`);
+    console.log(`  next refit (after ${s.newVotes.toLocaleString("en-US")} new votes: posts and standings kept, ${s.next.gathered?.voters.toLocaleString("en-US")} changed voters' ${s.next.gathered?.standings.toLocaleString("en-US")} standings gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms${target}`);
     console.log(`  left out: ${s.next.leftOut.map((row) => `${row.votes.toLocaleString("en-US")} ${row.reason}`).join("; ") || "none"}`);
     console.log(`  server heap with the board in memory, after a collection: ${s.heapMb} MB`);
     await load(server.url, headers, 2);
@@ -102,7 +102,7 @@ async function run(database) {
     refitting = false;
     await loop;
     const times = refits.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  refits during it: ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each`);
+    console.log(`  refits during it (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each`);
     console.log(
       `  other requests at ${RATE}/s during refits: p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${busy.errors} time-outs or errors and ${busy.non2xx} non-2xx answers of ${busy.requests.total} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(busy.latency.p99 <= TARGETS.p99Ms && busy.errors === 0)}`,
     );

@@ -4,7 +4,8 @@
 // have two posts) and BENCH_VOTES votes on them (10 per post by default) from voters of whom 2%
 // are newer than a day, spread over 100 days, then the board is refitted from the database as the
 // server does (gathering the counted votes, then fitting every view): the first refit (every post
-// read) and the next (posts kept) are timed and printed on stderr. The app then listens (a
+// and vote read) and the next (after BENCH_NEW_VOTES new votes: posts and standings kept, the
+// changed voters' gathered again) are timed and printed on stderr. The app then listens (a
 // stand-in sign-in `Bearer bench-<name>`), and each line "refit" on stdin refits once more and
 // answers a line of figures on stdout.
 import { randomBytes } from "node:crypto";
@@ -53,7 +54,7 @@ async function seed() {
         now() - interval '200 days' + g * interval '1 second'
       from (select g, case when g % 20 < 12 then 2 when g % 20 < 17 then 3 else 4 end as k from generate_series(1, ${POSTS}) g) p
       join (select id, row_number() over (order by subject) as n from users where subject like 'seed-%') a on a.n = ${VOTERS} + 1 + g % 200`);
-    await tx.execute(sql`update posts set forked_from_post_id = id - 1 where id % 20 = 0`);
+    await tx.execute(sql`update posts set forked_from_post_id = case when id % 20 = 0 then id - 1 end, blind_root_id = case when id % 20 = 0 then id - 1 else id end`);
     // Vote j on post p: voter (31p + j·VOTERS/PER_POST) mod VOTERS (all different on a post), column and shown order from p and j, on one of 100 days.
     await tx.execute(sql`insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
       select p.id, u.id, (p.id + j) % p.k,
@@ -94,16 +95,39 @@ const [counts] = resultRows<{ posts: number; votes: number }>(
   await handle.db.execute(sql`select (select count(*)::int from posts where comparison is not null) as posts, (select count(*)::int from post_votes) as votes`),
 );
 
+/**
+ * New votes between refits, as people keep voting: BENCH_NEW_VOTES (1,000 by default) voters new
+ * to the board vote once each on a post picked at random, written as the app writes them (the
+ * triggers on), before each refit after the first; not part of the time measured.
+ */
+const NEW_VOTES = Number(process.env.BENCH_NEW_VOTES ?? 1_000);
+async function addVotes() {
+  if (NEW_VOTES <= 0) return;
+  await handle.db.execute(sql`
+    with fresh as (
+      insert into users (issuer, subject, created_at, updated_at)
+      select 'https://bench.local', 'new-' || gen_random_uuid(), now() - interval '400 days', now() from generate_series(1, ${NEW_VOTES})
+      returning id
+    ),
+    voters as (select id, row_number() over () as n from fresh),
+    targets as (select id, row_number() over () as n from (select id from posts where comparison is not null order by random() limit ${NEW_VOTES}) picked)
+    insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
+    select t.id, v.id, 0, null, now(), now() from voters v join targets t using (n)`);
+}
+
 // CPU time as well as wall time: on a busy machine the wall time is mostly waiting for a core.
 async function timedRefit() {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const snapshot = await board.refit();
   const used = process.cpuUsage(cpu);
-  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
+  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), gathered: snapshot.gathering, counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
 }
 
+// The seed wrote no change log (its triggers were off): the first refit gathers every voter.
+board.gatherer.forget();
 const first = await timedRefit();
+await addVotes();
 const next = await timedRefit();
 (globalThis as { gc?: () => void }).gc?.();
 console.error(
@@ -116,11 +140,14 @@ console.error(
     first,
     next,
     heapMb: Math.round(process.memoryUsage().heapUsed / 1e6),
+    newVotes: NEW_VOTES,
   }),
 );
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 announceAndStopOnSigterm(app, handle, dir, url);
 createInterface({ input: process.stdin }).on("line", (line) => {
   if (line.trim() !== "refit") return;
-  void timedRefit().then((figures) => console.log(JSON.stringify(figures)));
+  void addVotes()
+    .then(timedRefit)
+    .then((figures) => console.log(JSON.stringify(figures)));
 });

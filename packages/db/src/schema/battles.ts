@@ -29,7 +29,7 @@ export const battleVerdicts = pgTable(
     markdown: integer().array().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("battle_verdicts_created_idx").on(t.createdAt), check("battle_verdicts_choice_check", sql`${t.choice} in ('a', 'b', 'tie', 'both_bad')`)],
+  (t) => [index("battle_verdicts_created_idx").on(t.createdAt), index("battle_verdicts_user_created_idx").on(t.userId, t.createdAt), check("battle_verdicts_choice_check", sql`${t.choice} in ('a', 'b', 'tie', 'both_bad')`)],
 );
 
 /**
@@ -44,4 +44,23 @@ export const battlePairs = pgTable(
     battles: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.modelA, t.modelB] }), check("battle_pairs_order_check", sql`${t.modelA} < ${t.modelB}`)],
+);
+
+/**
+ * Whose votes changed, and when: a row per voter whose post votes or battle verdicts were written
+ * or deleted, or who published or deleted a comparison post (written by triggers, whoever writes).
+ * The leaderboard's gathering reads it to gather again only the standings of those voters (every
+ * rule of which votes count reads a voter's own votes and posts only). Rows older than a day are
+ * removed by the gathering; a board last gathered more than half a day before gathers everything again.
+ */
+export const voteChanges = pgTable(
+  "vote_changes",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid().notNull(),
+    /** The writing transaction's id: a gathering reads the rows of transactions not yet finished when the last one read the log, and later ones. */
+    xid: bigint({ mode: "number" }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vote_changes_xid_idx").on(t.xid), index("vote_changes_changed_idx").on(t.changedAt)],
 );

@@ -44,6 +44,13 @@ export const posts = pgTable(
     voteCount: integer().notNull().default(0),
     /** The post whose clone this post was published from, while that post exists (set by a trigger). */
     forkedFromPostId: integer().references((): AnyPgColumn => posts.id, { onDelete: "set null" }),
+    /**
+     * For a comparison post: the first post of its blind set, the comparisons forked from one
+     * another, which share their models (so whoever knows one post's models knows them all); null
+     * otherwise. Set by a trigger when the post is written, from its origin's, and kept when the
+     * origin is deleted: the forks still share its models.
+     */
+    blindRootId: integer(),
     /** The 'Most Popular' order, computed by a trigger from the counters and the age (docs/discovery.md). */
     hotScore: doublePrecision().notNull().default(0),
     /** Description, categories, models and conversation text for search, computed by a trigger. */
@@ -69,6 +76,7 @@ export const posts = pgTable(
     index("posts_hot_idx").on(t.hotScore.desc(), t.id.desc()),
     index("posts_search_idx").using("gin", t.searchVector),
     index("posts_forked_from_idx").on(t.forkedFromPostId),
+    index("posts_blind_root_idx").on(t.blindRootId).where(sql`${t.blindRootId} is not null`),
     index("posts_categories_idx").using("gin", t.categories),
     index("posts_user_idx").on(t.userId),
   ],

@@ -35,46 +35,25 @@ export async function getPostLineage(db: Executor, postId: number) {
 /** `alias."column"`: a column of a table read under an alias (as when the table meets itself). */
 export const aliased = (alias: string, column: PgColumn) => sql`${sql.raw(alias)}.${columnNames(column)}`;
 
-const r = (column: PgColumn) => aliased("r", column);
-const o = (column: PgColumn) => aliased("o", column);
-const p = (column: PgColumn) => aliased("p", column);
-
 /**
- * A comparison's blind set, as the `lineage(post_id, root_id)` term of a `with recursive`: each
- * comparison post with the root of its fork tree, a fork of a comparison published as a
- * comparison joining its origin's tree. A fork keeps its origin's models (in the same order), so
- * whoever knows one post's models knows them all. With `postId`, only that post's tree; with
- * `{ postsIn }`, only the trees of the posts that subquery lists (walked up from each post to its
- * root, then down: time in proportion to those posts, not to every post).
- * Ids only grow along a fork (a fork is published after its origin), which bounds both walks.
+ * A comparison's blind set, as the `lineage(post_id, root_id)` term of a `with`: each comparison
+ * post with the first post of its set (`posts.blind_root_id`, kept by a trigger: a fork of a
+ * comparison published as a comparison joins its origin's set). A fork keeps its origin's models
+ * (in the same order), so whoever knows one post's models knows them all. With `postId`, only
+ * that post's set; with `{ postsIn }`, only the sets of the posts that subquery lists; each found
+ * by the index on the stored root, in time in proportion to those sets' posts.
  */
 export const blindSetLineage = (postId?: number | SQLWrapper | { postsIn: SQLWrapper }) => sql`lineage(post_id, root_id) as (
-  select ${r(posts.id)}, ${r(posts.id)} from ${posts} r
-  where ${r(posts.comparison)} is not null
-    and not exists (select 1 from ${posts} o where ${o(posts.id)} = ${r(posts.forkedFromPostId)} and ${o(posts.comparison)} is not null and ${o(posts.id)} < ${r(posts.id)})
-    ${postId === undefined ? sql`` : typeof postId === "object" && "postsIn" in postId ? sql`and ${r(posts.id)} in (${rootsOf(postId.postsIn)})` : sql`and ${r(posts.id)} = (${rootOf(postId)})`}
-  union all
-  select ${p(posts.id)}, l.root_id from ${posts} p join lineage l on ${p(posts.forkedFromPostId)} = l.post_id and ${p(posts.id)} > l.post_id
-  where ${p(posts.comparison)} is not null
+  select ${posts.id}, ${posts.blindRootId} from ${posts}
+  where ${posts.blindRootId} is not null
+    ${
+      postId === undefined
+        ? sql``
+        : typeof postId === "object" && "postsIn" in postId
+          ? sql`and ${posts.blindRootId} in (select ${aliased("o", posts.blindRootId)} from ${posts} o where ${aliased("o", posts.id)} in (${postId.postsIn}))`
+          : sql`and ${posts.blindRootId} = (select ${aliased("o", posts.blindRootId)} from ${posts} o where ${aliased("o", posts.id)} = ${postId})`
+    }
 )`;
-
-/** The root of a comparison post's fork tree: the oldest comparison up its chain of origins. */
-const rootOf = (postId: number | SQLWrapper) => sql`
-  with recursive up(id, parent) as (
-    select ${posts.id}, ${posts.forkedFromPostId} from ${posts} where ${posts.id} = ${postId}
-    union all
-    select ${o(posts.id)}, ${o(posts.forkedFromPostId)} from ${posts} o join up on ${o(posts.id)} = up.parent and ${o(posts.id)} < up.id where ${o(posts.comparison)} is not null
-  )
-  select min(id) from up`;
-
-/** The roots of the fork trees of the posts a subquery lists, one per post (as rootOf). */
-const rootsOf = (postsIn: SQLWrapper) => sql`
-  with recursive up(id, parent, start) as (
-    select ${posts.id}, ${posts.forkedFromPostId}, ${posts.id} from ${posts} where ${posts.id} in (${postsIn})
-    union all
-    select ${o(posts.id)}, ${o(posts.forkedFromPostId)}, up.start from ${posts} o join up on ${o(posts.id)} = up.parent and ${o(posts.id)} < up.id where ${o(posts.comparison)} is not null
-  )
-  select min(id) from up group by start`;
 
 /**
  * SQL: the other posts of post `postId`'s blind set through which `userId` knew its models

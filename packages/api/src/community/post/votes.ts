@@ -2,7 +2,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { battleVerdicts, postVotes, posts, resultRows, users, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { AppError } from "../../kit/errors";
-import { aliased, blindSetLineage, knownThrough } from "./lineage";
+import { aliased, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { columnOrder, isOrderOf, SHOWN_LABELS, shownOrderFor } from "./shown-order";
 import { POST_NOT_FOUND, postVisibleTo, type ViewerRef } from "./visibility";
@@ -43,17 +43,18 @@ type VoteRefs = { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper;
  * Whose votes the standings cover: every vote and verdict; the votes of one post (of one voter
  * of it, with `userId`); or every vote and verdict of the voters whose ids are in (after, upTo]
  * (a refit's bounded steps: all the rules read a voter's own votes only, apart from the posts'
- * blind sets).
+ * blind sets), or of the voters listed in `ids` (those whose votes changed since a refit).
  */
 export type StandingScope =
   | { kind: "all" }
   | { kind: "post"; postId: SQLWrapper | number; userId?: SQLWrapper | string }
-  | { kind: "voters"; after: string | null; upTo: string };
+  | { kind: "voters"; after: string | null; upTo: string }
+  | { kind: "voters"; ids: string[] };
 
 const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`${value}::uuid` : value);
 
 /**
- * SQL: the terms of a `with recursive` that end in `standings(kind, item, user_id, col,
+ * SQL: the terms of a `with` that end in `standings(kind, item, user_id, col,
  * shown_order, created_at, reason)`: every post vote (`kind` 'post', `item` its post) and battle
  * verdict ('battle', its session) of `scope`, with why it does not count (one of
  * LEFT_OUT_REASONS) or null when it counts. The one counted-vote rule, for post votes and
@@ -74,87 +75,87 @@ const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`
  */
 export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const youngAfter = new Date(counting.now.getTime() - counting.minAccountAgeHours * 3_600_000).toISOString();
-  const posted = (alias: string) => {
-    const userId = aliased(alias, postVotes.userId);
-    if (scope.kind === "all") return sql`true`;
-    if (scope.kind === "voters") return votersIn(userId, scope);
-    const post = sql`${aliased(alias, postVotes.postId)} = ${scope.postId}`;
-    return scope.userId === undefined ? post : sql`${post} and ${userId} = ${uuidOf(scope.userId)}`;
-  };
-  const verdicts = (alias: string) => {
-    if (scope.kind === "all") return sql`true`;
-    if (scope.kind === "voters") return votersIn(aliased(alias, battleVerdicts.userId), scope);
-    return sql`false`;
-  };
-  const ofVoters = (userId: SQLWrapper) => (scope.kind === "post" ? sql`${userId} in (select user_id from scoped)` : sql`true`);
-  const e = (column: Parameters<typeof aliased>[1]) => aliased("e", column);
-  const f = (column: Parameters<typeof aliased>[1]) => aliased("f", column);
-  const a = (column: Parameters<typeof aliased>[1]) => aliased("a", column);
-  // The blind sets the scope's votes need: one post's tree, the trees of the posts a run of voters voted on or made, or all.
-  const trees =
+  const v = (column: Parameters<typeof aliased>[1]) => aliased("v", column);
+  const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
+  const b = (column: Parameters<typeof aliased>[1]) => aliased("b", column);
+  // Which votes, verdicts and posts made the scope reads: of everyone, of a run of voters, or of one post's voters.
+  const ofVoters = (userId: SQLWrapper) =>
+    scope.kind === "all" ? sql`true` : scope.kind === "voters" ? votersIn(userId, scope) : sql`${userId} in (select user_id from scoped)`;
+  const scopedVotes =
     scope.kind === "post"
-      ? scope.postId
-      : scope.kind === "voters"
-        ? { postsIn: sql`select ${aliased("tv", postVotes.postId)} from ${postVotes} tv where ${votersIn(aliased("tv", postVotes.userId), scope)}
-            union all select ${aliased("ta", posts.id)} from ${posts} ta where ${votersIn(aliased("ta", posts.userId), scope)}` }
-        : undefined;
-  return sql`${blindSetLineage(trees)},
-  scoped(kind, item, user_id, col, shown_order, created_at, updated_at) as (
-    select 'post'::text, ${aliased("sv", postVotes.postId)}::bigint, ${aliased("sv", postVotes.userId)}, ${aliased("sv", postVotes.column)},
-           ${aliased("sv", postVotes.shownOrder)}, ${aliased("sv", postVotes.createdAt)}, ${aliased("sv", postVotes.updatedAt)}
-    from ${postVotes} sv where ${posted("sv")}
+      ? sql`${v(postVotes.postId)} = ${scope.postId}${scope.userId === undefined ? sql`` : sql` and ${v(postVotes.userId)} = ${uuidOf(scope.userId)}`}`
+      : ofVoters(v(postVotes.userId));
+  // A vote and the post it is on: the post's author and blind set (posts.blind_root_id).
+  const votes = (where: SQLWrapper) => sql`select 'post'::text as kind, ${v(postVotes.postId)}::bigint as item, ${v(postVotes.userId)} as user_id, ${v(postVotes.column)} as col,
+        ${v(postVotes.shownOrder)} as shown_order, ${v(postVotes.createdAt)} as created_at, ${v(postVotes.updatedAt)} as updated_at,
+        ${p(posts.userId)} as author_id, ${p(posts.blindRootId)} as root_id, true as complete
+      from ${postVotes} v join ${posts} p on ${p(posts.id)} = ${v(postVotes.postId)} where ${where}`;
+  const verdicts = (where: SQLWrapper) => sql`select 'battle'::text, ${b(battleVerdicts.sessionId)}::bigint, ${b(battleVerdicts.userId)}, null::smallint, null::smallint[],
+        ${b(battleVerdicts.createdAt)}, ${b(battleVerdicts.createdAt)}, null::uuid, null::integer, ${b(battleVerdicts.counted)}
+      from ${battleVerdicts} b where ${where}`;
+  // A vote's place among its voter's votes and verdicts of its UTC day (the daily cap). Over a run
+  // of voters (or all), the scope holds each voter's every vote: a window over it. A post's votes
+  // need their voters' votes and verdicts of the same day up to each vote.
+  const placed =
+    scope.kind === "post"
+      ? sql`select s.*, (
+          (select count(*) from ${postVotes} e where ${aliased("e", postVotes.userId)} = s.user_id
+             and ${aliased("e", postVotes.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("e", postVotes.createdAt)}, 'post'::text, ${aliased("e", postVotes.postId)}::bigint) < (s.created_at, s.kind, s.item))
+          + (select count(*) from ${battleVerdicts} f where ${aliased("f", battleVerdicts.userId)} = s.user_id
+             and ${aliased("f", battleVerdicts.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("f", battleVerdicts.createdAt)}, 'battle'::text, ${aliased("f", battleVerdicts.sessionId)}::bigint) < (s.created_at, s.kind, s.item))
+        ) as place from scoped s`
+      : sql`select s.*, row_number() over (partition by s.user_id, date_trunc('day', s.created_at, 'UTC') order by s.created_at, s.kind, s.item) - 1 as place from scoped s`;
+  // When each voter first knew each blind set's models: their first vote on, or post of, the set.
+  const knownSets = scope.kind === "post" ? sql`and ${p(posts.blindRootId)} = (select root_id from scoped limit 1)` : sql``;
+  return sql`scoped as (
+    ${votes(scopedVotes)}
     union all
-    select 'battle'::text, ${aliased("sb", battleVerdicts.sessionId)}::bigint, ${aliased("sb", battleVerdicts.userId)}, null::smallint, null::smallint[],
-           ${aliased("sb", battleVerdicts.createdAt)}, ${aliased("sb", battleVerdicts.createdAt)}
-    from ${battleVerdicts} sb where ${verdicts("sb")}
+    ${verdicts(scope.kind === "post" ? sql`false` : ofVoters(b(battleVerdicts.userId)))}
   ),
-  day_places(kind, item, user_id, place) as (
-    select kind, item, user_id, row_number() over (partition by user_id, date_trunc('day', created_at, 'UTC') order by created_at, kind, item) - 1
-    from (${
-      scope.kind === "post"
-        ? // A post's votes need only their voters' votes and verdicts of the same day up to each vote (one vote per voter and post).
-          sql`select 'post'::text as kind, ${e(postVotes.postId)}::bigint as item, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as created_at
-      from scoped sd join ${postVotes} e on ${e(postVotes.userId)} = sd.user_id and ${e(postVotes.createdAt)} >= date_trunc('day', sd.created_at, 'UTC') and ${e(postVotes.createdAt)} <= sd.created_at
-      union all
-      select 'battle'::text, ${f(battleVerdicts.sessionId)}::bigint, ${f(battleVerdicts.userId)}, ${f(battleVerdicts.createdAt)}
-      from scoped sd join ${battleVerdicts} f on ${f(battleVerdicts.userId)} = sd.user_id and ${f(battleVerdicts.createdAt)} >= date_trunc('day', sd.created_at, 'UTC') and ${f(battleVerdicts.createdAt)} <= sd.created_at`
-        : sql`select 'post'::text as kind, ${e(postVotes.postId)}::bigint as item, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as created_at
-      from ${postVotes} e where ${posted("e")}
-      union all
-      select 'battle'::text, ${f(battleVerdicts.sessionId)}::bigint, ${f(battleVerdicts.userId)}, ${f(battleVerdicts.createdAt)}
-      from ${battleVerdicts} f where ${verdicts("f")}`
-    }) events
-  ),
+  placed as (${placed}),
   first_known(root_id, user_id, at) as (
     select root_id, user_id, min(at) from (
-      select l.root_id, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as at
-      from ${postVotes} e join lineage l on l.post_id = ${e(postVotes.postId)} where ${scope.kind === "voters" ? votersIn(e(postVotes.userId), scope) : ofVoters(e(postVotes.userId))}
+      select ${p(posts.blindRootId)} as root_id, ${v(postVotes.userId)} as user_id, ${v(postVotes.createdAt)} as at
+      from ${postVotes} v join ${posts} p on ${p(posts.id)} = ${v(postVotes.postId)}
+      where ${p(posts.blindRootId)} is not null and ${ofVoters(v(postVotes.userId))} ${knownSets}
       union all
-      select l.root_id, ${a(posts.userId)}, ${a(posts.createdAt)}
-      from ${posts} a join lineage l on l.post_id = ${a(posts.id)} where ${scope.kind === "voters" ? votersIn(a(posts.userId), scope) : ofVoters(a(posts.userId))}
+      select ${p(posts.blindRootId)}, ${p(posts.userId)}, ${p(posts.createdAt)} from ${posts} p
+      where ${p(posts.blindRootId)} is not null and ${ofVoters(p(posts.userId))} ${knownSets}
     ) known
     group by root_id, user_id
   ),
   standings(kind, item, user_id, col, shown_order, created_at, reason) as (
     select s.kind, s.item, s.user_id, s.col, s.shown_order, s.created_at, (case
-      when s.kind = 'post' and ${aliased("sp", posts.userId)} = s.user_id then 'author'
+      when s.kind = 'post' and s.author_id = s.user_id then 'author'
       when s.kind = 'post' and (s.updated_at <> s.created_at or k.at < s.created_at) then 'not_blind'
-      when s.kind = 'battle' and not ${aliased("sc", battleVerdicts.counted)} then 'incomplete'
+      when s.kind = 'battle' and not s.complete then 'incomplete'
       ${counting.minAccountAgeHours > 0 ? sql`when ${aliased("su", users.createdAt)} > ${youngAfter}::timestamptz then 'waiting'` : sql``}
-      ${counting.dailyCap > 0 ? sql`when d.place >= ${counting.dailyCap} then 'capped'` : sql``}
+      ${counting.dailyCap > 0 ? sql`when s.place >= ${counting.dailyCap} then 'capped'` : sql``}
     end)::text
-    from scoped s
+    from placed s
     join ${users} su on ${aliased("su", users.id)} = s.user_id
-    join day_places d on d.kind = s.kind and d.item = s.item and d.user_id = s.user_id
-    left join ${posts} sp on s.kind = 'post' and ${aliased("sp", posts.id)} = s.item
-    left join lineage sl on s.kind = 'post' and sl.post_id = s.item
-    left join first_known k on k.root_id = sl.root_id and k.user_id = s.user_id
-    left join ${battleVerdicts} sc on s.kind = 'battle' and ${aliased("sc", battleVerdicts.sessionId)} = s.item
+    left join first_known k on k.root_id = s.root_id and k.user_id = s.user_id
   )`;
 }
 
-const votersIn = (userId: SQLWrapper, scope: { after: string | null; upTo: string }) =>
-  scope.after === null ? sql`${userId} <= ${scope.upTo}::uuid` : sql`${userId} > ${scope.after}::uuid and ${userId} <= ${scope.upTo}::uuid`;
+const votersIn = (userId: SQLWrapper, scope: { after: string | null; upTo: string } | { ids: string[] }) =>
+  "ids" in scope
+    ? sql`${userId} = any(${`{${scope.ids.join(",")}}`}::uuid[])`
+    : scope.after === null
+      ? sql`${userId} <= ${scope.upTo}::uuid`
+      : sql`${userId} > ${scope.after}::uuid and ${userId} <= ${scope.upTo}::uuid`;
+
+/**
+ * The account-age wait of voteStandings (`waiting`), for a standing gathered with it off
+ * (`minAccountAgeHours: 0`): the board keeps its voters' standings between refits, and only this
+ * part of the rule changes with time alone. In the rule's order: after `author`, `not_blind` and
+ * `incomplete`, before `capped`.
+ */
+export function withAccountAgeWait(reason: LeftOutReason | null, accountCreatedAt: number, counting: VoteCounting): LeftOutReason | null {
+  if (reason === "author" || reason === "not_blind" || reason === "incomplete") return reason;
+  const youngAfter = counting.now.getTime() - counting.minAccountAgeHours * 3_600_000;
+  return counting.minAccountAgeHours > 0 && accountCreatedAt > youngAfter ? "waiting" : reason;
+}
 
 /**
  * SQL: why one post vote does not count (one of LEFT_OUT_REASONS), or null when it counts: the

@@ -3,7 +3,6 @@ import type { PostComparison, PostMessage } from "@parley/db";
 import { models as catalogue, resultRows, type Executor } from "@parley/db";
 import type { PromptAnswers } from "@parley/contracts";
 import { presentPromptAuthor } from "../../conversation/prompts/present";
-import { blindSetLineage } from "../post/lineage";
 import { countedVote, type VoteCounting } from "../post/votes";
 import { knownComparisons } from "./known-comparisons";
 import { requireVisiblePrompt } from "./sharing";
@@ -44,7 +43,7 @@ export async function listPromptAnswers(db: Executor, viewerId: string, promptId
   );
   const votes = resultRows<{ model_id: string | null; model_name: string; votes: number }>(
     await db.execute(sql`
-      with recursive ${blindSetLineage()}, entrants as (
+      with entrants as (
         select p.id as post_id, (m.ord - 1)::int as col, m.model ->> 'modelId' as model_id, m.model ->> 'modelName' as model_name
         from posts p cross join lateral jsonb_array_elements(p.comparison -> 'models') with ordinality as m(model, ord)
         where p.prompt_id = ${promptId} and p.comparison is not null and p.hidden_at is null and p.id = any(${`{${knownPosts.join(",")}}`}::int[])

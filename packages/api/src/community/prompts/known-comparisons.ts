@@ -11,16 +11,15 @@ import { blindSetLineage } from "../post/lineage";
  */
 export async function knownComparisons(db: Executor, viewerId: string, promptId?: number): Promise<Set<string>> {
   const ofPrompt = (column: string) => (promptId === undefined ? sql`` : sql`and ${sql.raw(column)} = ${promptId}`);
-  // The blind sets (fork trees) the viewer has made or voted on a post of; every post of them is known.
+  // The blind sets the viewer has made or voted on a post of (each post stores its set); every post of them is known.
   const rows = resultRows<{ id: string }>(
     await db.execute(sql`
-      with recursive ${blindSetLineage()},
-      mine(post_id) as (
-        select id from posts where user_id = ${viewerId}::uuid and comparison is not null
-        union select post_id from post_votes where user_id = ${viewerId}::uuid
-      )
+      with ${blindSetLineage({
+        postsIn: sql`select id from posts where user_id = ${viewerId}::uuid and comparison is not null
+          union all select post_id from post_votes where user_id = ${viewerId}::uuid`,
+      })}
       select 'post:' || p.id as id from lineage l join posts p on p.id = l.post_id
-      where l.root_id in (select m.root_id from lineage m join mine on mine.post_id = m.post_id) and p.hidden_at is null ${ofPrompt("p.prompt_id")}
+      where p.hidden_at is null ${ofPrompt("p.prompt_id")}
       union all
       select 'battle:' || b.session_id from battle_verdicts b join chat_sessions s on s.id = b.session_id
       where b.user_id = ${viewerId}::uuid ${ofPrompt("s.prompt_id")}`),

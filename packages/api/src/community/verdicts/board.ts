@@ -15,6 +15,8 @@ export type BoardSnapshot = {
   fittedAt: Date;
   /** How long the refit took (loading the votes and every view), in milliseconds. */
   fitMs: number;
+  /** What the refit read of the votes: every voter's standings, or the changed voters' (VoteGatherer). */
+  gathering: { full: boolean; voters: number; standings: number } | null;
   /** The counted votes, in typed arrays (a million VoteRecord objects would hold most of a gigabyte). */
   table: VoteTable;
   leftOut: LeftOut[];
@@ -96,8 +98,8 @@ export class Board {
   /** Which votes count (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS), as the host started the board with. */
   rules: VoteRules = DEFAULT_VOTE_RULES;
 
-  /** The votes' gatherer, which keeps the comparison posts between refits. */
-  private gatherer = new VoteGatherer(VOTES_PER_STEP);
+  /** The votes' gatherer, which keeps the comparison posts and the voters' standings between refits. */
+  gatherer = new VoteGatherer(VOTES_PER_STEP);
 
   constructor(private readonly db: Database) {}
 
@@ -120,7 +122,16 @@ export class Board {
       const loaded = await this.gatherer.load(this.db, { ...this.rules, now: new Date() });
       const table = await tabulateVotes(loaded.records);
       const views = await fitBoardTable(table, this.latest?.views);
-      const snapshot: BoardSnapshot = { fittedAt: new Date(), fitMs: performance.now() - started, table, leftOut: loaded.leftOut, names: loaded.names, views, byPrompt: promptSubsets(table) };
+      const snapshot: BoardSnapshot = {
+        fittedAt: new Date(),
+        fitMs: performance.now() - started,
+        gathering: this.gatherer.lastGathering,
+        table,
+        leftOut: loaded.leftOut,
+        names: loaded.names,
+        views,
+        byPrompt: promptSubsets(table),
+      };
       this.latest = snapshot;
       return snapshot;
     })().finally(() => {

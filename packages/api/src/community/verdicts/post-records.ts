@@ -24,6 +24,7 @@ export function columnStyle(comparison: PostComparison) {
 
 /** What the board reads of a comparison post: its models (by key, in column order) and names, categories, prompt, and each column's style. */
 export type PostEntry = {
+  id: number;
   models: string[];
   names: { modelId: string | null; modelName: string }[];
   categories: string[];
@@ -77,6 +78,7 @@ export class PostEntries {
         if (!row.comparison) continue;
         const models = row.comparison.models.map((model) => model.modelId ?? model.modelName);
         this.entries.set(Number(row.id), {
+          id: Number(row.id),
           version: row.version,
           models,
           names: row.comparison.models.map((model) => ({ modelId: model.modelId, modelName: model.modelName })),

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { battleVerdicts, chatSessions, models, resultRows, type Executor } from "@parley/db";
+import { battleVerdicts, chatSessions, models, resultRows, users, voteChanges, type Executor } from "@parley/db";
 import { columnOrder, isOrderOf } from "../post/shown-order";
-import { voteStandings, type LeftOutReason, type StandingScope, type VoteCounting } from "../post/votes";
+import { CHUNK } from "./fit/model";
+import { voteStandings, withAccountAgeWait, type LeftOutReason, type StandingScope, type VoteCounting } from "../post/votes";
 import { namesOf, PostEntries, type ModelNames, type PostEntry } from "./post-records";
 import type { LeftOut, VoteRecord } from "./types";
 
@@ -31,11 +32,17 @@ const CHOICE: Record<string, VoteRecord["choice"]> = { a: 0, b: 1, tie: "tie", b
 /** Votes and verdicts a refit reads per step on the embedded database, by whole voters (a voter's rules read only their own votes). */
 export const VOTES_PER_STEP = 1_000;
 /** The same on PostgreSQL, whose other connections serve requests meanwhile: each step stays far within the statement time-out. */
-export const VOTES_PER_STEP_POSTGRES = 20_000;
+export const VOTES_PER_STEP_POSTGRES = 100_000;
+/** Changed voters gathered again per step. */
+const CHANGED_VOTERS_PER_STEP = 200;
+/** Past this since the last gathering, the change log (kept a day) may have lost rows: everything is gathered again. */
+const CHANGES_KEPT_MS = 12 * 3_600_000;
 
 type StandingRow = {
   kind: "post" | "battle";
   item: number | string;
+  user_id: string;
+  account_created_at: string | Date;
   col: number | null;
   shown_order: string | null;
   day: string;
@@ -49,21 +56,137 @@ type StandingRow = {
 };
 
 /**
+ * A vote or verdict as kept between refits: its standing with the account-age wait left to apply
+ * (withAccountAgeWait); a post vote keeps only what its record reads (a million of them are kept).
+ */
+type KeptStanding = Pick<StandingRow, "kind" | "col" | "shown_order" | "day" | "reason"> & { item: number } & Partial<Pick<StandingRow, "shown" | "choice" | "lengths" | "markdown" | "category" | "prompt_id">>;
+type KeptVoter = { accountCreatedAt: number; standings: KeptStanding[] };
+
+/**
  * Gathers the counted votes the board is fitted on: every post vote and battle verdict with why it
- * does not count (voteStandings, the one rule for both), in time linear in the votes, in steps of
- * whole voters (`votesPerStep`; null: one statement), each its own bounded statement, so other
- * requests are served between them on the embedded database and no statement nears the time-out
- * on PostgreSQL. The
- * comparison posts are kept between refits (PostEntries): only new or changed ones are read again.
+ * does not count (voteStandings, the one rule for both). Every rule reads a voter's own votes,
+ * verdicts and comparison posts only, so each voter's standings are kept between refits and only
+ * those of the voters the change log (`vote_changes`, written by triggers) names are gathered
+ * again; the account-age wait, the one part that changes with time alone, is applied at each
+ * refit. The first gathering (and one after the log may have lost rows) reads every voter, in
+ * steps of whole voters (`votesPerStep`; null: one statement), each its own bounded statement,
+ * so other requests are served between them on the embedded database and no statement nears the
+ * time-out on PostgreSQL. The comparison posts are kept between refits too (PostEntries): only
+ * new or changed ones are read again.
  */
 export class VoteGatherer {
   private readonly posts = new PostEntries();
+  private voters = new Map<string, KeptVoter>();
+  /** When the last gathering started, by the database's clock (null: none yet). */
+  private gatheredAt: number | null = null;
+  /**
+   * The oldest transaction still running when the last gathering read the change log: the next one
+   * reads the rows written by it and later ones (a transaction running then may commit after).
+   */
+  private readFromXid = 0;
+  /** The daily cap the kept standings were gathered under: other rules gather everything again. */
+  private dailyCap: number | null = null;
+  /** Shared strings of the kept standings (days, shown orders). */
+  private readonly strings = new Map<string, string>();
 
   constructor(private readonly votesPerStep: number | null = VOTES_PER_STEP) {}
+
+  /** Makes the next gathering read every voter again: after votes were written with the triggers off (a restore, a bulk load). */
+  forget() {
+    this.gatheredAt = null;
+  }
+
+  /** What the last gathering read: every voter (`full`) or the changed ones, and how many voters and standings it read. */
+  lastGathering: { full: boolean; voters: number; standings: number } | null = null;
 
   /** Every counted vote (comparison posts, then battles), what was left out and why, and the models' names. */
   async load(db: Executor, counting: VoteCounting): Promise<{ records: VoteRecord[]; leftOut: LeftOut[]; names: ModelNames }> {
     const entries = await this.posts.refresh(db);
+    await this.update(db, counting);
+    return this.assemble(db, entries, counting);
+  }
+
+  /** Brings the kept standings up to date: every voter's the first time, then those of the voters whose votes changed. */
+  private async update(db: Executor, counting: VoteCounting) {
+    const [clock] = resultRows<{ now: string | Date; xmin: string }>(
+      await db.execute(sql`select clock_timestamp() as now, pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+    );
+    const startedAt = new Date(clock!.now).getTime();
+    const xmin = Number(clock!.xmin);
+    // The standings are gathered with the account-age wait off: it is applied when assembling.
+    const rules = { ...counting, minAccountAgeHours: 0 };
+    if (this.gatheredAt === null || startedAt - this.gatheredAt > CHANGES_KEPT_MS || this.dailyCap !== counting.dailyCap) {
+      const voters = new Map<string, KeptVoter>();
+      let standings = 0;
+      for (const scope of await this.scopes(db)) standings += this.keep(voters, await standingRows(db, rules, scope));
+      this.voters = voters;
+      this.lastGathering = { full: true, voters: voters.size, standings };
+    } else {
+      const changed = resultRows<{ user_id: string }>(
+        await db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`),
+      ).map((row) => row.user_id);
+      let standings = 0;
+      for (let from = 0; from < changed.length; from += CHANGED_VOTERS_PER_STEP) {
+        const ids = changed.slice(from, from + CHANGED_VOTERS_PER_STEP);
+        for (const id of ids) this.voters.delete(id);
+        standings += this.keep(this.voters, await standingRows(db, rules, { kind: "voters", ids }));
+      }
+      this.lastGathering = { full: false, voters: changed.length, standings };
+    }
+    this.gatheredAt = startedAt;
+    this.readFromXid = xmin;
+    this.dailyCap = counting.dailyCap;
+    // The log is read a few minutes back from the last refit; a day of it is more than any board needs.
+    await db.execute(sql`delete from ${voteChanges} where ${voteChanges.changedAt} < ${new Date(startedAt - 2 * CHANGES_KEPT_MS).toISOString()}::timestamptz`);
+  }
+
+  /** Keeps the standing rows of a step, by voter; answers how many. */
+  private keep(voters: Map<string, KeptVoter>, rows: StandingRow[]) {
+    const shared = (value: string) => {
+      let kept = this.strings.get(value);
+      if (kept === undefined) this.strings.set(value, (kept = value));
+      return kept;
+    };
+    for (const row of rows) {
+      let voter = voters.get(row.user_id);
+      if (!voter) voters.set(row.user_id, (voter = { accountCreatedAt: new Date(row.account_created_at).getTime(), standings: [] }));
+      const kept = { kind: row.kind, item: Number(row.item), col: row.col, shown_order: row.shown_order === null ? null : shared(row.shown_order), day: shared(row.day), reason: row.reason };
+      voter.standings.push(
+        row.kind === "post"
+          ? kept
+          : { ...kept, shown: row.shown, choice: row.choice, lengths: row.lengths, markdown: row.markdown, category: row.category, prompt_id: row.prompt_id },
+      );
+    }
+    return rows.length;
+  }
+
+  /**
+   * A post's columns in the order a vote recorded (`shown_order`, or column order for a vote cast
+   * before orders were recorded), with the models and style figures in that order: one set of
+   * arrays per post and order, kept with the post's entry (a changed post gets a new entry), so
+   * every vote shown that order shares them, refit after refit (the table and the style pool
+   * read them once per array).
+   */
+  private shownOrder(entry: PostEntry, shownOrder: string | null) {
+    let byOrder = this.orders.get(entry);
+    if (!byOrder) this.orders.set(entry, (byOrder = new Map()));
+    const key = shownOrder ?? "";
+    let shown = byOrder.get(key);
+    if (!shown) {
+      const columns = entry.models.length;
+      const stored = shownOrder === null ? null : Array.from(shownOrder, Number);
+      const order = isOrderOf(stored, columns) ? stored : columnOrder(columns);
+      const at = (values: number[]) => order.map((column) => values[column]!);
+      byOrder.set(key, (shown = { order, comparisonId: `post:${entry.id}`, shown: order.map((column) => entry.models[column]!), lengths: at(entry.lengths), markdown: at(entry.markdown) }));
+    }
+    return shown;
+  }
+
+  /** Each post entry's columns per shown order (shownOrder). */
+  private readonly orders = new WeakMap<PostEntry, Map<string, { order: number[]; comparisonId: string; shown: string[]; lengths: number[]; markdown: number[] }>>();
+
+  /** The board's records from the kept standings, the account-age wait applied now. */
+  private async assemble(db: Executor, entries: ReadonlyMap<number, PostEntry>, counting: VoteCounting) {
     const byPost = new Map<number, VoteRecord[]>();
     const battles: { at: string; id: number; record: VoteRecord }[] = [];
     const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | "hidden"; votes: number }>();
@@ -73,28 +196,18 @@ export class VoteGatherer {
       if (row) row.votes++;
       else leftOut.set(key, { kind, why, votes: 1 });
     };
-    // The votes of one post shown in one order share their arrays (a board of a million votes keeps them all).
-    const orders = new Map<string, { shown: string[]; lengths: number[]; markdown: number[] }>();
-    const addPostVote = (row: StandingRow, entry: PostEntry | undefined) => {
-      const postId = Number(row.item);
+    const addPostVote = (row: KeptStanding, reason: LeftOutReason | null, entry: PostEntry | undefined) => {
+      const postId = row.item;
       if (!entry || entry.hidden) return leave("post", "hidden");
-      if (row.reason !== null) return leave("post", row.reason);
-      const columns = entry.models.length;
-      const stored = row.shown_order === null ? null : Array.from(row.shown_order, Number);
-      const order = isOrderOf(stored, columns) ? stored : columnOrder(columns);
-      const choice = order.indexOf(Number(row.col));
+      if (reason !== null) return leave("post", reason);
+      const shown = this.shownOrder(entry, row.shown_order);
+      const choice = shown.order.indexOf(Number(row.col));
       if (choice < 0) return;
-      const key = `${postId}:${order.join("")}`;
-      let shown = orders.get(key);
-      if (!shown) {
-        const at = (values: number[]) => order.map((column) => values[column]!);
-        orders.set(key, (shown = { shown: order.map((column) => entry.models[column]!), lengths: at(entry.lengths), markdown: at(entry.markdown) }));
-      }
       let list = byPost.get(postId);
       if (!list) byPost.set(postId, (list = []));
       list.push({
         source: "post",
-        comparisonId: `post:${postId}`,
+        comparisonId: shown.comparisonId,
         shown: shown.shown,
         choice,
         category: entry.categories[0] ?? null,
@@ -105,8 +218,8 @@ export class VoteGatherer {
         markdown: shown.markdown,
       });
     };
-    const addVerdict = (row: StandingRow) => {
-      if (row.reason !== null) return leave("battle", row.reason);
+    const addVerdict = (row: KeptStanding, reason: LeftOutReason | null) => {
+      if (reason !== null) return leave("battle", reason);
       const choice = CHOICE[row.choice ?? ""];
       const shown = row.shown ?? [];
       if (choice === undefined || shown.length < 2) return;
@@ -114,13 +227,20 @@ export class VoteGatherer {
       battles.push({
         at: row.day,
         id,
-        record: { source: "battle", comparisonId: `battle:${id}`, shown, choice, category: row.category, day: row.day, promptId: row.prompt_id === null ? null : Number(row.prompt_id), lengths: row.lengths ?? undefined, markdown: row.markdown ?? undefined },
+        record: { source: "battle", comparisonId: `battle:${id}`, shown, choice, category: row.category ?? null, day: row.day, promptId: row.prompt_id == null ? null : Number(row.prompt_id), lengths: row.lengths ?? undefined, markdown: row.markdown ?? undefined },
       });
     };
-    for (const scope of await this.scopes(db)) {
-      for (const row of await standingRows(db, counting, scope)) {
-        if (row.kind === "post") addPostVote(row, entries.get(Number(row.item)));
-        else addVerdict(row);
+    let read = 0;
+    for (const voter of this.voters.values()) {
+      // A million standings are a few seconds' work: other requests are served between chunks.
+      if ((read += voter.standings.length) >= CHUNK) {
+        read = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      for (const row of voter.standings) {
+        const reason = withAccountAgeWait(row.reason, voter.accountCreatedAt, counting);
+        if (row.kind === "post") addPostVote(row, reason, entries.get(row.item));
+        else addVerdict(row, reason);
       }
     }
     // Post votes by post (oldest first), then battles in the order decided.
@@ -176,10 +296,11 @@ async function standingRowsOf(db: Executor, counting: VoteCounting, scope: Stand
   return resultRows<StandingRow>(
     await db.execute(sql`
       with recursive ${voteStandings(counting, scope)}
-      select s.kind, s.item, s.col, array_to_string(s.shown_order, '') as shown_order, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.reason,
+      select s.kind, s.item, s.user_id, ${users.createdAt} as account_created_at, s.col, array_to_string(s.shown_order, '') as shown_order, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.reason,
              ${b("shown")} as shown, ${b("choice")} as choice, ${b("lengths")} as lengths, ${b("markdown")} as markdown,
              ${chatSessions.category} as category, ${chatSessions.promptId} as prompt_id
       from standings s
+      join ${users} on ${users.id} = s.user_id
       left join ${battleVerdicts} b on s.kind = 'battle' and ${b("session_id")} = s.item
       left join ${chatSessions} on ${chatSessions.id} = ${b("session_id")}`),
   );
