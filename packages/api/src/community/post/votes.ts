@@ -2,6 +2,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { battleVerdicts, postVotes, posts, resultRows, users, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { AppError } from "../../kit/errors";
+import { isRatedModel } from "../../conversation/chat/rated";
 import { aliased, blindSetLineage, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { columnOrder, isOrderOf, SHOWN_LABELS, shownOrderFor } from "./shown-order";
@@ -264,7 +265,8 @@ function orderFor(post: ComparisonPostRef, viewerId: string, vote: { shownOrder:
  * stored column. Blind until the viewer has voted: nothing but the labels and the answers' text
  * is sent (no model, tally or anything that follows the stored order). After the vote (and
  * always for the author, who made the comparison and knows its models) each column also has its
- * model and its counted votes, still in the order the viewer voted in (and `my_vote_left_out`
+ * model, its counted votes and whether it is rated (`rated`: false for the offline demo, whose
+ * comparisons count in their tally but not on the board), still in the order the viewer voted in (and `my_vote_left_out`
  * says why the viewer's own vote does not count yet, if it does not; `my_vote_counts_at`, when
  * a waiting one will). So too once the viewer
  * voted on or made another post of its blind set (a post it was forked from or into): they know
@@ -289,7 +291,11 @@ export async function presentComparison(db: Executor, viewerId: string, post: Co
       total_votes: tally ? tally.reduce((a, b) => a + b, 0) : null,
       columns: order.map((column, shown) => {
         const model = post.comparison.models[column]!;
-        return { column: shown, label: SHOWN_LABELS[shown]!, ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]! } : {}) };
+        return {
+          column: shown,
+          label: SHOWN_LABELS[shown]!,
+          ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]!, rated: isRatedModel(model.modelId ?? model.modelName) } : {}),
+        };
       }),
       turns: post.comparison.turns.map((turn) => ({
         prompt: turn.prompt,

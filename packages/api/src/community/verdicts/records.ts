@@ -3,12 +3,17 @@ import { battleVerdicts, chatSessions, models, resultRows, type Executor } from 
 import { columnOrder, isOrderOf } from "../post/shown-order";
 import { voteStandings, type LeftOutReason, type StandingScope, type VoteCounting } from "../post/votes";
 import { namesOf, PostEntries, type ModelNames, type PostEntry } from "./post-records";
+import { ratedVote } from "../../conversation/chat/rated";
 import type { LeftOut, VoteRecord } from "./types";
 
-/** Why a vote or verdict is left out, as the board says it: the rule's reasons (post/votes.ts), and hidden posts. */
-const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | "hidden", string>> = {
+/** Why a vote or verdict is left out of the board alone: a hidden post, or a model that is not rated (conversation/chat/rated.ts). */
+type BoardReason = "hidden" | "unrated";
+
+/** Why a vote or verdict is left out, as the board says it: the rule's reasons (post/votes.ts), hidden posts and models not rated. */
+const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | BoardReason, string>> = {
   post: {
     hidden: "on comparison posts hidden by moderation",
+    unrated: "on comparisons with the offline demo model, which is not rated (it only repeats what it is asked)",
     author: "cast by the comparison's author, who knows the models",
     not_blind: "not cast blind (changed after the models were shown, or cast knowing them from another post of the same comparison)",
     incomplete: "on comparisons with an answer that did not complete",
@@ -17,6 +22,7 @@ const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | "hidden", 
   },
   battle: {
     hidden: "from battles hidden by moderation",
+    unrated: "from battles with the offline demo model, which is not rated (it only repeats what it is asked)",
     author: "from battles cast by their author",
     not_blind: "from battles not decided blind",
     incomplete: "from battles where an answer did not complete",
@@ -66,8 +72,8 @@ export class VoteGatherer {
     const entries = await this.posts.refresh(db);
     const byPost = new Map<number, VoteRecord[]>();
     const battles: { at: string; id: number; record: VoteRecord }[] = [];
-    const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | "hidden"; votes: number }>();
-    const leave = (kind: "post" | "battle", why: LeftOutReason | "hidden") => {
+    const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | BoardReason; votes: number }>();
+    const leave = (kind: "post" | "battle", why: LeftOutReason | BoardReason) => {
       const key = `${kind}:${why}`;
       const row = leftOut.get(key);
       if (row) row.votes++;
@@ -79,6 +85,8 @@ export class VoteGatherer {
       const postId = Number(row.item);
       if (!entry || entry.hidden) return leave("post", "hidden");
       if (row.reason !== null) return leave("post", row.reason);
+      // A vote among answers of a model that is not rated says nothing the board could rate.
+      if (!ratedVote(entry.models)) return leave("post", "unrated");
       const columns = entry.models.length;
       const stored = row.shown_order === null ? null : Array.from(row.shown_order, Number);
       const order = isOrderOf(stored, columns) ? stored : columnOrder(columns);
@@ -110,6 +118,7 @@ export class VoteGatherer {
       const choice = CHOICE[row.choice ?? ""];
       const shown = row.shown ?? [];
       if (choice === undefined || shown.length < 2) return;
+      if (!ratedVote(shown)) return leave("battle", "unrated");
       const id = Number(row.item);
       battles.push({
         at: row.day,
