@@ -42,13 +42,14 @@ type VoteRefs = { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper;
 
 /**
  * Whose votes the standings cover: every vote and verdict; the votes of one post (of one voter
- * of it, with `userId`); or every vote and verdict of the voters whose ids are in (after, upTo]
+ * of it, with `userId`); the verdict of one battle; or every vote and verdict of the voters whose ids are in (after, upTo]
  * (a refit's bounded steps: all the rules read a voter's own votes only, apart from the posts'
  * blind sets).
  */
 export type StandingScope =
   | { kind: "all" }
   | { kind: "post"; postId: SQLWrapper | number; userId?: SQLWrapper | string }
+  | { kind: "battle"; sessionId: number; userId: string }
   | { kind: "voters"; after: string | null; upTo: string };
 
 const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`${value}::uuid` : value);
@@ -79,26 +80,34 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
     const userId = aliased(alias, postVotes.userId);
     if (scope.kind === "all") return sql`true`;
     if (scope.kind === "voters") return votersIn(userId, scope);
+    if (scope.kind === "battle") return sql`false`;
     const post = sql`${aliased(alias, postVotes.postId)} = ${scope.postId}`;
     return scope.userId === undefined ? post : sql`${post} and ${userId} = ${uuidOf(scope.userId)}`;
   };
   const verdicts = (alias: string) => {
     if (scope.kind === "all") return sql`true`;
     if (scope.kind === "voters") return votersIn(aliased(alias, battleVerdicts.userId), scope);
+    if (scope.kind === "battle") return sql`${aliased(alias, battleVerdicts.sessionId)} = ${scope.sessionId}::bigint and ${aliased(alias, battleVerdicts.userId)} = ${uuidOf(scope.userId)}`;
     return sql`false`;
   };
-  const ofVoters = (userId: SQLWrapper) => (scope.kind === "post" ? sql`${userId} in (select user_id from scoped)` : sql`true`);
+  // One post's or one battle's votes: only their voters' own votes and verdicts are read.
+  const one = scope.kind === "post" || scope.kind === "battle";
+  const ofVoters = (userId: SQLWrapper) => (one ? sql`${userId} in (select user_id from scoped)` : sql`true`);
   const e = (column: Parameters<typeof aliased>[1]) => aliased("e", column);
   const f = (column: Parameters<typeof aliased>[1]) => aliased("f", column);
   const a = (column: Parameters<typeof aliased>[1]) => aliased("a", column);
   // The blind sets the scope's votes need: one post's tree, the trees of the posts a run of voters voted on or made, or all.
+  // (A battle belongs to no blind set of posts.)
+  const noTrees = { postsIn: sql`select ${posts.id} from ${posts} where false` };
   const trees =
     scope.kind === "post"
       ? scope.postId
       : scope.kind === "voters"
         ? { postsIn: sql`select ${aliased("tv", postVotes.postId)} from ${postVotes} tv where ${votersIn(aliased("tv", postVotes.userId), scope)}
             union all select ${aliased("ta", posts.id)} from ${posts} ta where ${votersIn(aliased("ta", posts.userId), scope)}` }
-        : undefined;
+        : scope.kind === "battle"
+          ? noTrees
+          : undefined;
   return sql`${blindSetLineage(trees)},
   scoped(kind, item, user_id, col, shown_order, created_at, updated_at) as (
     select 'post'::text, ${aliased("sv", postVotes.postId)}::bigint, ${aliased("sv", postVotes.userId)}, ${aliased("sv", postVotes.column)},
@@ -112,8 +121,8 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   day_places(kind, item, user_id, place) as (
     select kind, item, user_id, row_number() over (partition by user_id, date_trunc('day', created_at, 'UTC') order by created_at, kind, item) - 1
     from (${
-      scope.kind === "post"
-        ? // A post's votes need only their voters' votes and verdicts of the same day up to each vote (one vote per voter and post).
+      one
+        ? // A post's votes (or a battle's verdict) need only their voters' votes and verdicts of the same day up to each vote (one vote per voter and post).
           sql`select 'post'::text as kind, ${e(postVotes.postId)}::bigint as item, ${e(postVotes.userId)} as user_id, ${e(postVotes.createdAt)} as created_at
       from scoped sd join ${postVotes} e on ${e(postVotes.userId)} = sd.user_id and ${e(postVotes.createdAt)} >= date_trunc('day', sd.created_at, 'UTC') and ${e(postVotes.createdAt)} <= sd.created_at
       union all
@@ -208,6 +217,17 @@ async function tallyOf(db: Executor, postId: number, columns: number, counting: 
   return tally;
 }
 
+/**
+ * Why the caller's verdict on their battle does not count (yet), or null when it counts, by the
+ * rule post votes follow (voteStandings): `incomplete`, `waiting` or `capped`.
+ */
+export async function verdictLeftOut(db: Executor, battleId: number, userId: string, counting: VoteCounting) {
+  const [row] = resultRows<{ reason: LeftOutReason | null }>(
+    await db.execute(sql`with recursive ${voteStandings(counting, { kind: "battle", sessionId: battleId, userId })} select reason from standings`),
+  );
+  return row?.reason ?? null;
+}
+
 /** Why the viewer's vote on a post does not count (yet), or null when it counts. */
 async function myVoteLeftOut(db: Executor, postId: number, userId: string, counting: VoteCounting) {
   const [row] = resultRows<{ reason: PostLeftOutReason | null }>(
@@ -217,7 +237,7 @@ async function myVoteLeftOut(db: Executor, postId: number, userId: string, count
 }
 
 /** When a waiting vote of `userId` counts: once their account is `minAccountAgeHours` old (ISO time). */
-async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
+export async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
   const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? new Date(row.createdAt.getTime() + counting.minAccountAgeHours * 3_600_000).toISOString() : null;
 }
