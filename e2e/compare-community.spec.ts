@@ -230,6 +230,7 @@ test("the leaderboard counts the vote on rated models, overall and in the post's
   await expect(row.getByText("Provisional")).toBeVisible();
   await page.getByRole("link", { name: "How is this computed?" }).click();
   await expect(page.getByRole("heading", { name: "How is this computed?" })).toBeInViewport();
+  await expect(page.getByText(/The offline demo model only repeats what it is asked, so it is never rated: votes on comparisons that show it stay off the board\./)).toBeVisible();
   await expect(page.getByRole("table", { name: /Share of the votes showing both models/ })).toBeVisible();
   // The categories a post can carry, named as the chat names them; no feed-only groups.
   await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);
