@@ -1,7 +1,9 @@
 // Comparison posts in Chromium: the author compares three models (through the compare API the
 // chat screen uses) and posts it; a reader finds the 'Compare: 3 models' card, reads the answers
 // blind, votes, sees the models and the tally (a vote is final), reads it on a phone with tabs,
-// sees the Leaderboard move and forks the comparison into their own chat.
+// and forks the comparison into their own chat. That comparison has the offline demo model,
+// which is never rated: the page says so after the vote, and the vote stays off the Leaderboard;
+// the reader's vote on a second comparison, of two rated models, moves it.
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "./support/api";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
@@ -10,35 +12,42 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 test.describe.configure({ mode: "serial" });
 
 const DEMO = "Parley Demo (offline)";
+/** The rated model the reader votes for on the second comparison (a local fake of Anthropic's service, with the author's own key). */
+const CLAUDE = "Claude Haiku 4.5";
+/** What the board says of the votes it leaves out because the demo model is not rated. */
+const UNRATED_LINE = / votes? on comparisons with the offline demo model, which is not rated \(it only repeats what it is asked\)/;
 const PROMPT = "Explain recursion to a five-year-old.";
 // A retry runs the whole serial group again and posts again: each run's post has its own words.
 const DESCRIPTION = `Recursion for kids, three models ${Date.now().toString(36)}`;
+const RATED_DESCRIPTION = `Recursion for kids, two rated models ${Date.now().toString(36)}`;
 
 let author: StorageState;
 let reader: StorageState;
 let postPath = "";
+/** The second comparison: two rated models, whose votes the board counts. */
+let ratedPostPath = "";
 /** The reader's fork of the comparison (a chat session), posted in the last test. */
 let forkSessionId = 0;
 /** The demo model's answer, as the author posted it. */
 let demoAnswer = "";
-/** The demo model's votes on comparison posts before this run votes (a retry meets the first attempt's votes). */
+/** Claude's votes on comparison posts before this run votes (a retry meets the first attempt's votes). */
 let before = { won: 0, cast: 0 };
 
 type BoardRow = { model_id: string; model_name: string; votes_won: number; votes_cast: number; win_rate: number };
 
 /**
- * The demo model's votes won and cast on comparison posts, read from one fit: its row of the
- * overall board less the battle votes showing it, which the votes download of the same fit lists.
- * Battles (battles.spec.ts, on the same server, at the same time) may battle the demo model and
+ * A model's votes won and cast on comparison posts, read from one fit: its row of the overall
+ * board less the battle votes showing it, which the votes download of the same fit lists.
+ * Battles (battles.spec.ts, on the same server, at the same time) may battle the model and
  * vote at any moment, so the board's row alone is not this spec's to count.
  */
-async function demoPostVotes(page: Page) {
+async function postVotesOf(page: Page, name: string) {
   for (;;) {
     const board = (await api(page, "GET", "/post/leaderboard")).body as { fitted_at: string | null; models: BoardRow[] };
     const download = (await api(page, "GET", "/post/leaderboard/votes?format=json")).body as { fitted_at: string | null; votes: { source: string; models: string[]; choice: string }[] };
     // A refit between the two reads: read both again.
     if (board.fitted_at !== download.fitted_at) continue;
-    const row = board.models.find((r) => r.model_name === DEMO);
+    const row = board.models.find((r) => r.model_name === name);
     if (!row) return { won: 0, cast: 0, row };
     const battles = download.votes.filter((vote) => vote.source === "battle" && vote.models.includes(row.model_id));
     const battlesWon = battles.filter((vote) => vote.choice === "ABCDEFGH"[vote.models.indexOf(row.model_id)]).length;
@@ -63,8 +72,10 @@ test("Discover has a Leaderboard view, empty before any vote", async ({ browser,
   await expect(page.getByRole("heading", { name: "Leaderboard" })).toBeVisible();
   // The table's caption repeats this line once there are rows (a retry meets earlier votes).
   await expect(page.getByText("Models ranked by the votes they won on comparison posts").first()).toBeVisible();
-  const { won, cast } = await demoPostVotes(page);
+  const { won, cast } = await postVotesOf(page, CLAUDE);
   before = { won, cast };
+  // The offline demo model is never rated, whatever votes earlier specs or attempts cast.
+  expect((await postVotesOf(page, DEMO)).row).toBeUndefined();
   // A fresh database has no votes; a retry of this group meets the votes of its first attempt.
   if (test.info().retry === 0) {
     // Battles (battles.spec.ts, on the same server, perhaps already run) feed the overall board and
@@ -81,19 +92,20 @@ test("Discover has a Leaderboard view, empty before any vote", async ({ browser,
   await close();
 });
 
-test("the author compares three models and posts the comparison", async ({ browser, baseURL }) => {
+test("the author compares three models and posts the comparison, and posts a second of two rated models", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
   await page.goto("/chat");
   await expect(page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 15_000 });
-  // An own OpenAI key offers OpenAI's models (a local fake of OpenAI's service in the browser
-  // tests) next to the demo model.
-  expect((await api(page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-compare-000000000000000000" })).status).toBe(200);
+  // Own OpenAI and Anthropic keys offer their models (local fakes of OpenAI's and Anthropic's
+  // services in the browser tests) next to the demo model.
+  expect((await api(page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-compare-000000000000000000", claude_api_key: "sk-ant-e2e-compare-0000000000000000" })).status).toBe(200);
   const options = await api(page, "GET", "/chat/getPromptsAndModels");
-  const models = (options.body.userModels as { id: string; name: string }[]).map((m) => m.id);
-  const demo = models.find((id) => id.startsWith("demo:"))!;
-  const modelIds = [demo, ...models.filter((id) => id !== demo).slice(0, 2)];
-  expect(modelIds).toHaveLength(3);
+  const models = options.body.userModels as { id: string; name: string }[];
+  const idOf = (name: string) => models.find((m) => m.name === name)!.id;
+  // The demo model and the two OpenAI ones (the reader, with no key, can continue only the demo's column).
+  const modelIds = [idOf(DEMO), idOf("GPT-4o mini"), idOf("GPT-4o")];
+  expect(modelIds.every(Boolean)).toBe(true);
 
   const compared = await api(page, "POST", "/chat/compare", { messages: [{ content: PROMPT }], model_ids: modelIds });
   expect(compared.status, JSON.stringify(compared.body)).toBe(200);
@@ -112,6 +124,16 @@ test("the author compares three models and posts the comparison", async ({ brows
   await expect(page.getByRole("heading", { name: `Answer A · ${DEMO}` })).toBeVisible();
   await expect(page.getByText("You made this comparison, so the models are named for you.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
+  // Named for its author, the demo model is the one not rated.
+  await expect(page.getByText(/ · not rated$/)).toHaveCount(1);
+  await expect(page.getByText(`${DEMO} only repeats what it is asked, so it is not rated: votes on this comparison count here but not on the Leaderboard.`)).toBeVisible();
+
+  // The second comparison: two rated models, with answers of their own.
+  const rated = await api(page, "POST", "/chat/compare", { messages: [{ content: PROMPT }], model_ids: [idOf("GPT-4o mini"), idOf(CLAUDE)] });
+  expect(rated.status, JSON.stringify(rated.body)).toBe(200);
+  const ratedPost = await api(page, "POST", "/post/postChat", { chat_id: rated.body.session_id as number, description: RATED_DESCRIPTION, categories: ["education"] });
+  expect(ratedPost.status, JSON.stringify(ratedPost.body)).toBe(200);
+  ratedPostPath = `/post/${ratedPost.body.post_id as number}`;
   await close();
 });
 
@@ -141,14 +163,20 @@ test("a reader finds the card, reads blind, votes, sees the models and tally, an
   expect(label).toBeDefined();
   await page.getByRole("button", { name: `Vote for this answer (answer ${label})` }).click();
   await expect(page.getByRole("heading", { name: `Answer ${label} · ${DEMO}` })).toBeVisible();
-  await expect(page.getByText("1 vote (100%) · Your vote")).toBeVisible();
-  await expect(page.getByText("Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count.")).toBeVisible();
+  await expect(page.getByText("1 vote (100%) · Your vote · not rated")).toBeVisible();
+  // The tally counts the vote; the Leaderboard does not, as the demo model is not rated (and only its column says so).
+  await expect(page.getByText(/ · not rated$/)).toHaveCount(1);
+  await expect(
+    page.getByText(
+      `Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count. ${DEMO} only repeats what it is asked, so it is not rated: votes on this comparison count here but not on the Leaderboard.`,
+    ),
+  ).toBeVisible();
   // Only a blind vote counts: once the models are shown there is nothing more to vote.
   await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Interact with this conversation" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.reload();
-  await expect(page.getByText("1 vote (100%) · Your vote")).toBeVisible();
+  await expect(page.getByText("1 vote (100%) · Your vote · not rated")).toBeVisible();
   await close();
 });
 
@@ -168,25 +196,41 @@ test("on a phone the answers are tabs, one column at a time", async ({ browser, 
   await close();
 });
 
-test("the leaderboard counts the vote, overall and in the post's category; the reader forks the comparison", async ({ browser, baseURL }) => {
+test("the leaderboard counts the vote on rated models, overall and in the post's category, and never rates the demo model; the reader forks the comparison", async ({ browser, baseURL }) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
+  // The reader votes for Claude's answer on the comparison of two rated models, wherever it is shown to them.
+  await page.goto(ratedPostPath);
+  await expect(page.getByRole("heading", { name: "Comparison of 2 models" })).toBeVisible({ timeout: 15_000 });
+  const shown = (await api(page, "GET", ratedPostPath.replace("/post/", "/post/getPost/"))).body.comparison as { turns: { answers: { content: string }[] }[] };
+  const label = "AB"[shown.turns[0]!.answers.findIndex((answer) => answer.content.startsWith("Claude fake"))]!;
+  expect(label).toBeDefined();
+  await page.getByRole("button", { name: `Vote for this answer (answer ${label})` }).click();
+  await expect(page.getByRole("heading", { name: `Answer ${label} · ${CLAUDE}` })).toBeVisible();
+  await expect(page.getByText("Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count.", { exact: true })).toBeVisible();
+  await expect(page.getByText(/not rated/)).toHaveCount(0);
+
   await page.goto("/discover/leaderboard");
   // The ratings table (the pairwise table below it has a row per model too).
   const ratings = page.getByRole("table", { name: "Models ranked by the votes they won on comparison posts" });
-  const row = ratings.getByRole("row").filter({ has: page.getByRole("rowheader", { name: DEMO }) });
-  // The reader's one vote went to the demo model's column: one more post vote won and cast. The
-  // board is refitted in the background (every 3 seconds for these tests): wait for the fit that counts it.
-  await expect.poll(async () => { const { won, cast } = await demoPostVotes(page); return { won, cast }; }, { timeout: 15_000 }).toEqual({ won: before.won + 1, cast: before.cast + 1 });
+  const row = ratings.getByRole("row").filter({ has: page.getByRole("rowheader", { name: CLAUDE }) });
+  // The reader's vote went to Claude's column: one more post vote won and cast. The board is
+  // refitted in the background (every 3 seconds for these tests): wait for the fit that counts it.
+  await expect.poll(async () => { const { won, cast } = await postVotesOf(page, CLAUDE); return { won, cast }; }, { timeout: 15_000 }).toEqual({ won: before.won + 1, cast: before.cast + 1 });
+  // The vote for the demo model's answer is not rated: the board has no row for it, and says why it left the vote out.
+  expect((await postVotesOf(page, DEMO)).row).toBeUndefined();
+  await expect(ratings.getByRole("rowheader", { name: DEMO })).toHaveCount(0);
+  await expect(page.getByText(UNRATED_LINE)).toBeVisible();
   // Rank range, rating, its 95% interval, votes, win rate, as the fit the page shows has them (a
   // battle's vote may come with the next refit); few votes make the row provisional.
   await expect(async () => {
-    const shown = (await demoPostVotes(page)).row!;
+    const shown = (await postVotesOf(page, CLAUDE)).row!;
     await page.reload();
     await expect(row.getByRole("cell")).toHaveText([/^1(–\d)?$/, /^\d+$/, /^\d+ to \d+$/, String(shown.votes_cast), `${(shown.win_rate * 100).toFixed(1)}%`], { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(row.getByText("Provisional")).toBeVisible();
   await page.getByRole("link", { name: "How is this computed?" }).click();
   await expect(page.getByRole("heading", { name: "How is this computed?" })).toBeInViewport();
+  await expect(page.getByText(/The offline demo model only repeats what it is asked, so it is never rated: votes on comparisons that show it stay off the board\./)).toBeVisible();
   await expect(page.getByRole("table", { name: /Share of the votes showing both models/ })).toBeVisible();
   // The categories a post can carry, named as the chat names them; no feed-only groups.
   await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);

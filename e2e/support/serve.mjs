@@ -54,8 +54,9 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     // A vote shows on the leaderboard at the next refit: every 3 seconds here, not every minute
     // (a spec waits up to 15 s for it; every second cost both servers a fit per second all run long).
     LEADERBOARD_REFIT_SECONDS: "3",
-    // The suite's accounts are minutes old: their votes count at once (the wait is tested on the server).
-    VOTE_MIN_ACCOUNT_AGE_HOURS: "0",
+    // The suite's accounts are minutes old: their votes count at once (the wait is tested on the
+    // server, and in the browser by a spec that starts its own server with this set).
+    VOTE_MIN_ACCOUNT_AGE_HOURS: process.env.E2E_VOTE_MIN_ACCOUNT_AGE_HOURS ?? "0",
     // A spec that needs models paid with the platform's key (and so an allowance) starts its own server with this.
     OPENAI_API_KEY: process.env.E2E_PLATFORM_OPENAI_KEY ?? "",
     OPENAI_BASE_URL: openai.baseURL,

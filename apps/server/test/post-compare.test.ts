@@ -12,6 +12,8 @@ let names: Record<string, string>;
 let postId: number;
 let singlePostId: number;
 const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
+/** Three rated models (the offline demo model is compared, never rated: post-leaderboard-rating.test.ts), for what the board counts. */
+const RATED = [MODEL.platform, MODEL.claude, "openai:gpt-4o"];
 
 const TURNS = [
   { prompt: "Explain recursion in one line.", answers: [{ content: "A function calling itself." }, { content: "Defining a thing by itself." }, { content: "See: recursion." }] },
@@ -40,7 +42,7 @@ const trpcQuery = (name: string, path: string, input: unknown) =>
 const trpcMutation = (name: string, path: string, input: unknown) => t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
 
 beforeAll(async () => {
-  t = await createChatApp();
+  t = await createChatApp({ openaiModels: ["gpt-4o-mini", "gpt-4o"] });
   await Promise.all(["alice", "bob", "carol", "dave"].map((name) => t.signUp(name)));
   const rows = resultRows<{ id: string; name: string; version: string }>(await t.db.db.execute(sql`select id, name, version from models`));
   names = Object.fromEntries(rows.map((r) => [r.id, r.name]));
@@ -228,20 +230,20 @@ describe("votes", () => {
 
   it("a vote moved after the models were shown (as votes could be before they were final) counts in no tally or leaderboard", async () => {
     await t.signUp("gina");
-    const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS.slice(0, 1));
+    const sessionId = await insertComparisonSession(t.db.db, "alice", RATED, TURNS.slice(0, 1));
     const id = (await publish("alice", { chat_id: sessionId, description: "Moved votes", categories: ["health"] })).body.post_id as number;
     const carol = await vote("carol", id, 0);
     expect(carol.status).toBe(200);
     const carolChose = chosenModel(carol.body as unknown as Shown);
     await t.db.db.execute(sql`insert into post_votes (post_id, user_id, "column", created_at, updated_at)
-      values (${id}, (select id from users where subject = 'gina'), ${(MODELS.indexOf(carolChose as never) + 1) % 3}, now() - interval '1 hour', now())`);
+      values (${id}, (select id from users where subject = 'gina'), ${(RATED.indexOf(carolChose as never) + 1) % 3}, now() - interval '1 hour', now())`);
     const read = (await t.call("alice", "GET", `/post/getPost/${id}`)).body.comparison as Shown;
-    expect(read.columns.map((c) => c.votes)).toEqual(MODELS.map((m) => (m === carolChose ? 1 : 0)));
+    expect(read.columns.map((c) => c.votes)).toEqual(RATED.map((m) => (m === carolChose ? 1 : 0)));
     expect(read.total_votes).toBe(1);
     // The board is refitted in the background; this test asks for the refit now.
     await refitLeaderboard(t.db.db);
     const board = (await t.call("alice", "GET", "/post/leaderboard?category=health")).body.models as { model_id: string; votes_won: number; votes_cast: number }[];
-    expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(MODELS.map((m) => [m, m === carolChose ? 1 : 0, 1]).sort());
+    expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(RATED.map((m) => [m, m === carolChose ? 1 : 0, 1]).sort());
   });
 
   it("the author cannot vote on their own comparison", async () => {

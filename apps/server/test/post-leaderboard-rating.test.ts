@@ -40,7 +40,9 @@ type Board = {
 };
 type Shown = { my_vote: number; columns: { model_id: string }[] };
 
-const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
+/** A second platform OpenAI model: the third rated model (the offline demo model is never rated). */
+const GPT_4O = "openai:gpt-4o";
+const MODELS = [MODEL.platform, MODEL.claude, GPT_4O];
 const VOTERS = Array.from({ length: 8 }, (_, i) => `r${i}`);
 /** The model each voter chose on each post, as the vote's answer named it. */
 const chosen: { post: number; voter: string; model: string; shown: string[] }[] = [];
@@ -61,7 +63,7 @@ async function vote(voter: string, post: number, place: number) {
 }
 
 beforeAll(async () => {
-  t = await createChatApp();
+  t = await createChatApp({ openaiModels: ["gpt-4o-mini", "gpt-4o"] });
   await Promise.all(["writer", ...VOTERS].map((name) => t.signUp(name)));
   const three = await comparisonPost(MODELS, "education", ["# Plan\n- one\n- two\n\nA long answer with a list.", "Short.", "Medium length answer here."]);
   const two = await comparisonPost([MODEL.platform, MODEL.claude], "technology", ["First answer", "Second answer"]);
@@ -110,13 +112,13 @@ describe("the rating board", () => {
     const ratings = overall.models.map((row) => row.rating);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
     expect(ratings.reduce((a, b) => a + b, 0) / ratings.length).toBeCloseTo(overall.method.anchor, 0);
-    // The demo model never met the Claude model in a two-way comparison, but did in the three-way one.
+    // GPT-4o never met the Claude model in a two-way comparison, but did in the three-way one.
     const names = overall.pairs.models;
     expect(names).toEqual(overall.models.map((row) => row.model_name));
     const at = (id: string) => overall.models.findIndex((row) => row.model_id === id);
     expect(overall.pairs.counts[at(MODEL.platform)]![at(MODEL.claude)]).toBe(16);
-    expect(overall.pairs.counts[at(MODEL.demo)]![at(MODEL.claude)]).toBe(8);
-    expect(overall.pairs.win_rates[at(MODEL.demo)]![at(MODEL.demo)]).toBeNull();
+    expect(overall.pairs.counts[at(GPT_4O)]![at(MODEL.claude)]).toBe(8);
+    expect(overall.pairs.win_rates[at(GPT_4O)]![at(GPT_4O)]).toBeNull();
     expect(overall.method.position_effects?.map((p) => p.position)).toEqual(["B", "C"]);
   });
 
@@ -223,5 +225,51 @@ describe("the rating board", () => {
     const prompt = await t.call("r0", "GET", "/post/leaderboard?promptId=2147483647");
     expect(prompt.status).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes" })).statusCode).toBe(401);
+  });
+  // Last: it adds votes the tests above do not count.
+  it("never rates the offline demo model: votes on a comparison showing it, and verdicts of a battle with it, stay off the board, its views and the votes download, over REST and tRPC; the comparison names it 'not rated'", async () => {
+    const { sql } = await import("drizzle-orm");
+    const before = await board();
+    const withDemo = await comparisonPost([MODEL.platform, MODEL.demo, MODEL.claude], "health", ["Platform's answer", "Demo's echo", "Claude's answer"]);
+    for (const [i, voter] of VOTERS.slice(0, 3).entries()) expect((await t.call(voter, "POST", `/post/vote/${withDemo}`, { column: i })).status).toBe(200);
+    // A battle verdict stored when battles could still draw the demo model.
+    const battle = await insertComparisonSession(t.db.db, "writer", [MODEL.demo, MODEL.platform], [{ prompt: "Battle", answers: [{ content: "Battle" }, { content: "An answer" }] }]);
+    await t.db.db.execute(sql`insert into battle_verdicts (session_id, user_id, shown, choice, counted, lengths, markdown)
+      values (${battle}, (select id from users where subject = 'r4'), ${`{${MODEL.demo},${MODEL.platform}}`}::text[], 'a', true, '{6,9}', '{0,0}')`);
+    await refitLeaderboard(t.db.db);
+
+    const overall = await board();
+    expect(overall.models.map((row) => row.model_id)).not.toContain(MODEL.demo);
+    expect(overall.pairs.models).not.toContain("Parley Demo (offline)");
+    // The ratings, the votes behind them and the counted votes are as they were: none of the four counted.
+    expect(overall.counted_votes).toBe(before.counted_votes);
+    expect(overall.models.map((row) => [row.model_id, row.votes, row.votes_won])).toEqual(before.models.map((row) => [row.model_id, row.votes, row.votes_won]));
+    expect(overall.left_out).toEqual([
+      { reason: "on comparisons with the offline demo model, which is not rated (it only repeats what it is asked)", votes: 3 },
+      { reason: "from battles with the offline demo model, which is not rated (it only repeats what it is asked)", votes: 1 },
+    ]);
+    // Its category has no other votes: nothing is rated there.
+    expect((await board("?category=health")).models).toEqual([]);
+    expect((await board("?style=true")).models.map((row) => row.model_id)).not.toContain(MODEL.demo);
+    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "health" }))}`, headers: t.as("r1") });
+    expect(trpc.json().result.data).toMatchObject({ counted_votes: 0, models: [] });
+    const trpcOverall = await t.app.inject({ method: "GET", url: "/trpc/post.leaderboard", headers: t.as("r1") });
+    expect((trpcOverall.json().result.data as Board).models.map((row) => row.model_id)).not.toContain(MODEL.demo);
+
+    // The votes download lists the counted votes only, as the board fits them.
+    const json = await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=json", headers: t.as("r2") });
+    const votes = (json.json() as { votes: { models: string[] }[] }).votes;
+    expect(votes).toHaveLength(before.counted_votes);
+    expect(votes.filter((v) => v.models.includes(MODEL.demo))).toEqual([]);
+    const csv = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`, headers: t.as("r3") });
+    expect((csv.json().result.data as { body: string }).body).not.toContain(MODEL.demo);
+
+    // The comparison still has its tally; once its models are named, the demo model is the one not rated.
+    const shown = (await t.call("r0", "GET", `/post/getPost/${withDemo}`)).body.comparison as { total_votes: number; columns: { model_id: string; rated: boolean }[] };
+    expect(shown.total_votes).toBe(3);
+    expect(Object.fromEntries(shown.columns.map((c) => [c.model_id, c.rated]))).toEqual({ [MODEL.platform]: true, [MODEL.demo]: false, [MODEL.claude]: true });
+    // Blind, nothing says which answer is not rated.
+    const blind = (await t.call("r7", "GET", `/post/getPost/${withDemo}`)).body.comparison as { columns: Record<string, unknown>[] };
+    for (const column of blind.columns) expect(column).not.toHaveProperty("rated");
   });
 });

@@ -4,6 +4,8 @@ import { createChatApp, MODEL } from "./support/chat-fixture";
 import { insertComparisonSession, voteForColumn } from "./support/comparison-factory";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
+/** A second platform OpenAI model (the offline demo model is never rated: post-leaderboard-rating.test.ts). */
+const GPT_4O = "openai:gpt-4o";
 type Row = {
   rank: number;
   rank_low: number;
@@ -39,12 +41,12 @@ const board = async (query = "") => {
 const summary = (rows: Row[]) => rows.map((r) => [r.model_id, r.votes_won, r.votes_cast]);
 
 beforeAll(async () => {
-  t = await createChatApp();
+  t = await createChatApp({ openaiModels: ["gpt-4o-mini", "gpt-4o"] });
   const voters = Array.from({ length: 6 }, (_, i) => `v${i}`);
   await Promise.all(["author", ...voters].map((name) => t.signUp(name)));
-  // Education: the OpenAI model wins 3 of 4; Claude wins 2 of 2; the demo wins 1 of 6.
-  await comparisonPost([MODEL.platform, MODEL.demo], "education", [3, 1], voters);
-  await comparisonPost([MODEL.demo, MODEL.claude], "education", [0, 2], voters);
+  // Education: the OpenAI model wins 3 of 4; Claude wins 2 of 2; GPT-4o wins 1 of 6.
+  await comparisonPost([MODEL.platform, GPT_4O], "education", [3, 1], voters);
+  await comparisonPost([GPT_4O, MODEL.claude], "education", [0, 2], voters);
   // Technology: Claude wins all 4 against the OpenAI model.
   await comparisonPost([MODEL.platform, MODEL.claude], "technology", [0, 4], voters);
 });
@@ -57,7 +59,7 @@ describe("the leaderboard", () => {
     expect(summary(overall.models)).toEqual([
       [MODEL.claude, 6, 6],
       [MODEL.platform, 3, 8],
-      [MODEL.demo, 1, 6],
+      [GPT_4O, 1, 6],
     ]);
     expect(overall.models.map((r) => r.rank)).toEqual([1, 2, 3]);
     expect(overall.models.map((r) => r.comparisons)).toEqual([2, 2, 2]);
@@ -75,12 +77,12 @@ describe("the leaderboard", () => {
   it("per category counts only that category's comparisons; few votes leave the ranks open", async () => {
     const education = await board("?category=education");
     expect(education.category).toBe("education");
-    // Claude beat the demo model 2-0, the OpenAI model beat it 3-1: Claude rates higher, but with
+    // Claude beat GPT-4o 2-0, GPT-4o mini beat it 3-1: Claude rates higher, but with
     // so few votes either could be first.
     expect(summary(education.models)).toEqual([
       [MODEL.claude, 2, 2],
       [MODEL.platform, 3, 4],
-      [MODEL.demo, 1, 6],
+      [GPT_4O, 1, 6],
     ]);
     expect(education.models[1]!.rank_low).toBe(1);
     expect(education.models[0]!.rank_high).toBeGreaterThanOrEqual(2);
@@ -137,7 +139,7 @@ describe("the leaderboard", () => {
     expect(made.status).toBe(200);
     const promptId = made.body.id as number;
     // A comparison started from the prompt (as a send from the library records it on the conversation); its post carries it.
-    const sessionId = await insertComparisonSession(t.db.db, "author", [MODEL.demo, MODEL.platform], turn(2));
+    const sessionId = await insertComparisonSession(t.db.db, "author", [GPT_4O, MODEL.platform], turn(2));
     await t.db.db.execute(sql`update chat_sessions set prompt_id = ${promptId}, prompt_version = 1 where id = ${sessionId}`);
     const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "From the prompt", categories: ["health"] })).body.post_id as number;
     for (const [voter, column] of [["v1", 0], ["v2", 0], ["v3", 1]] as const) expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
@@ -151,22 +153,22 @@ describe("the leaderboard", () => {
     const overall = await pairsOf("");
     const prompted = await pairsOf(`?promptId=${promptId}`);
     expect(prompted.prompt_id).toBe(promptId);
-    // The board's rows and order, the prompt's votes only: the demo model beat the OpenAI one 2 to 1 there.
+    // The board's rows and order, the prompt's votes only: GPT-4o beat GPT-4o mini 2 to 1 there.
     expect(prompted.models).toEqual(overall.models);
     expect(prompted.pairs.models).toEqual(overall.pairs.models);
     const at = (model: string) => overall.models.findIndex((row) => row.model_id === model);
-    const [demo, platform, claude] = [at(MODEL.demo), at(MODEL.platform), at(MODEL.claude)];
+    const [other, platform, claude] = [at(GPT_4O), at(MODEL.platform), at(MODEL.claude)];
     const counts = prompted.pairs.counts;
-    expect(counts[demo]![platform]).toBe(3);
-    expect(counts[platform]![demo]).toBe(3);
+    expect(counts[other]![platform]).toBe(3);
+    expect(counts[platform]![other]).toBe(3);
     expect(counts.flat().reduce((a, b) => a + b, 0)).toBe(6);
     expect(counts[claude]!.every((n) => n === 0)).toBe(true);
-    expect(prompted.pairs.win_rates[demo]![platform]).toBe(0.6667);
-    expect(prompted.pairs.win_rates[platform]![demo]).toBe(0.3333);
-    expect(prompted.pairs.win_rates[claude]![demo]).toBeNull();
+    expect(prompted.pairs.win_rates[other]![platform]).toBe(0.6667);
+    expect(prompted.pairs.win_rates[platform]![other]).toBe(0.3333);
+    expect(prompted.pairs.win_rates[claude]![other]).toBeNull();
     // All votes: the education comparison's four (3 to 1 the other way) as well.
-    expect(overall.pairs.counts[demo]![platform]).toBe(7);
-    expect(overall.pairs.win_rates[platform]![demo]).toBe(0.5714);
+    expect(overall.pairs.counts[other]![platform]).toBe(7);
+    expect(overall.pairs.win_rates[platform]![other]).toBe(0.5714);
     // With a category: the prompt's votes in it.
     expect((await pairsOf(`?promptId=${promptId}&category=health`)).pairs.counts.flat().reduce((a, b) => a + b, 0)).toBe(6);
     expect((await pairsOf(`?promptId=${promptId}&category=education`)).pairs.counts.flat().every((n) => n === 0)).toBe(true);

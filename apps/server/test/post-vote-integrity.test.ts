@@ -269,4 +269,58 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
     await makeOld(["newcomer"]);
     expect(await leftOut()).not.toContainEqual(WAITING);
   });
+  it("a verdict's own answer says what a post vote's says in the same case: it waits, and when it counts, or it is over the day's cap; over REST and tRPC, and read back", async () => {
+    await t.signUp("fresh");
+    await t.signUp("steady");
+    await makeOld(["steady"]);
+    type Verdict = { counted: boolean; left_out: string | null; counts_at: string | null };
+    const start = async (name: string) => {
+      const started = await t.call(name, "POST", "/chat/battles", { messages: [{ content: "Name a river" }] });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      return started.body.battle_id as number;
+    };
+    const decideRest = async (name: string) => {
+      const id = await start(name);
+      const answer = await t.call(name, "POST", `/chat/battles/${id}/verdict`, { choice: "b" });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return { id, verdict: answer.body.verdict as Verdict };
+    };
+    const decideTrpc = async (name: string) => {
+      const id = await start(name);
+      const answer = await t.app.inject({ method: "POST", url: "/trpc/chat.battleVerdict", headers: t.as(name), payload: { id, choice: "a" } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { id, verdict: answer.json().result.data.verdict as Verdict };
+    };
+    const readBack = async (name: string, id: number) => ({
+      rest: (await t.call(name, "GET", `/chat/battles/${id}`)).body.verdict as Verdict,
+      trpc: (await t.app.inject({ method: "GET", url: `/trpc/chat.battleById?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: t.as(name) })).json().result.data.verdict as Verdict,
+    });
+
+    // A day-old wait: the verdict is kept and says when it counts, as a new account's post vote does.
+    const [fresh] = await t.db.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.subject, "fresh"));
+    const countsAt = new Date(fresh!.createdAt.getTime() + 24 * 3_600_000).toISOString();
+    const waiting = { counted: false, left_out: "waiting", counts_at: countsAt };
+    const viaRest = await decideRest("fresh");
+    expect(viaRest.verdict).toMatchObject(waiting);
+    const viaTrpc = await decideTrpc("fresh");
+    expect(viaTrpc.verdict).toMatchObject(waiting);
+    expect(await readBack("fresh", viaRest.id)).toEqual({ rest: expect.objectContaining(waiting), trpc: expect.objectContaining(waiting) });
+    // The post vote's answer in the same case says the same.
+    const post = await publishComparison("Fresh voter");
+    expect((await t.call("fresh", "POST", `/post/vote/${post}`, { column: 0 })).body).toMatchObject({ my_vote_left_out: "waiting", my_vote_counts_at: countsAt });
+
+    // Two verdicts fill an older account's day; the third is over the cap.
+    const counted = { counted: true, left_out: null, counts_at: null };
+    expect((await decideRest("steady")).verdict).toMatchObject(counted);
+    expect((await decideTrpc("steady")).verdict).toMatchObject(counted);
+    const capped = { counted: false, left_out: "capped", counts_at: null };
+    const third = await decideRest("steady");
+    expect(third.verdict).toMatchObject(capped);
+    expect(await readBack("steady", third.id)).toEqual({ rest: expect.objectContaining(capped), trpc: expect.objectContaining(capped) });
+    expect((await t.call("steady", "POST", `/post/vote/${post}`, { column: 0 })).body).toMatchObject({ my_vote_left_out: "capped", my_vote_counts_at: null });
+
+    // Once the account is old enough, the waiting verdict counts, and says so.
+    await makeOld(["fresh"]);
+    expect(await readBack("fresh", viaRest.id)).toEqual({ rest: expect.objectContaining(counted), trpc: expect.objectContaining(counted) });
+  });
 });

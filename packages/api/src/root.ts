@@ -13,6 +13,7 @@ import { chatRouter } from "./conversation/chat/router";
 import { messagesRouter } from "./conversation/messages/router";
 import { postRouter } from "./community/post/router";
 import { verdictsRouter } from "./community/verdicts/router";
+import { battleVerdictRouter } from "./community/verdicts/battle-router";
 import { chatFromPostRouter } from "./community/post/clone-router";
 import { postModerationRouter } from "./moderation/post-router";
 import { creatorRouter } from "./community/creator/router";
@@ -23,7 +24,7 @@ import { adminRouter } from "./admin/router";
 const everyonesRouters = {
   user: userRouter,
   subscription: subscriptionRouter,
-  chat: mergeRouters(chatRouter, chatFromPostRouter),
+  chat: mergeRouters(chatRouter, chatFromPostRouter, battleVerdictRouter),
   post: mergeRouters(postRouter, verdictsRouter, postModerationRouter),
   messages: messagesRouter,
   archive: archiveRouter,

@@ -78,7 +78,21 @@ const battle = z.object({
     }),
   ),
   verdict: z
-    .object({ choice: z.enum(["a", "b", "tie", "both_bad"]), counted: z.boolean().describe("Both answers were complete, so it counts on the leaderboard"), created_at: z.string() })
+    .object({
+      choice: z.enum(["a", "b", "tie", "both_bad"]),
+      counted: z.boolean().describe("It counts on the leaderboard now: both answers were complete, and the vote rules (the account's age, the day's cap) count it; `left_out` says why not"),
+      left_out: z
+        .enum(["incomplete", "waiting", "capped"])
+        .nullable()
+        .describe(
+          "Why the verdict does not count (docs/leaderboard.md, 'What is counted'), as a post vote's `my_vote_left_out`: incomplete (an answer did not complete), waiting (the account is newer than VOTE_MIN_ACCOUNT_AGE_HOURS; it counts once the account is old enough), capped (over the day's cap on a person's counted votes, post votes and verdicts together); null when it counts",
+        ),
+      counts_at: z
+        .string()
+        .nullable()
+        .describe("When a waiting verdict counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `left_out` is waiting, as a post vote's `my_vote_counts_at`"),
+      created_at: z.string(),
+    })
     .nullable(),
 });
 

@@ -67,6 +67,12 @@ export const comparisonView = z.object({
         model_id: z.string().nullable().optional(),
         model_name: z.string().optional(),
         votes: z.number().int().optional(),
+        rated: z
+          .boolean()
+          .optional()
+          .describe(
+            "Whether the model is rated on the leaderboard: false for the offline demo model, which only repeats what it is asked, so no vote on a comparison showing it counts on the board (its tally still counts them)",
+          ),
       }),
     )
     .describe("The answers in the order this viewer is shown them (each viewer has an order of their own, a voter keeps the one they voted in), labelled A-D in that order"),

@@ -135,6 +135,7 @@ function ColumnHeader({ column, comparison }: { column: Column; comparison: Comp
       {column.votes !== undefined && (
         <p className="text-xs text-zinc-600 dark:text-zinc-300">
           {COMPARE_TEXTS.votes(column.votes)} ({share}%){comparison.my_vote === column.column ? ` · ${COMPARE_TEXTS.yourVote}` : ""}
+          {column.rated === false ? ` · ${COMPARE_TEXTS.notRated}` : ""}
         </p>
       )}
     </div>

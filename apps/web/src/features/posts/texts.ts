@@ -104,6 +104,11 @@ export const COMPARE_TEXTS = {
       : reason === "capped"
         ? "Your vote is kept, but you have cast as many counted votes as one person's day allows, so it is not in the tally."
         : null,
+  /** A revealed column's model that is not rated (the offline demo), beside its votes. */
+  notRated: "not rated",
+  /** After the vote (and to the author), on a comparison with a model that is not rated: its votes count in the tally, not on the leaderboard. */
+  unratedNote: (names: string[]) =>
+    `${names.join(" and ")} only ${names.length === 1 ? "repeats" : "repeat"} what ${names.length === 1 ? "it is" : "they are"} asked, so ${names.length === 1 ? "it is" : "they are"} not rated: votes on this comparison count here but not on the Leaderboard.`,
   relatedNote:
     "You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into, with the same models in the same columns. Only votes cast without knowing the models count, so there is nothing to vote on here.",
   relatedLink: "Open that comparison",

@@ -24,4 +24,15 @@ describe("the note after a vote", () => {
     expect(voteStatusText({ ...voted, revealed: false, total_votes: null })).toMatch(/^Which answer is best\? The models stay hidden behind the labels A, B until you vote/);
     expect(voteStatusText({ ...voted, can_vote: false })).toMatch(/^You made this comparison/);
   });
+  it("once the models are named, says that a model not rated (the offline demo) keeps the comparison off the Leaderboard; blind, it says nothing of it", () => {
+    const columns = [
+      { label: "A", model_name: "GPT-4o mini", rated: true },
+      { label: "B", model_name: "Parley Demo (offline)", rated: false },
+    ];
+    expect(voteStatusText({ ...voted, total_votes: 2, columns })).toBe(
+      "Thanks for voting. 2 votes so far. Votes are final: only votes cast before the models are shown count. Parley Demo (offline) only repeats what it is asked, so it is not rated: votes on this comparison count here but not on the Leaderboard.",
+    );
+    expect(voteStatusText({ ...voted, can_vote: false, columns })).toMatch(/^You made this comparison.* Parley Demo \(offline\) only repeats what it is asked, so it is not rated/);
+    expect(voteStatusText({ ...voted, revealed: false, total_votes: null, columns: [{ label: "A" }, { label: "B" }] })).not.toMatch(/not rated/);
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { battleVerdicts, postVotes, posts, resultRows, users, type Database, type Executor, type PostComparison, type PostMessage } from "@parley/db";
 import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { AppError } from "../../kit/errors";
+import { isRatedModel } from "../../conversation/chat/rated";
 import { aliased, knownThrough } from "./lineage";
 import type { PostRow } from "./post-row";
 import { columnOrder, isOrderOf, SHOWN_LABELS, shownOrderFor } from "./shown-order";
@@ -41,13 +42,14 @@ type VoteRefs = { postId: SQLWrapper; userId: SQLWrapper; createdAt: SQLWrapper;
 
 /**
  * Whose votes the standings cover: every vote and verdict; the votes of one post (of one voter
- * of it, with `userId`); or every vote and verdict of the voters whose ids are in (after, upTo]
+ * of it, with `userId`); the verdict of one battle; or every vote and verdict of the voters whose ids are in (after, upTo]
  * (a refit's bounded steps: all the rules read a voter's own votes only, apart from the posts'
  * blind sets), or of the voters listed in `ids` (those whose votes changed since a refit).
  */
 export type StandingScope =
   | { kind: "all" }
   | { kind: "post"; postId: SQLWrapper | number; userId?: SQLWrapper | string }
+  | { kind: "battle"; sessionId: number; userId: string }
   | { kind: "voters"; after: string | null; upTo: string }
   | { kind: "voters"; ids: string[] };
 
@@ -78,13 +80,22 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const v = (column: Parameters<typeof aliased>[1]) => aliased("v", column);
   const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
   const b = (column: Parameters<typeof aliased>[1]) => aliased("b", column);
-  // Which votes, verdicts and posts made the scope reads: of everyone, of a run of voters, or of one post's voters.
+  // Which votes, verdicts and posts made the scope reads: of everyone, of a run of voters, or of one post's (or battle's) voters.
+  const one = scope.kind === "post" || scope.kind === "battle";
   const ofVoters = (userId: SQLWrapper) =>
     scope.kind === "all" ? sql`true` : scope.kind === "voters" ? votersIn(userId, scope) : sql`${userId} in (select user_id from scoped)`;
   const scopedVotes =
     scope.kind === "post"
       ? sql`${v(postVotes.postId)} = ${scope.postId}${scope.userId === undefined ? sql`` : sql` and ${v(postVotes.userId)} = ${uuidOf(scope.userId)}`}`
-      : ofVoters(v(postVotes.userId));
+      : scope.kind === "battle"
+        ? sql`false`
+        : ofVoters(v(postVotes.userId));
+  const scopedVerdicts =
+    scope.kind === "battle"
+      ? sql`${b(battleVerdicts.sessionId)} = ${scope.sessionId}::bigint and ${b(battleVerdicts.userId)} = ${uuidOf(scope.userId)}`
+      : scope.kind === "post"
+        ? sql`false`
+        : ofVoters(b(battleVerdicts.userId));
   // A vote and the post it is on: the post's author and blind set (posts.blind_root_id).
   const votes = (where: SQLWrapper) => sql`select 'post'::text as kind, ${v(postVotes.postId)}::bigint as item, ${v(postVotes.userId)} as user_id, ${v(postVotes.column)} as col,
         ${v(postVotes.shownOrder)} as shown_order, ${v(postVotes.createdAt)} as created_at, ${v(postVotes.updatedAt)} as updated_at,
@@ -95,9 +106,8 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
       from ${battleVerdicts} b where ${where}`;
   // A vote's place among its voter's votes and verdicts of its UTC day (the daily cap). Over a run
   // of voters (or all), the scope holds each voter's every vote: a window over it. A post's votes
-  // need their voters' votes and verdicts of the same day up to each vote.
-  const placed =
-    scope.kind === "post"
+  // (or a battle's verdict) need their voters' votes and verdicts of the same day up to each vote.
+  const placed = one
       ? sql`select s.*, (
           (select count(*) from ${postVotes} e where ${aliased("e", postVotes.userId)} = s.user_id
              and ${aliased("e", postVotes.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("e", postVotes.createdAt)}, 'post'::text, ${aliased("e", postVotes.postId)}::bigint) < (s.created_at, s.kind, s.item))
@@ -106,11 +116,13 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
         ) as place from scoped s`
       : sql`select s.*, row_number() over (partition by s.user_id, date_trunc('day', s.created_at, 'UTC') order by s.created_at, s.kind, s.item) - 1 as place from scoped s`;
   // When each voter first knew each blind set's models: their first vote on, or post of, the set.
-  const knownSets = scope.kind === "post" ? sql`and ${p(posts.blindRootId)} = (select root_id from scoped limit 1)` : sql``;
+  // (A battle belongs to no blind set of posts.)
+  const knownSets =
+    scope.kind === "post" ? sql`and ${p(posts.blindRootId)} = (select root_id from scoped limit 1)` : scope.kind === "battle" ? sql`and false` : sql``;
   return sql`scoped as (
     ${votes(scopedVotes)}
     union all
-    ${verdicts(scope.kind === "post" ? sql`false` : ofVoters(b(battleVerdicts.userId)))}
+    ${verdicts(scopedVerdicts)}
   ),
   placed as (${placed}),
   first_known(root_id, user_id, at) as (
@@ -208,6 +220,17 @@ async function tallyOf(db: Executor, postId: number, columns: number, counting: 
   return tally;
 }
 
+/**
+ * Why the caller's verdict on their battle does not count (yet), or null when it counts, by the
+ * rule post votes follow (voteStandings): `incomplete`, `waiting` or `capped`.
+ */
+export async function verdictLeftOut(db: Executor, battleId: number, userId: string, counting: VoteCounting) {
+  const [row] = resultRows<{ reason: LeftOutReason | null }>(
+    await db.execute(sql`with recursive ${voteStandings(counting, { kind: "battle", sessionId: battleId, userId })} select reason from standings`),
+  );
+  return row?.reason ?? null;
+}
+
 /** Why the viewer's vote on a post does not count (yet), or null when it counts. */
 async function myVoteLeftOut(db: Executor, postId: number, userId: string, counting: VoteCounting) {
   const [row] = resultRows<{ reason: PostLeftOutReason | null }>(
@@ -217,7 +240,7 @@ async function myVoteLeftOut(db: Executor, postId: number, userId: string, count
 }
 
 /** When a waiting vote of `userId` counts: once their account is `minAccountAgeHours` old (ISO time). */
-async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
+export async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
   const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? new Date(row.createdAt.getTime() + counting.minAccountAgeHours * 3_600_000).toISOString() : null;
 }
@@ -265,7 +288,8 @@ function orderFor(post: ComparisonPostRef, viewerId: string, vote: { shownOrder:
  * stored column. Blind until the viewer has voted: nothing but the labels and the answers' text
  * is sent (no model, tally or anything that follows the stored order). After the vote (and
  * always for the author, who made the comparison and knows its models) each column also has its
- * model and its counted votes, still in the order the viewer voted in (and `my_vote_left_out`
+ * model, its counted votes and whether it is rated (`rated`: false for the offline demo, whose
+ * comparisons count in their tally but not on the board), still in the order the viewer voted in (and `my_vote_left_out`
  * says why the viewer's own vote does not count yet, if it does not; `my_vote_counts_at`, when
  * a waiting one will). So too once the viewer
  * voted on or made another post of its blind set (a post it was forked from or into): they know
@@ -290,7 +314,11 @@ export async function presentComparison(db: Executor, viewerId: string, post: Co
       total_votes: tally ? tally.reduce((a, b) => a + b, 0) : null,
       columns: order.map((column, shown) => {
         const model = post.comparison.models[column]!;
-        return { column: shown, label: SHOWN_LABELS[shown]!, ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]! } : {}) };
+        return {
+          column: shown,
+          label: SHOWN_LABELS[shown]!,
+          ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]!, rated: isRatedModel(model.modelId ?? model.modelName) } : {}),
+        };
       }),
       turns: post.comparison.turns.map((turn) => ({
         prompt: turn.prompt,

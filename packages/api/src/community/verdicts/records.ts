@@ -4,12 +4,17 @@ import { columnOrder, isOrderOf } from "../post/shown-order";
 import { CHUNK } from "./fit/model";
 import { voteStandings, withAccountAgeWait, type LeftOutReason, type StandingScope, type VoteCounting } from "../post/votes";
 import { namesOf, PostEntries, type ModelNames, type PostEntry } from "./post-records";
+import { ratedVote } from "../../conversation/chat/rated";
 import type { LeftOut, VoteRecord } from "./types";
 
-/** Why a vote or verdict is left out, as the board says it: the rule's reasons (post/votes.ts), and hidden posts. */
-const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | "hidden", string>> = {
+/** Why a vote or verdict is left out of the board alone: a hidden post, or a model that is not rated (conversation/chat/rated.ts). */
+type BoardReason = "hidden" | "unrated";
+
+/** Why a vote or verdict is left out, as the board says it: the rule's reasons (post/votes.ts), hidden posts and models not rated. */
+const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | BoardReason, string>> = {
   post: {
     hidden: "on comparison posts hidden by moderation",
+    unrated: "on comparisons with the offline demo model, which is not rated (it only repeats what it is asked)",
     author: "cast by the comparison's author, who knows the models",
     not_blind: "not cast blind (changed after the models were shown, or cast knowing them from another post of the same comparison)",
     incomplete: "on comparisons with an answer that did not complete",
@@ -18,6 +23,7 @@ const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | "hidden", 
   },
   battle: {
     hidden: "from battles hidden by moderation",
+    unrated: "from battles with the offline demo model, which is not rated (it only repeats what it is asked)",
     author: "from battles cast by their author",
     not_blind: "from battles not decided blind",
     incomplete: "from battles where an answer did not complete",
@@ -189,8 +195,8 @@ export class VoteGatherer {
   private async assemble(db: Executor, entries: ReadonlyMap<number, PostEntry>, counting: VoteCounting) {
     const byPost = new Map<number, VoteRecord[]>();
     const battles: { at: string; id: number; record: VoteRecord }[] = [];
-    const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | "hidden"; votes: number }>();
-    const leave = (kind: "post" | "battle", why: LeftOutReason | "hidden") => {
+    const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | BoardReason; votes: number }>();
+    const leave = (kind: "post" | "battle", why: LeftOutReason | BoardReason) => {
       const key = `${kind}:${why}`;
       const row = leftOut.get(key);
       if (row) row.votes++;
@@ -200,6 +206,8 @@ export class VoteGatherer {
       const postId = row.item;
       if (!entry || entry.hidden) return leave("post", "hidden");
       if (reason !== null) return leave("post", reason);
+      // A vote among answers of a model that is not rated says nothing the board could rate.
+      if (!ratedVote(entry.models)) return leave("post", "unrated");
       const shown = this.shownOrder(entry, row.shown_order);
       const choice = shown.order.indexOf(Number(row.col));
       if (choice < 0) return;
@@ -223,6 +231,7 @@ export class VoteGatherer {
       const choice = CHOICE[row.choice ?? ""];
       const shown = row.shown ?? [];
       if (choice === undefined || shown.length < 2) return;
+      if (!ratedVote(shown)) return leave("battle", "unrated");
       const id = Number(row.item);
       battles.push({
         at: row.day,
@@ -253,7 +262,11 @@ export class VoteGatherer {
     for (const row of await db.select({ id: models.id, name: models.name }).from(models)) {
       if (!names.has(row.id)) names.set(row.id, { modelId: row.id, modelName: row.name });
     }
-    return { records, leftOut: [...leftOut.values()].map((row) => ({ reason: LEFT_OUT_TEXT[row.kind][row.why], votes: row.votes })), names };
+    // In one order whatever order the standings were read in: post votes, then verdicts, each by reason in the order the text lists them.
+    const kinds = ["post", "battle"];
+    const reasons = Object.keys(LEFT_OUT_TEXT.post);
+    const listed = [...leftOut.values()].sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || reasons.indexOf(a.why) - reasons.indexOf(b.why));
+    return { records, leftOut: listed.map((row) => ({ reason: LEFT_OUT_TEXT[row.kind][row.why], votes: row.votes })), names };
   }
 
   /** The steps of a gathering: all voters at once, or runs of whole voters of about `votesPerStep` votes and verdicts each. */

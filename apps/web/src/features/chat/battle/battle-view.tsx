@@ -6,6 +6,7 @@ import { CHAT_TEXTS } from "../texts";
 import { COMPARE_TEXTS } from "../compare/texts";
 import { BATTLE_TEXTS, type BattleChoice } from "./texts";
 import type { LiveBattle } from "./use-battle";
+import { verdictNoteText } from "./verdict-note";
 
 type StoredBattle = RouterOutputs["chat"]["battleById"];
 
@@ -99,7 +100,8 @@ export function BattleView({
       {verdict && (
         <div role="status" className="mt-5 space-y-1 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
           <p className="font-semibold">{BATTLE_TEXTS.decided(BATTLE_TEXTS.choices[verdict.choice])}</p>
-          {!verdict.counted && <p>{BATTLE_TEXTS.notCounted}</p>}
+          {/* A verdict that waits for the account's age says when it counts; one over the day's cap, or on an answer that did not complete, why it does not. */}
+          {verdictNoteText(verdict) && <p>{verdictNoteText(verdict)}</p>}
           <p>{BATTLE_TEXTS.decidedNote}</p>
         </div>
       )}

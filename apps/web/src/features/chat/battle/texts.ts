@@ -15,6 +15,11 @@ export const BATTLE_TEXTS = {
   choices: { a: "A is better", b: "B is better", tie: "It's a tie", both_bad: "Both are bad" },
   decided: (choice: string) => `Your verdict: ${choice}.`,
   notCounted: "An answer did not complete, so this battle does not count on the leaderboard.",
+  /** After a verdict that waits for the account's age: when it will count, in the viewer's local time (as a comparison post's vote says). */
+  waitingNote: (when: string) =>
+    `Your verdict is kept and counts on the leaderboard from ${when}, once your account is old enough: votes from new accounts wait before they count.`,
+  /** After a verdict over the day's cap on counted votes. */
+  cappedNote: "Your verdict is kept, but you have cast as many counted votes as one person's day allows, so it does not count on the leaderboard.",
   decidedNote: "This battle is now a comparison you keep: ask both models a follow-up below, or share it, post it or copy it from Chat Options.",
   listMark: "Battle",
   verdictFailed: (message: string) => `Could not record your verdict: ${message}`,

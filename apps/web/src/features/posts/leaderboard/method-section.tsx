@@ -38,7 +38,8 @@ export function MethodSection({ board }: { board: Board }) {
       </p>
       <p className={P}>
         Only blind votes count: not the author&rsquo;s, not one changed after the models were shown, not one cast knowing the models from a fork; a
-        person&rsquo;s votes beyond a daily cap, and votes from very new accounts until they are old enough, wait or are left out. The board is fitted
+        person&rsquo;s votes beyond a daily cap, and votes from very new accounts until they are old enough, wait or are left out. The offline demo model
+        only repeats what it is asked, so it is never rated: votes on comparisons that show it stay off the board. The board is fitted
         again in the background every few seconds to minutes and says above how many votes it left out and why.
       </p>
       <VoteDownloads />

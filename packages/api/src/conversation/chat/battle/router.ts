@@ -4,10 +4,8 @@ import { parseMessage } from "../send-input";
 import { promptUseOf, recordingPromptUse } from "../../prompts/uses";
 import { usableModelIds } from "../options";
 import { startBattle } from ".";
-import { getBattle } from "./read";
-import { decideBattle } from "./verdict";
 
-/** The blind battle procedures of the chat router (docs/leaderboard.md, "Battles"). */
+/** The blind battle procedures of the chat router (docs/leaderboard.md, "Battles"): starting one (its reading and verdict, which the vote rules answer for, are community/verdicts/battle-router.ts). */
 export function battleProcedures() {
   return {
     /** Streams `BattleEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
@@ -35,15 +33,5 @@ export function battleProcedures() {
         );
         return recordingPromptUse(ctx.db, promptUseOf(input), events);
       }),
-    battleById: protectedProcedure
-      .meta({ rest: { method: "GET", path: "/chat/battles/:id", summary: "One of the caller's battles: its answers as A and B, named only after the verdict" } })
-      .input(chatInputs.battleById)
-      .use(loadUser)
-      .query(async ({ ctx, input }) => getBattle(ctx.db, ctx.user.id, input.id)),
-    battleVerdict: protectedProcedure
-      .meta({ rest: { method: "POST", path: "/chat/battles/:id/verdict", summary: "Give a battle its one verdict (a, b, tie or both_bad): final, and it names the models" } })
-      .input(chatInputs.battleVerdict)
-      .use(loadUser)
-      .mutation(async ({ ctx, input }) => decideBattle(ctx.db, ctx.user.id, input.id, input.choice, ctx.now())),
   };
 }

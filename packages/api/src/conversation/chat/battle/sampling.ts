@@ -1,15 +1,8 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { DEMO_MODEL } from "@parley/ai";
 import { battlePairs, columnNames, setColumns, type Executor } from "@parley/db";
 
-/**
- * Models that take no part in battles: the offline demo only repeats what it is asked, so a
- * verdict between it and a model says nothing of either. It can still be compared by hand.
- */
-const UNRATED_MODELS: ReadonlySet<string> = new Set([`${DEMO_MODEL.service}:${DEMO_MODEL.version}`]);
-
-/** Whether a model (by catalogue id) may be drawn into a battle. */
-export const isRatedModel = (modelId: string) => !UNRATED_MODELS.has(modelId);
+/** Whether a model may be drawn into a battle: only a rated one (never the offline demo). */
+export { isRatedModel } from "../rated";
 
 /** Two models, as shown: A first. */
 export type BattlePair = [string, string];
