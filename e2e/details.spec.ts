@@ -1,7 +1,18 @@
 // Screen details in Chromium (issue 38, item 30): the chat screen fills the viewport with no
-// footer under it while other pages keep theirs.
+// footer under it while other pages keep theirs; a share offers to refresh its snapshot only once
+// the conversation has changed since.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+
+/** Sends `text` in the conversation open on `page` (a new one from /chat) and waits for the reply. */
+async function send(page: Page, text: string) {
+  await page.getByPlaceholder("Type your message here...").fill(text);
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled({ timeout: 15_000 });
+  await page.getByPlaceholder("Type your message here...").press("Enter");
+  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
+}
 
 /** How far the page scrolls past the viewport's bottom (0: it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
@@ -28,5 +39,40 @@ test("the chat screen fills the viewport with no footer under it; other pages ke
     await expect(page.getByRole("contentinfo")).toHaveCount(1);
     await close();
   }
+});
+
+test("a share offers 'Refresh' and 'Keep' only once the conversation has changed since its snapshot", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await createAccount(baseURL, newAccount("snapshot"));
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, owner, { width: 1400, height: 900 });
+  await page.goto("/chat");
+  await send(page, "How long do I proof bread dough?");
+  await page.getByRole("button", { name: "Share Conversation" }).first().click();
+  await expect.poll(() => dialogs.some((message) => message.startsWith("Share link copied"))).toBe(true);
+
+  const row = page.getByRole("listitem").filter({ has: page.getByText("Conversation · share", { exact: true }) });
+  const refresh = row.getByRole("button", { name: "Refresh to the conversation as it is now" });
+  const keep = row.getByRole("button", { name: "Keep", exact: true });
+  await page.goto("/profile?tab=links");
+  await expect(row.getByText(/^Snapshot taken/)).toBeVisible({ timeout: 15_000 });
+  await expect(refresh).toHaveCount(0);
+  await expect(keep).toHaveCount(0);
+
+  // A follow-up after sharing: the share is behind, and says so.
+  await page.goBack();
+  await expect(page.getByPlaceholder("Type your message here...")).toBeVisible();
+  await send(page, "And at what temperature?");
+  await page.goto("/profile?tab=links");
+  await expect(refresh).toBeVisible({ timeout: 15_000 });
+  await expect(keep).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await refresh.click();
+  // Nothing to find in what was added: the snapshot is taken again at once, and is up to date.
+  await expect(refresh).toHaveCount(0);
+  await expect(keep).toHaveCount(0);
+  await page.reload();
+  await expect(row.getByText(/^Snapshot taken/)).toBeVisible({ timeout: 15_000 });
+  await expect(refresh).toHaveCount(0);
+  await close();
 });
 
