@@ -1,8 +1,9 @@
 // Screen details in Chromium (issue 38, item 30): the chat screen fills the viewport with no
 // footer under it while other pages keep theirs; a share offers to refresh its snapshot only once
-// the conversation has changed since.
+// the conversation has changed since; search snippets read as plain text, not markdown.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
+import { api } from "./support/api";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 
 /** Sends `text` in the conversation open on `page` (a new one from /chat) and waits for the reply. */
@@ -73,6 +74,38 @@ test("a share offers 'Refresh' and 'Keep' only once the conversation has changed
   await page.reload();
   await expect(row.getByText(/^Snapshot taken/)).toBeVisible({ timeout: 15_000 });
   await expect(refresh).toHaveCount(0);
+  await close();
+});
+
+test("search snippets read as plain text, the searched word highlighted, in the chat's panel and on Discover", async ({ browser, baseURL }) => {
+  const word = `wombat${Date.now().toString(36)}`;
+  const { page, close } = await openSignedIn(browser, baseURL, await createAccount(baseURL, newAccount("snippets")), { width: 1400, height: 900 });
+  await page.goto("/chat");
+  await expect(page.getByPlaceholder("Type your message here...")).toBeVisible();
+  const content = `## Burrows\n\n**The ${word}** digs _square_ burrows, see [the guide](https://example.com/guide) and \`dig --deep\`.`;
+  const sent = await api(page, "POST", "/chat/postChat", { messages: [{ content }], model_id: "demo:parley-demo", session_id: 0, category: "general" });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const posted = await api(page, "POST", "/post/postChat", { chat_id: sent.body.session_id, description: `Notes on the ${word}`, categories: ["general"] });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+
+  const expectPlain = async (snippet: ReturnType<Page["locator"]>) => {
+    await expect(snippet.locator("mark").first()).toHaveText(word);
+    await expect(snippet).toContainText(`${word} digs square burrows, see the guide and dig --deep`);
+    // (The demo model's reply quotes the message on one line, where '##' is no heading and stays.)
+    await expect(snippet).not.toHaveText(/^\s*#/);
+    for (const syntax of ["**", "_square_", "](", "`"]) await expect(snippet).not.toContainText(syntax);
+  };
+  await page.reload();
+  await page.getByRole("searchbox", { name: "Search your conversations" }).fill(word);
+  const match = page.getByRole("list", { name: "Matching conversations" }).getByRole("button");
+  await expect(match).toHaveCount(1);
+  await expectPlain(match.locator("p"));
+
+  await page.goto("/discover");
+  await page.getByRole("searchbox", { name: "Search posts" }).fill(word);
+  const result = page.getByRole("list", { name: "Search results" }).getByRole("article");
+  await expect(result).toHaveCount(1);
+  await expectPlain(result.locator("p", { has: page.locator("mark") }).last());
   await close();
 });
 
