@@ -1,6 +1,7 @@
 // Screen details in Chromium (issue 38, item 30): the chat screen fills the viewport with no
 // footer under it while other pages keep theirs; a share offers to refresh its snapshot only once
-// the conversation has changed since; search snippets read as plain text, not markdown.
+// the conversation has changed since; search snippets read as plain text, not markdown; on a phone
+// the model and prompt dropdowns show their choice.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { api } from "./support/api";
@@ -109,3 +110,34 @@ test("search snippets read as plain text, the searched word highlighted, in the 
   await close();
 });
 
+test("on a phone the model and prompt dropdowns show their choice, not a blank pill", async ({ browser, baseURL }) => {
+  const state = await createAccount(baseURL, newAccount("phone"));
+  for (const width of [390, 360]) {
+    const context = await browser.newContext({ baseURL, storageState: state, viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto("/chat");
+    await expect(page.getByLabel("Model")).toHaveValue("demo:parley-demo");
+    await expect(page.getByLabel("Prompt")).toHaveValue("");
+    for (const [label, text] of [
+      ["Model", "Parley Demo (offline)"],
+      ["Prompt", "Select prompt"],
+    ] as const) {
+      const select = page.getByLabel(label);
+      await expect(select).toBeInViewport({ ratio: 1 });
+      // The room its text has (inside the padding that holds the arrow), against the text's own width:
+      // it shows the whole choice or at least its first ten or so characters.
+      const room = await select.evaluate((element, shown) => {
+        const style = getComputedStyle(element);
+        const inner = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return { inner, text: context.measureText(shown).width, selected: (element as HTMLSelectElement).selectedOptions[0]?.textContent };
+      }, text);
+      expect(room.selected).toBe(text);
+      expect(room.inner, `${label} at ${width} px: ${JSON.stringify(room)}`).toBeGreaterThanOrEqual(Math.min(room.text, 75));
+    }
+    await expect(page.getByRole("button", { name: "Send message" })).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  }
+});
