@@ -1,7 +1,8 @@
 // Screen details in Chromium (issue 38, item 30): the chat screen fills the viewport with no
 // footer under it while other pages keep theirs; a share offers to refresh its snapshot only once
 // the conversation has changed since; search snippets read as plain text, not markdown; on a phone
-// the model and prompt dropdowns show their choice.
+// the model and prompt dropdowns show their choice; an unverified address has a way to be verified
+// from the profile.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { api } from "./support/api";
@@ -140,4 +141,22 @@ test("on a phone the model and prompt dropdowns show their choice, not a blank p
     await expectNoSeriousA11yViolations(page);
     await context.close();
   }
+});
+
+test("the profile's 'Not Verified' says how to verify and asks the server for a new verification link", async ({ browser, baseURL }) => {
+  const account = newAccount("verify");
+  const { page, close } = await openSignedIn(browser, baseURL, await createAccount(baseURL, account), { width: 1280, height: 900 });
+  await page.goto("/profile");
+  await expect(page.getByText("Not Verified", { exact: true })).toBeVisible();
+  const help = page.getByRole("region", { name: "Verify your address" });
+  await expect(help).toContainText("Parley's own sign-in sends no e-mail.");
+  await expectNoSeriousA11yViolations(page);
+  await help.getByRole("button", { name: "Request a verification link" }).click();
+  await expect(help.getByRole("status")).toHaveText(
+    `A new verification link for ${account.email} is in the server's log; the one before it no longer works. Once whoever runs this Parley has opened it (or you have, from them), choose 'Check again'.`,
+  );
+  await help.getByRole("button", { name: "Check again" }).click();
+  await expect(help.getByRole("status")).toHaveText("Your address is not verified yet.");
+  await expect(page.getByText("Not Verified", { exact: true })).toBeVisible();
+  await close();
 });

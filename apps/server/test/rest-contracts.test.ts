@@ -78,6 +78,9 @@ const contracts: Record<string, Contract> = {
     ok: async (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: "alice", open_ai_key: "", claude_api_key: "" } }),
     bad: (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: 5 }, message: /^Invalid request: nickname: / }),
   },
+  "GET /user/verification": { ok: async (w) => ({ method: "GET", path: "/user/verification", token: w.alice.pat }) },
+  // Alice's address is not verified: a new link is written to the log.
+  "POST /user/verification": { ok: async (w) => ({ method: "POST", path: "/user/verification", token: w.alice.pat }) },
   "GET /user/tokens": { ok: async (w) => ({ method: "GET", path: "/user/tokens", token: w.alice.pat }) },
   "POST /user/tokens": {
     // Making a token needs the sign-in itself.
