@@ -2,7 +2,7 @@
 // footer under it while other pages keep theirs; a share offers to refresh its snapshot only once
 // the conversation has changed since; search snippets read as plain text, not markdown; on a phone
 // the model and prompt dropdowns show their choice; an unverified address has a way to be verified
-// from the profile.
+// from the profile; a conversation's share is one choice of audience with one set of controls.
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { api } from "./support/api";
@@ -158,5 +158,52 @@ test("the profile's 'Not Verified' says how to verify and asks the server for a 
   await help.getByRole("button", { name: "Check again" }).click();
   await expect(help.getByRole("status")).toHaveText("Your address is not verified yet.");
   await expect(page.getByText("Not Verified", { exact: true })).toBeVisible();
+  await close();
+});
+
+test("sharing a conversation is one choice of audience with one set of expiry, password and limit controls", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { page, dialogs, close } = await openSignedIn(browser, baseURL, await createAccount(baseURL, newAccount("audience")), { width: 1400, height: 900 });
+  await page.goto("/chat");
+  await send(page, "How do tides work?");
+  const panel = page.getByRole("complementary", { name: "Chat Options" });
+  await expect(panel.getByRole("radio")).toHaveCount(0);
+  await panel.getByRole("button", { name: "Share Conversation" }).click();
+  await expect.poll(() => dialogs.some((message) => message.startsWith("Share link copied to clipboard! Anyone with this link can view this conversation."))).toBe(true);
+  await expect(panel.getByText("Anyone signed in who has the link can read this conversation.")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Stop sharing" })).toBeVisible();
+
+  const audience = panel.getByRole("group", { name: "Who can open it" });
+  const share = audience.getByRole("radio", { name: /^People with the link/ });
+  const publicPage = audience.getByRole("radio", { name: /^Public page/ });
+  await expect(share).toBeChecked();
+  // One set of controls: the share's.
+  await expect(panel.getByRole("region", { name: "Share settings" })).toBeVisible();
+  await expect(panel.getByRole("region", { name: "Link settings" })).toHaveCount(0);
+  await expect(panel.getByLabel("Expiry")).toHaveCount(1);
+  await expect(panel.getByRole("switch")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // The public page: its address, and its own controls in place of the share's.
+  await publicPage.click();
+  await expect(publicPage).toBeChecked();
+  const address = panel.getByRole("textbox", { name: "Public link" });
+  await expect(address).toHaveValue(/\/s\/[A-Za-z0-9_-]{24}$/);
+  const url = await address.inputValue();
+  const settings = panel.getByRole("region", { name: "Link settings" });
+  await expect(settings).toBeVisible();
+  await expect(panel.getByRole("region", { name: "Share settings" })).toHaveCount(0);
+  await expect(panel.getByLabel("Expiry")).toHaveCount(1);
+  await settings.getByLabel("Expiry").selectOption("7d");
+  await expect(settings.getByText(/^Expires /)).toBeVisible();
+  expect((await page.request.get(url)).status()).toBe(200);
+
+  // Back to the people with the link: the public address stops working.
+  await share.click();
+  await expect(share).toBeChecked();
+  await expect(address).toHaveCount(0);
+  await expect(panel.getByRole("region", { name: "Share settings" })).toBeVisible();
+  await expect(panel.getByLabel("Expiry")).toHaveCount(1);
+  await expect.poll(async () => (await page.request.get(url)).status()).toBe(404);
   await close();
 });
