@@ -104,13 +104,14 @@ test("a shared conversation downloads as JSON and opens without an account throu
   expect(json.kind).toBe("conversation");
   expect(json.messages[0]).toMatchObject({ role: "user", content: "What is a haiku?" });
 
-  await expect(page.getByRole("switch", { name: "Anyone with the link" })).toBeDisabled();
+  // Its public page is one of the share's audiences: there is none to choose before sharing.
+  await expect(page.getByRole("radio", { name: /^Public page/ })).toHaveCount(0);
   await page.getByRole("button", { name: "Share Conversation" }).click();
-  const toggle = page.getByRole("switch", { name: "Anyone with the link" });
-  await expect(toggle).toBeEnabled();
-  await toggle.click();
-  await expect(toggle).toBeChecked();
-  const url = await page.getByRole("textbox", { name: "Public link" }).inputValue();
+  const publicPage = page.getByRole("radio", { name: /^Public page/ }).first();
+  await expect(publicPage).toBeEnabled();
+  await publicPage.click();
+  await expect(publicPage).toBeChecked();
+  const url = await page.getByRole("textbox", { name: "Public link" }).first().inputValue();
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
   await close();
 

@@ -6,7 +6,7 @@ import { registerStripeWebhook } from "./billing/webhook";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { Authenticator } from "./auth/authenticator";
-import { registerEmbeddedProvider, signInLimitRules } from "@parley/identity";
+import { newVerificationLink, registerEmbeddedProvider, signInLimitRules } from "@parley/identity";
 import type { Config } from "./config";
 import { registerErrorHandler } from "./http/errors";
 import { registerHealth } from "./http/health";
@@ -103,6 +103,10 @@ export async function buildApp(deps: AppDeps) {
     instance: deps.instance ?? null,
     now: deps.now,
     voteRules: { dailyCap: deps.config.VOTE_DAILY_CAP, minAccountAgeHours: deps.config.VOTE_MIN_ACCOUNT_AGE_HOURS },
+    // The embedded sign-in sends no mail: a new verification link is made for its operator (docs/operations.md).
+    verification: deps.config.oidc.embedded
+      ? { method: "link" as const, newLink: (subject: string) => newVerificationLink(deps.db.db, deps.config.publicUrl, subject) }
+      : { method: "provider" as const, provider: new URL(deps.config.oidc.issuer).host },
   };
 
   // The leaderboard is fitted in the background, at start-up and then every interval; requests read the last fit.

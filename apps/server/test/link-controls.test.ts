@@ -351,14 +351,27 @@ describe("the Shared links page", () => {
     const chatToken = (await t.call("erin", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
     await t.call("erin", "POST", `/links/conversation/${sessionId}`, { expires: "30d", view_cap: 5 });
 
-    type Row = { kind: string; id: number; title: string; target: string; path: string | null; views: number | null; state: string; snapshot_at: string | null; expires_at: string | null; view_cap: number | null };
+    type Row = {
+      kind: string;
+      id: number;
+      title: string;
+      target: string;
+      path: string | null;
+      views: number | null;
+      state: string;
+      snapshot_at: string | null;
+      changed_since_snapshot: boolean | null;
+      expires_at: string | null;
+      view_cap: number | null;
+    };
     const mine = async () => ((await t.call("erin", "GET", "/links")).body as { links: Row[] }).links;
     const links = await mine();
     expect(links.map((l) => `${l.kind}:${l.id}`).sort()).toEqual([`conversation:${sessionId}`, `post:${post.postId}`, `share:${sessionId}`].sort());
     expect(links.find((l) => l.kind === "post")).toMatchObject({ title: "Erin's post", target: `/post/${post.postId}`, path: `/p/${post.token}`, views: 1, state: "active" });
     expect(links.find((l) => l.kind === "conversation")).toMatchObject({ path: `/s/${chatToken}`, view_cap: 5, views: 0 });
     const share = links.find((l) => l.kind === "share" && l.id === sessionId)!;
-    expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: 0, password: false, state: "active" });
+    expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: 0, password: false, state: "active", changed_since_snapshot: false });
+    expect(links.filter((l) => l.kind !== "share").map((l) => l.changed_since_snapshot)).toEqual([null, null]);
     // Bob sees none of Erin's links.
     expect(((await t.call("bob", "GET", "/links")).body as { links: Row[] }).links.some((l) => l.title.startsWith("Erin"))).toBe(false);
 
@@ -367,8 +380,19 @@ describe("the Shared links page", () => {
     const shown = async () => JSON.stringify((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body);
     expect(await shown()).toContain("Erin's chat");
     expect(await shown()).not.toContain("A later question");
+    // The share is behind the conversation now, and says so until its snapshot is taken again.
+    expect((await mine()).find((l) => l.kind === "share")).toMatchObject({ changed_since_snapshot: true });
     const refreshed = await t.call("erin", "POST", `/links/share/${sessionId}/refresh`);
     expect(refreshed.status).toBe(200);
+    expect(refreshed.body.changed_since_snapshot).toBe(false);
+    expect((await mine()).find((l) => l.kind === "share")).toMatchObject({ changed_since_snapshot: false });
+    // An edit of the last message is another branch: behind; back on the shared branch: not.
+    const history = (await t.call("erin", "POST", "/chat/getChatHistory", { sessionId })).body as { sessions: { id: number }[] };
+    const last = history.sessions.at(-1)!.id;
+    expect((await t.send("erin", "A later question, put better", { session_id: sessionId, sibling_of_entry_id: last })).status).toBe(200);
+    expect((await mine()).find((l) => l.kind === "share")).toMatchObject({ changed_since_snapshot: true });
+    expect((await t.call("erin", "POST", "/chat/switchBranch", { sessionId, entryId: last })).status).toBe(200);
+    expect((await mine()).find((l) => l.kind === "share")).toMatchObject({ changed_since_snapshot: false });
     expect(await shown()).toContain("A later question");
     expect((await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${chatToken}` })).body).toContain("A later question");
     expect(Date.parse(refreshed.body.snapshot_at as string)).toBeGreaterThan(Date.parse(share.snapshot_at!));

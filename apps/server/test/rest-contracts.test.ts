@@ -19,6 +19,8 @@ let server: Awaited<ReturnType<typeof startContractServer>>;
 type World = {
   alice: { pat: string; oidc: string };
   bob: { oidc: string };
+  /** Cleo's address is not verified. */
+  cleo: { oidc: string };
   session: number;
   entry: number;
   comparisonPost: number;
@@ -78,6 +80,9 @@ const contracts: Record<string, Contract> = {
     ok: async (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: "alice", open_ai_key: "", claude_api_key: "" } }),
     bad: (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: 5 }, message: /^Invalid request: nickname: / }),
   },
+  "GET /user/verification": { ok: async (w) => ({ method: "GET", path: "/user/verification", token: w.alice.pat }) },
+  // Cleo's address is not verified: a new link is written to the log.
+  "POST /user/verification": { ok: async (w) => ({ method: "POST", path: "/user/verification", token: w.cleo.oidc }) },
   "GET /user/tokens": { ok: async (w) => ({ method: "GET", path: "/user/tokens", token: w.alice.pat }) },
   "POST /user/tokens": {
     // Making a token needs the sign-in itself.
@@ -595,6 +600,7 @@ beforeAll(async () => {
   server = await startContractServer();
   const alice = await server.signUp("Alice");
   const bob = await server.signUp("Bob");
+  const cleo = await server.signUp("Cleo", { verified: false });
   const call = server.call;
   const as = (token: string) => (method: string, path: string, body?: unknown) => call({ method, path, token, body });
   const made = await as(alice.accessToken)("POST", "/user/tokens", { name: "Contract client" });
@@ -609,6 +615,7 @@ beforeAll(async () => {
   world = {
     alice: { pat, oidc: alice.accessToken },
     bob: { oidc: bob.accessToken },
+    cleo: { oidc: cleo.accessToken },
     session: session.session_id,
     entry: history.sessions[0]!.id,
     post: post.post_id,

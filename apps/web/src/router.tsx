@@ -42,4 +42,8 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  /** What a route says of itself: `fillViewport` pages (the chat screen) fill the viewport, with no site footer under them. */
+  interface StaticDataRouteOption {
+    fillViewport?: boolean;
+  }
 }

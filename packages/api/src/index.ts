@@ -2,7 +2,7 @@ export { appRouter, nonAdminRouter, createCaller, createContextInner, type AppRo
 export type { AuthIdentity } from "./kit/identity";
 export type { Logger } from "./kit/logger";
 export { DEFAULT_VOTE_RULES, type Context, type CreateContextInnerOptions, type VoteRules } from "./kit/context";
-export type { Accounts, Billing, ColumnKey, ColumnStopper, ModelGateway, ReplyMetrics, ReplyObserver, Visitor } from "./kit/ports";
+export type { Accounts, Billing, ColumnKey, ColumnStopper, EmailVerification, ModelGateway, ReplyMetrics, ReplyObserver, Visitor } from "./kit/ports";
 export { AppError, ERROR_KINDS, isLinkState, retryAfterOf, toPublicError, toTRPCError, type ErrorKind, type PublicError } from "./kit/errors";
 export { getProviderKey, PROVIDER_KEY_NAMES, type ProviderKeyName } from "./account/user/provider-keys";
 export { authenticateAccessToken, isPersonalAccessToken, type AccessTokenSummary } from "./account/user/access-tokens";

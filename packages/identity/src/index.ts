@@ -2,7 +2,8 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
 import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
-import { registerInteractions } from "./interactions";
+import { registerInteractions, verificationLink } from "./interactions";
+import { renewVerificationCode } from "./local-accounts";
 import type { SignInLimits } from "./limits";
 import { mountProvider } from "./mount";
 import { createEmbeddedProvider, OIDC_MOUNT_PATH, type IdentitySettings } from "./provider";
@@ -13,6 +14,16 @@ export { createOidcAdapterFactory } from "./adapter";
 export { loadCookieKeys, loadSigningKeys } from "./secrets";
 export { OIDC_MOUNT_PATH, type IdentitySettings } from "./provider";
 export * from "./limits";
+
+/**
+ * A new link that verifies the address of the embedded provider's account `accountId` (the one
+ * logged before stops working), for the operator to open or hand to the address's owner: the
+ * provider sends no mail. Undefined once the address is verified, or for no such account.
+ */
+export async function newVerificationLink(db: Database, publicUrl: string, accountId: string) {
+  const renewed = await renewVerificationCode(db, accountId);
+  return renewed && { email: renewed.email, link: verificationLink(publicUrl, renewed.verificationCode) };
+}
 
 export type EmbeddedProviderDeps = {
   settings: IdentitySettings;

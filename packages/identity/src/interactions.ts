@@ -93,7 +93,7 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
     if (created.error !== undefined) return sendHtml(reply, 400, signUpPage(interaction.uid, { ...shown, error: created.error }));
     // The embedded provider sends no mail: the operator verifies an address (which makes it count
     // for ADMIN_EMAILS) by opening this link, or by handing it to the address's owner.
-    const link = `${deps.publicUrl}${OIDC_MOUNT_PATH}/verify/${created.verificationCode}`;
+    const link = verificationLink(deps.publicUrl, created.verificationCode);
     request.log.warn({ account: created.account.id }, `New account ${created.account.email}: its address is unverified; to verify it, open ${link}`);
     return finish(deps.provider, request, reply, { login: { accountId: created.account.id } });
   });
@@ -106,6 +106,9 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
 }
 
 const VERIFY_NOT_FOUND = "This verification link is unknown or was already used.";
+
+/** The address that verifies an account's e-mail address (GET /oidc/verify/:code above). */
+export const verificationLink = (publicUrl: string, code: string) => `${publicUrl}${OIDC_MOUNT_PATH}/verify/${code}`;
 
 /** The interaction behind the request's cookie, when it is the one the URL names and still alive. */
 async function loadInteraction(provider: Provider, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {

@@ -95,6 +95,22 @@ export async function verifyLocalAccountEmail(db: Database, issuer: string, code
 }
 
 /**
+ * A new verification code for the account `accountId` while its address is unverified: the code
+ * made before (at sign-up, or asked for earlier) stops working. Undefined once the address is
+ * verified, or for no such account.
+ */
+export async function renewVerificationCode(db: Database, accountId: string) {
+  if (!UUID.test(accountId)) return undefined;
+  const verificationCode = randomBytes(24).toString("base64url");
+  const [account] = await db
+    .update(localAccounts)
+    .set({ verificationCodeHash: codeHash(verificationCode) })
+    .where(and(eq(localAccounts.id, accountId), eq(localAccounts.emailVerified, false)))
+    .returning({ email: localAccounts.email });
+  return account ? { email: account.email, verificationCode } : undefined;
+}
+
+/**
  * The account whose email and password match, or undefined. An unknown email still costs one
  * scrypt run, so the answer's timing does not tell which emails have accounts.
  */

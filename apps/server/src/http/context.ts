@@ -1,5 +1,16 @@
 import type { FastifyRequest } from "fastify";
-import { createContextInner, type AdminRule, type Billing, type ColumnStops, type Context, type ModelGateway, type RateLimiter, type ReplyMetrics, type VoteRules } from "@parley/api";
+import {
+  createContextInner,
+  type AdminRule,
+  type Billing,
+  type ColumnStops,
+  type Context,
+  type EmailVerification,
+  type ModelGateway,
+  type RateLimiter,
+  type ReplyMetrics,
+  type VoteRules,
+} from "@parley/api";
 import type { KeyVault } from "@parley/keys";
 import type { Database } from "@parley/db";
 import type { Authenticator } from "../auth/authenticator";
@@ -28,6 +39,8 @@ export type ContextDeps = {
   voteRules?: VoteRules;
   /** The requests' clock; the real time when not given (tests pin it). */
   now?: () => Date;
+  /** How addresses get verified: the embedded sign-in's links, or the external provider. */
+  verification?: EmailVerification;
 };
 
 /**
@@ -59,5 +72,6 @@ function contextOf(deps: ContextDeps, request: FastifyRequest, auth: Context["au
     visitor: visitorOf(request),
     voteRules: deps.voteRules,
     now: deps.now,
+    verification: deps.verification,
   });
 }

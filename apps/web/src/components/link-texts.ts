@@ -5,13 +5,19 @@ export const LINK_TEXTS = {
   publicLink: "Anyone with the link",
   help: "Anyone with the address can read this without signing in. Turn it off and the address stops working.",
   promptHelp: "Opt in to a public address that opens this prompt without an account, with a link preview.",
-  needsShare: "Share the conversation first; then it can also be opened without signing in.",
   listed: "Listed",
   listedHelp: "Let search engines show this post.",
   copyLink: "Copy public link",
   linkCopied: "Public link copied to clipboard!",
   cannotBeShown:
     "This link still works, but its address can no longer be shown (the server's encryption key was replaced). Turn the link off and on again to get a new address you can copy.",
+  // A conversation's share: who can open it, one choice with one set of controls.
+  audience: "Who can open it",
+  audienceShare: "People with the link",
+  audienceShareHelp: "Signed-in people who have the link read it here and can clone it.",
+  audiencePublic: "Public page",
+  audiencePublicHelp:
+    "Anyone with its address reads it without signing in, with a link preview. Choosing 'People with the link' again turns that address off.",
   controls: "Link settings",
   shareControls: "Share settings",
   viewsLabel: "Views",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { LINK_EXPIRIES, LINK_LIMITS, type LinkExpiry, type LinkKind, type PromptDetail } from "@parley/contracts";
 import { messageOf, trpc } from "../lib/trpc";
 import { LocalTime } from "../lib/time/local-time";
@@ -6,8 +6,8 @@ import { buttonClass } from "./button-styles";
 import { usePrivacyCheck, type PrivacyChoice } from "./privacy-check/use-privacy-check";
 import { LINK_TEXTS } from "./link-texts";
 
-/** Whose link the panel is: a conversation (only once shared), a post, or a published prompt. */
-export type PublicLinkTarget = { kind: "session"; sessionId: number; shared: boolean } | { kind: "post"; postId: number } | { kind: "prompt"; prompt: PromptDetail };
+/** Whose link the panel is: a post, or a published prompt (a shared conversation's is its share's audience: ShareAudience). */
+export type PublicLinkTarget = { kind: "post"; postId: number } | { kind: "prompt"; prompt: PromptDetail };
 
 type Status = { enabled: boolean; path: string | null; listed: boolean };
 
@@ -26,16 +26,6 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const postStatus = trpc.publicLink.postStatus.useQuery({ postId: target.kind === "post" ? target.postId : 1 }, { enabled: target.kind === "post", retry: false });
-  const sessionStatus = trpc.publicLink.sessionStatus.useQuery(
-    { sessionId: target.kind === "session" ? target.sessionId : 1 },
-    { enabled: target.kind === "session" && target.sessionId > 0, retry: false },
-  );
-  // Stopping or starting the share changes whether the conversation's link works.
-  const shared = target.kind === "session" ? target.shared : null;
-  const refetchSession = sessionStatus.refetch;
-  useEffect(() => {
-    if (shared !== null) void refetchSession();
-  }, [shared, refetchSession]);
   const onDone = () => {
     setError(null);
     setCopied(false);
@@ -49,13 +39,6 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
     },
     onError,
   });
-  const setSession = trpc.publicLink.setSession.useMutation({
-    onSuccess: (next) => {
-      onDone();
-      if (target.kind === "session") utils.publicLink.sessionStatus.setData({ sessionId: target.sessionId }, next);
-    },
-    onError,
-  });
   const setPrompt = trpc.prompt.setPublicLink.useMutation({
     onSuccess: (saved) => {
       onDone();
@@ -63,45 +46,31 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
     },
     onError,
   });
-  // Opening a post's or a conversation's link passes the privacy check first (docs/privacy.md).
+  // Opening a post's or a prompt's link passes the privacy check first (docs/privacy.md).
   const privacy = usePrivacyCheck();
-  const pending = setPost.isPending || setSession.isPending || setPrompt.isPending;
+  const pending = setPost.isPending || setPrompt.isPending;
   // While a change is on its way the switch already shows it.
-  const pendingEnabled = setPost.isPending ? setPost.variables.enabled : setSession.isPending ? setSession.variables.enabled : setPrompt.isPending ? setPrompt.variables.enabled : undefined;
+  const pendingEnabled = setPost.isPending ? setPost.variables.enabled : setPrompt.isPending ? setPrompt.variables.enabled : undefined;
 
-  const data: Status | undefined =
-    target.kind === "prompt" ? { enabled: target.prompt.publicLink !== null, path: target.prompt.publicLink, listed: false } : target.kind === "post" ? postStatus.data : sessionStatus.data;
+  const data: Status | undefined = target.kind === "prompt" ? { enabled: target.prompt.publicLink !== null, path: target.prompt.publicLink, listed: false } : postStatus.data;
   if (!data) return null;
-  const needsShare = target.kind === "session" && !target.shared;
   const url = data.path ? new URL(data.path, window.location.origin).href : null;
   const toggle = async (enabled: boolean) => {
     let choice: PrivacyChoice | null = null;
     if (enabled) {
       try {
-        choice =
-          target.kind === "prompt"
-            ? await privacy.check("prompt", target.prompt.id)
-            : await privacy.check(target.kind === "post" ? "post_link" : "share", target.kind === "post" ? target.postId : target.sessionId);
+        choice = target.kind === "prompt" ? await privacy.check("prompt", target.prompt.id) : await privacy.check("post_link", target.postId);
       } catch (failure) {
         return onError(failure);
       }
       if (!choice) return;
     }
     if (target.kind === "prompt") setPrompt.mutate({ id: target.prompt.id, enabled, ...(choice ?? {}) });
-    else if (target.kind === "post") setPost.mutate({ postId: target.postId, enabled, ...(choice ?? {}) });
-    else setSession.mutate({ sessionId: target.sessionId, enabled, ...(choice ?? {}) });
+    else setPost.mutate({ postId: target.postId, enabled, ...(choice ?? {}) });
   };
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch (failure) {
-      onError(failure);
-    }
-  };
-  const help = needsShare && !data.enabled ? LINK_TEXTS.needsShare : target.kind === "prompt" ? LINK_TEXTS.promptHelp : LINK_TEXTS.help;
-  const settingsOf = target.kind === "post" ? { kind: "post" as const, id: target.postId } : target.kind === "session" ? { kind: "conversation" as const, id: target.sessionId } : { kind: "prompt" as const, id: target.prompt.id };
+  const copy = () => void copyLink(url, () => setCopied(true), onError);
+  const help = target.kind === "prompt" ? LINK_TEXTS.promptHelp : LINK_TEXTS.help;
+  const settingsOf = target.kind === "post" ? { kind: "post" as const, id: target.postId } : { kind: "prompt" as const, id: target.prompt.id };
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -114,18 +83,14 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
           role="switch"
           className="size-5 accent-brand-600"
           checked={pendingEnabled ?? data.enabled}
-          disabled={pending || (needsShare && !data.enabled)}
+          disabled={pending}
           onChange={(event) => void toggle(event.target.checked)}
         />
       </label>
       <p className={NOTE}>{help}</p>
       {data.enabled && url && (
         <>
-          <input readOnly aria-label="Public link" value={url} onFocus={(event) => event.target.select()} className="w-full rounded-lg border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-200" />
-          <button type="button" onClick={() => void copy()} className="self-start font-semibold text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300">
-            {LINK_TEXTS.copyLink}
-          </button>
-          {copied && <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">{LINK_TEXTS.linkCopied}</p>}
+          <PublicAddress url={url} copied={copied} onCopy={copy} />
           {target.kind === "post" && (
             <label htmlFor={listedId} className="flex items-start gap-2 text-zinc-800 dark:text-zinc-100">
               <input
@@ -146,6 +111,118 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
       )}
       {data.enabled && !url && <p className={NOTE}>{LINK_TEXTS.cannotBeShown}</p>}
       {data.enabled && <LinkControls kind={settingsOf.kind} id={settingsOf.id} />}
+      {error && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Copies `url` to the clipboard. */
+async function copyLink(url: string | null, onCopied: () => void, onError: (failure: unknown) => void) {
+  if (!url) return;
+  try {
+    await navigator.clipboard.writeText(url);
+    onCopied();
+  } catch (failure) {
+    onError(failure);
+  }
+}
+
+/** A public link's address to read and copy. */
+function PublicAddress({ url, copied, onCopy }: { url: string; copied: boolean; onCopy: () => void }) {
+  return (
+    <>
+      <input readOnly aria-label="Public link" value={url} onFocus={(event) => event.target.select()} className="w-full rounded-lg border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-200" />
+      <button type="button" onClick={onCopy} className="self-start font-semibold text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300">
+        {LINK_TEXTS.copyLink}
+      </button>
+      {copied && <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">{LINK_TEXTS.linkCopied}</p>}
+    </>
+  );
+}
+
+type Audience = "share" | "public";
+
+/**
+ * Who can open a shared conversation, as one choice with one set of controls: 'People with the
+ * link' (the share, `/chat/share/{id}`, read signed in) or 'Public page' (its public link, `/s/{token}`,
+ * read by anyone: turned on through the privacy check, and off again by choosing the share). The
+ * expiry, password and view limit shown are the chosen audience's link's.
+ */
+export function ShareAudience({ sessionId }: { sessionId: number }) {
+  const utils = trpc.useUtils();
+  const name = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  // Read afresh whenever the share is shown: stopping a share turns its public link off.
+  const status = trpc.publicLink.sessionStatus.useQuery({ sessionId }, { retry: false, refetchOnMount: "always" });
+  const onError = (failure: unknown) => setError(messageOf(failure));
+  const setSession = trpc.publicLink.setSession.useMutation({
+    onSuccess: (next) => {
+      setError(null);
+      setCopied(false);
+      utils.publicLink.sessionStatus.setData({ sessionId }, next);
+      void utils.publicLink.mine.invalidate();
+    },
+    onError,
+  });
+  const privacy = usePrivacyCheck();
+  // The audience being chosen shows at once, while the privacy check runs (cancelling it goes back).
+  const [checking, setChecking] = useState(false);
+  const data = status.data;
+  if (!data) return null;
+  const shown = checking || (setSession.isPending ? setSession.variables.enabled : data.enabled);
+  const audience: Audience = shown ? "public" : "share";
+  const busy = checking || setSession.isPending;
+  const url = data.path ? new URL(data.path, window.location.origin).href : null;
+  const choose = async (next: Audience) => {
+    if (next === audience) return;
+    setError(null);
+    if (next === "share") return setSession.mutate({ sessionId, enabled: false });
+    setChecking(true);
+    try {
+      const choice = await privacy.check("share", sessionId);
+      if (choice) setSession.mutate({ sessionId, enabled: true, ...choice });
+    } catch (failure) {
+      onError(failure);
+    } finally {
+      setChecking(false);
+    }
+  };
+  const options: { value: Audience; label: string; help: string }[] = [
+    { value: "share", label: LINK_TEXTS.audienceShare, help: LINK_TEXTS.audienceShareHelp },
+    { value: "public", label: LINK_TEXTS.audiencePublic, help: LINK_TEXTS.audiencePublicHelp },
+  ];
+  return (
+    <div className="mt-3 flex flex-col gap-3 border-t border-brand-200 pt-3 dark:border-brand-900">
+      {privacy.dialog}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium">{LINK_TEXTS.audience}</legend>
+        {options.map((option) => (
+          <label key={option.value} className="flex items-start gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              className="mt-1 size-4 accent-brand-600"
+              checked={audience === option.value}
+              disabled={busy}
+              onChange={() => void choose(option.value)}
+            />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              <span className="block text-xs text-brand-900/80 dark:text-brand-100/80">{option.help}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {audience === "public" && data.enabled && url && <PublicAddress url={url} copied={copied} onCopy={() => void copyLink(url, () => setCopied(true), onError)} />}
+      {audience === "public" && data.enabled && !url && <p className={NOTE}>{LINK_TEXTS.cannotBeShown}</p>}
+      {!busy &&
+        (audience === "public" ? <LinkControls key="public" kind="conversation" id={sessionId} /> : <LinkControls key="share" kind="share" id={sessionId} label={LINK_TEXTS.shareControls} />)}
       {error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           {error}

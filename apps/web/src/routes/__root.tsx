@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, useNavigate } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useMatches, useNavigate } from "@tanstack/react-router";
 import { buttonClass } from "../components/button-styles";
 import { ErrorPage } from "../components/error-page";
 import { FullPageLoader } from "../components/full-page-loader";
@@ -19,6 +19,7 @@ const subscribeBadge = (placement: "nav" | "menu") => <SubscribeBadge placement=
 function RootComponent() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const fill = useMatches({ select: (matches) => matches.some((match) => match.staticData.fillViewport === true) });
   if (auth.status === "loading" || auth.status === "redirecting") {
     const cancel =
       auth.activity === AUTH_ACTIVITY.popup ? (
@@ -47,7 +48,7 @@ function RootComponent() {
     );
   }
   return (
-    <AppLayout badge={subscribeBadge}>
+    <AppLayout badge={subscribeBadge} fill={fill}>
       {auth.isSignedIn ? <AccountSetupCheck /> : null}
       <Outlet />
     </AppLayout>

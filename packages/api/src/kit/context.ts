@@ -4,7 +4,7 @@ import { unconfiguredKeyVault, type KeyVault } from "@parley/keys";
 import { NO_ADMINS, type AdminRule } from "./admin-rule";
 import type { AuthIdentity } from "./identity";
 import type { Logger } from "./logger";
-import { NO_VISITOR, type Accounts, type Billing, type ColumnStopper, type ModelGateway, type ReplyMetrics, type Visitor } from "./ports";
+import { NO_VISITOR, PROVIDER_VERIFIES, type Accounts, type Billing, type ColumnStopper, type EmailVerification, type ModelGateway, type ReplyMetrics, type Visitor } from "./ports";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 
 /** Everything a procedure may use. Built by the host per request; tests build it directly. */
@@ -42,6 +42,8 @@ export type Context = {
   visitor: Visitor;
   /** Which comparison votes count beyond being cast blind (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS). */
   voteRules: VoteRules;
+  /** How an address gets verified: a link the embedded sign-in makes, or the external provider's own way. */
+  verification: EmailVerification;
 };
 
 /** The settings of which votes the board counts (docs/leaderboard.md, 'What is counted'); 0 turns each off. */
@@ -85,5 +87,6 @@ export function createContextWith(defaults: ContextDefaults, options: CreateCont
     accounts: options.accounts ?? defaults.accounts,
     visitor: options.visitor ?? NO_VISITOR,
     voteRules: options.voteRules ?? DEFAULT_VOTE_RULES,
+    verification: options.verification ?? PROVIDER_VERIFIES,
   };
 }

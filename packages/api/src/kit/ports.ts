@@ -81,3 +81,17 @@ export type Visitor = {
 
 /** A request with no browser: no cookies, and nothing set is kept. */
 export const NO_VISITOR: Visitor = { address: "unknown", userAgent: "", cookie: () => undefined, setCookie: () => {} };
+
+/**
+ * How people's e-mail addresses are verified, as the host's sign-in does it (docs/operations.md,
+ * 'Verifying an address'). `link`: the embedded provider, which sends no mail, makes a new
+ * verification link for one of its accounts (its `subject`) for the operator to open or hand on;
+ * undefined once that address is verified. `provider`: an external identity provider verifies
+ * addresses itself (`provider` names its host) and says so in its tokens or userinfo.
+ */
+export type EmailVerification =
+  | { method: "link"; newLink: (subject: string) => Promise<{ email: string; link: string } | undefined> }
+  | { method: "provider"; provider: string };
+
+/** Without a host: addresses are the identity provider's to verify. */
+export const PROVIDER_VERIFIES: EmailVerification = { method: "provider", provider: "" };

@@ -2,7 +2,7 @@ import { LINK_LIMITS } from "@parley/contracts";
 import { AppError } from "./errors";
 
 /** What a person may do only so often (quotas and limits are data). */
-export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock", "prompt", "check"] as const;
+export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock", "prompt", "check", "verify"] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /** At most `limit` of an action per person in each window of `windowMs`. */
@@ -33,6 +33,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitRule> = {
   prompt: { limit: 30, windowMs: MINUTE },
   /** Privacy checks of what would leave (each reads the whole conversation; docs/privacy.md). */
   check: { limit: 60, windowMs: MINUTE },
+  /** Verification links asked for from the profile (each one a line in the server's log). */
+  verify: { limit: 5, windowMs: 60 * MINUTE },
 };
 
 const NOUNS: Record<RateLimitedAction, string> = {
@@ -49,6 +51,7 @@ const NOUNS: Record<RateLimitedAction, string> = {
   unlock: "password attempts",
   prompt: "prompt changes",
   check: "privacy checks",
+  verify: "verification links",
 };
 
 /**

@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { LINK_MESSAGES, PROMPT_MESSAGES, PROMPT_PUBLIC_PATH, type LinkKind } from "@parley/contracts";
-import { chatSessions, posts, prompts, publicLinks, type Database, type Executor } from "@parley/db";
+import { chatEntries, chatSessions, posts, prompts, publicLinks, type Database, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
 import { AppError } from "../kit/errors";
+import { shareIsBehind } from "../conversation/chat/branches";
 import { getOwnedSession, setSessionShared } from "../conversation/chat/sessions";
 import { redactSharedConversation } from "../conversation/chat/share-privacy";
 import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
@@ -68,6 +70,8 @@ export type SharedLinkRow = {
   path: string | null;
   created_at: string;
   snapshot_at: string | null;
+  /** A share: whether the conversation changed since its snapshot (taking it again would change what readers see); null otherwise. */
+  changed_since_snapshot: boolean | null;
   expires_at: string | null;
   password: boolean;
   view_cap: number | null;
@@ -81,7 +85,7 @@ export type SharedLinkRow = {
 const NO_CONTROLS = { expiresAt: null, passwordHash: null, viewCap: null, views: 0, lockedAt: null };
 
 const shareRow = (
-  session: { id: number; description: string; sharedAt: Date },
+  session: { id: number; description: string; sharedAt: Date; behind: boolean },
   gate: Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "views" | "lockedAt">,
   now: Date,
 ): SharedLinkRow => ({
@@ -92,6 +96,7 @@ const shareRow = (
   path: `/chat/share/${session.id}`,
   created_at: session.sharedAt.toISOString(),
   snapshot_at: session.sharedAt.toISOString(),
+  changed_since_snapshot: session.behind,
   expires_at: gate.expiresAt?.toISOString() ?? null,
   password: gate.passwordHash !== null,
   view_cap: gate.viewCap,
@@ -102,6 +107,7 @@ const shareRow = (
 
 /** Every link the caller has made, newest first: public links of posts, conversations and prompts, and shares. */
 export async function listSharedLinks(db: Executor, keys: KeyVault, userId: string, now: Date): Promise<{ links: SharedLinkRow[] }> {
+  const sharedEntry = alias(chatEntries, "shared_entry");
   const linkColumns = { ...GATE_COLUMNS, sealedToken: publicLinks.sealedToken, legacyToken: publicLinks.legacyToken, createdAt: publicLinks.createdAt };
   const [postLinks, sessionLinks, promptLinks, shares] = await Promise.all([
     db.select({ ...linkColumns, id: posts.id, title: posts.description }).from(publicLinks).innerJoin(posts, eq(posts.id, publicLinks.postId)).where(eq(posts.userId, userId)),
@@ -116,6 +122,11 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
         id: chatSessions.id,
         description: chatSessions.description,
         sharedAt: chatSessions.sharedAt,
+        activeEntryId: chatSessions.activeEntryId,
+        sharedEntryId: chatSessions.sharedEntryId,
+        compareModels: chatSessions.compareModels,
+        sharedEntryFound: sharedEntry.id,
+        sharedEntryColumn: sharedEntry.compareColumn,
         expiresAt: publicLinks.expiresAt,
         passwordHash: publicLinks.passwordHash,
         viewCap: publicLinks.viewCap,
@@ -124,6 +135,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
       })
       .from(chatSessions)
       .leftJoin(publicLinks, eq(publicLinks.shareSessionId, chatSessions.id))
+      .leftJoin(sharedEntry, and(eq(sharedEntry.id, chatSessions.sharedEntryId), eq(sharedEntry.sessionId, chatSessions.id)))
       .where(and(eq(chatSessions.userId, userId), isNotNull(chatSessions.sharedAt)))
       .orderBy(desc(chatSessions.sharedAt)),
   ]);
@@ -137,6 +149,7 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
       path: token === null ? null : `${PREFIX[kind]}${token}`,
       created_at: row.createdAt.toISOString(),
       snapshot_at: null,
+      changed_since_snapshot: null,
       expires_at: row.expiresAt?.toISOString() ?? null,
       password: row.passwordHash !== null,
       view_cap: row.viewCap,
@@ -150,7 +163,10 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
     // A conversation's link made before its current share does not lead anywhere: not listed.
     ...sessionLinks.filter((row) => liveFor(row, row)).map((row) => present("conversation", row)),
     ...promptLinks.map((row) => present("prompt", row)),
-    ...shares.map((session) => shareRow({ ...session, sharedAt: session.sharedAt! }, session.views === null ? NO_CONTROLS : { ...session, views: session.views }, now)),
+    ...shares.map((session) => {
+      const behind = shareIsBehind(session, session.sharedEntryFound === null ? null : { compareColumn: session.sharedEntryColumn });
+      return shareRow({ ...session, sharedAt: session.sharedAt!, behind }, session.views === null ? NO_CONTROLS : { ...session, views: session.views }, now);
+    }),
   ];
   links.sort((a, b) => b.created_at.localeCompare(a.created_at) || a.kind.localeCompare(b.kind) || b.id - a.id);
   return { links };
@@ -215,6 +231,7 @@ export async function refreshShare(db: Database, user: PrivacyPerson & { id: str
     // The link stays live through the new share (it is live while made during the current one).
     if (linkWasLive) await tx.update(publicLinks).set({ createdAt: taken }).where(eq(publicLinks.sessionId, sessionId));
     const [gate] = await tx.select(GATE_COLUMNS).from(publicLinks).where(eq(publicLinks.shareSessionId, sessionId)).limit(1);
-    return shareRow({ id: session.id, description: session.description, sharedAt: taken }, gate ?? NO_CONTROLS, now);
+    // Taken from the owner's branch as it is now: nothing has changed since.
+    return shareRow({ id: session.id, description: session.description, sharedAt: taken, behind: false }, gate ?? NO_CONTROLS, now);
   });
 }

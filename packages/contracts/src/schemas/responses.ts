@@ -106,6 +106,13 @@ const moderated = z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), hid
 export const restResponses = {
   "POST /user/addUser": z.object({ id: z.string(), created: z.boolean() }),
   "GET /user/usersettings": userSettings,
+  "GET /user/verification": z.object({
+    email: z.string(),
+    verified: z.boolean(),
+    method: z.enum(["link", "provider"]).describe("'link': the embedded sign-in, which sends no mail, writes a verification link to the server's log; 'provider': the identity provider verifies addresses"),
+    provider: z.string().nullable().describe("The identity provider's host, with 'provider'"),
+  }),
+  "POST /user/verification": z.object({ requested: z.literal(true), email: z.string() }),
   "POST /user/updateUserApiKeys": userSettings,
   "GET /user/tokens": z.array(accessTokenSummary),
   "POST /user/tokens": accessTokenSummary.extend({ token: z.string().describe("The secret: shown this once, never again") }),

@@ -157,6 +157,10 @@ export const sharedLink = z.object({
   created_at: z.string(),
   /** A share's snapshot: when it was taken (shares only; null otherwise). */
   snapshot_at: z.string().nullable(),
+  changed_since_snapshot: z
+    .boolean()
+    .nullable()
+    .describe("A share: whether the conversation changed since its snapshot (a follow-up, an edit or another branch), so that taking it again would change what readers see; null for other links"),
   expires_at: z.string().nullable(),
   password: z.boolean(),
   view_cap: z.number().int().nullable(),

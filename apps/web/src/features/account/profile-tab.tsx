@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@parley/api";
 import { Avatar, pictureAvatar } from "../../components/avatar";
 import { messageOf, trpc } from "../../lib/trpc";
+import { EmailVerification } from "./email-verification";
 import { ReadOnlyField, TextField } from "./form-fields";
 import { HandleForm } from "./handle-form";
 import { SaveBar } from "./save-bar";
@@ -47,6 +48,7 @@ export function ProfileTab({ settings }: { settings: Settings }) {
         <ReadOnlyField label="Profile ID" value={settings.id} />
         <TextField label="Nickname" value={nickname} onChange={setNickname} hint="Shown with the conversations you post." />
       </div>
+      {settings.email && !settings.email_verified && <EmailVerification />}
       <SaveBar dirty={dirty} saving={save.isPending} status={status} />
     </form>
     <HandleForm />

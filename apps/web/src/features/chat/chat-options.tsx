@@ -3,8 +3,7 @@ import { CATEGORIES, categoryLabel, LIMITS } from "@parley/contracts";
 import { buttonClass } from "../../components/button-styles";
 import { ForkIcon } from "./chat-icons";
 import { LinkIcon } from "../../components/action-icons";
-import { LINK_TEXTS } from "../../components/link-texts";
-import { LinkControls } from "../../components/public-link-panel";
+import { ShareAudience } from "../../components/public-link-panel";
 import { ReportConversation } from "./report-conversation";
 import { CHAT_TEXTS } from "./texts";
 
@@ -102,8 +101,8 @@ export function ChatOptions(props: ChatOptionsProps) {
               <button type="button" onClick={props.onUnshare} disabled={props.sharing} className="mt-2 font-semibold underline underline-offset-2 hover:no-underline disabled:opacity-60">
                 Stop sharing
               </button>
-              {/* The share's expiry, password and view limit, as on the Shared links page (read once the share is stored). */}
-              {props.saved && !props.sharing && <LinkControls kind="share" id={props.sessionId} label={LINK_TEXTS.shareControls} />}
+              {/* Who can open it, and that link's expiry, password and view limit (read once the share is stored). */}
+              {props.saved && !props.sharing && <ShareAudience sessionId={props.sessionId} />}
             </div>
           )}
           {props.privacyDialog}

@@ -207,7 +207,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   );
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] w-full bg-white dark:bg-zinc-950">
+    <div className="flex min-h-0 w-full flex-1 bg-white dark:bg-zinc-950">
       <div className="hidden w-72 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 p-3 lg:flex dark:border-zinc-800 dark:bg-zinc-900/60">{sessionList}</div>
       <section aria-labelledby="chat-title" className="flex min-w-0 flex-1 flex-col">
         <ChatHeader

@@ -40,8 +40,13 @@ type ComposerProps = {
 };
 
 const MAX_INPUT_PX = 208;
+/**
+ * The model and prompt dropdowns. On a narrow screen they share the row with the Compare and
+ * Battle toggles and Send: without a least width they shrank to their arrow's padding there and
+ * showed blank, so each keeps room for the start of its choice and the row wraps instead.
+ */
 const PILL =
-  "h-8 min-w-0 max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
+  "h-8 min-w-[8.5rem] max-w-[11rem] flex-1 truncate rounded-full border border-zinc-200 bg-zinc-50 pr-7 pl-3 text-xs font-medium text-zinc-700 hover:bg-zinc-100 sm:flex-none sm:text-sm dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
 
 /** A message box holding `/` and what follows on one line asks for the prompt picker. */
 const PICKER_QUERY = /^\/([^\n]*)$/;
@@ -193,7 +198,7 @@ export function Composer({ options, modelId, onModelChange, promptId, onPromptCh
             enterKeyHint="send"
             className="block max-h-52 min-h-[3.25rem] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[0.95rem] leading-6 text-zinc-900 placeholder:text-zinc-500 focus:outline-none dark:text-zinc-50 dark:placeholder:text-zinc-400"
           />
-          <div className="flex items-center gap-2 px-2.5 pb-2.5">
+          <div className="flex flex-wrap items-center gap-2 px-2.5 pb-2.5">
             <label className="sr-only" htmlFor="chat-model">
               Model
             </label>

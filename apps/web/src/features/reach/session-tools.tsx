@@ -3,7 +3,10 @@ import { ExportButtons } from "./export-buttons";
 import { PublicLinkPanel } from "../../components/public-link-panel";
 import { useSessionBattle } from "../../lib/sessions/use-session-battle";
 
-/** Downloads and the public link of the owner's saved conversation, for the chat's options panel. */
+/**
+ * Downloads of the owner's saved conversation, for the chat's options panel (its public page is
+ * one of its share's audiences, chosen under 'Share Conversation').
+ */
 export function SessionTools({ sessionId }: { sessionId: number }) {
   // The same queries the chat screen reads: no extra request (and none for a blind battle's history, which is refused).
   const { historyReadable } = useSessionBattle(sessionId, false);
@@ -12,7 +15,6 @@ export function SessionTools({ sessionId }: { sessionId: number }) {
   return (
     <div className="mt-5 flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <ExportButtons target={{ kind: "session", sessionId }} />
-      <PublicLinkPanel target={{ kind: "session", sessionId, shared: history.data.shared }} />
     </div>
   );
 }

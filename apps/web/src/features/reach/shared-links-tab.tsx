@@ -16,8 +16,9 @@ export const SHARED_LINKS_TAB = { id: "links", label: REACH_TEXTS.sharedLinksTab
 /**
  * The profile's Shared links tab: every link the person has made (its target, when it was made,
  * when it expires, its views and state), each revoked on its own or all at once; a share's
- * snapshot shows when it was taken and can be taken again from the conversation as it is now,
- * through the privacy check as sharing does (what was added since may hold findings).
+ * snapshot shows when it was taken and, once the conversation has changed since, can be taken again
+ * from the conversation as it is now, through the privacy check as sharing does (what was added
+ * since may hold findings).
  */
 export function SharedLinksTab() {
   const utils = trpc.useUtils();
@@ -149,7 +150,7 @@ function SharedLinkRow({ link, busy, onRevoke, onRefresh }: { link: SharedLink; 
           <span>
             Snapshot taken <LocalTime iso={link.snapshot_at} />
           </span>
-          {!keep && (
+          {link.changed_since_snapshot && !keep && (
             <>
               <button type="button" className={buttonClass("ghost", "sm")} disabled={busy} onClick={onRefresh}>
                 {REACH_TEXTS.refreshSnapshot}

@@ -24,6 +24,7 @@ export const Route = createFileRoute("/_authed/chat/")({
     compare: search.compare === true || search.compare === "true" ? true : undefined,
     battle: search.battle === true || search.battle === "true" ? true : undefined,
   }),
+  staticData: { fillViewport: true },
   component: ChatPage,
 });
 

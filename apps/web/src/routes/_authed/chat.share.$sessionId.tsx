@@ -5,6 +5,7 @@ import { answerKeyOf, validateAnswerSearch } from "../../lib/answers/answer-sear
 /** A shared conversation in read-only mode; `?answer=<key>` opens it at one of its answers. */
 export const Route = createFileRoute("/_authed/chat/share/$sessionId")({
   validateSearch: validateAnswerSearch,
+  staticData: { fillViewport: true },
   component: SharedChatPage,
 });
 

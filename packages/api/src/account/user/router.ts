@@ -1,8 +1,9 @@
 import { ACCESS_TOKEN_MESSAGES, LIMITS, userInputs } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
-import { loadUser, protectedProcedure, router } from "../../kit/trpc";
+import { loadUser, protectedProcedure, rateLimit, router } from "../../kit/trpc";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "./access-tokens";
 import { setupAccount } from "./account-setup";
+import { requestVerificationLink, verificationOf } from "./email-verification";
 import { requireUser } from "./require-user";
 import { getUserSettings, updateUserSettings } from "./settings";
 
@@ -17,6 +18,12 @@ export const userRouter = router({
     // The account as the update left it.
     return getUserSettings(ctx.db, await requireUser(ctx), ctx.auth);
   }),
+  verification: protectedProcedure.meta({ rest: { method: "GET", path: "/user/verification", summary: "How the caller's e-mail address is verified: a link from the embedded sign-in, or the identity provider's own way" } }).use(loadUser).query(({ ctx }) => verificationOf(ctx, ctx.user)),
+  requestVerification: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/user/verification", summary: "Ask for a new link that verifies the caller's address (the embedded sign-in writes it to the server's log for its operator)" } })
+    .use(rateLimit("verify"))
+    .use(loadUser)
+    .mutation(({ ctx }) => requestVerificationLink(ctx, ctx.auth, ctx.user)),
   // Personal access tokens. Making one needs a real sign-in, so a leaked token cannot mint
   // more; listing and revoking work with a token too (revoking only ever takes access away).
   createToken: protectedProcedure.meta({ rest: { method: "POST", path: "/user/tokens", summary: "Create a personal access token; the answer shows its secret once. Needs a sign-in, not a token" } }).input(userInputs.createToken).use(loadUser).mutation(async ({ ctx, input }) => {

@@ -86,6 +86,22 @@ export function readLeaf<E extends TreeExchange>(
 }
 
 /**
+ * Whether a share's readers see something else than its owner does now: a follow-up, an edit, a
+ * regenerated reply or another branch since its snapshot was taken (taking it again would change
+ * the share). `sharedEntry` is the exchange the share remembers, as stored (null when it is gone):
+ * where readLeaf and comparisonExchangesRead show readers the owner's own branch (no remembered
+ * exchange, or one a comparison's column 0 does not hold), nothing is behind.
+ */
+export function shareIsBehind(
+  session: { activeEntryId: number | null; sharedEntryId: number | null; compareModels: readonly string[] | null },
+  sharedEntry: { compareColumn: number | null } | null,
+): boolean {
+  if (session.sharedEntryId === null || sharedEntry === null) return false;
+  if (session.compareModels && sharedEntry.compareColumn !== 0) return false;
+  return session.sharedEntryId !== session.activeEntryId;
+}
+
+/**
  * The exchanges of a comparison a reader sees, every column's. The owner sees them all; anyone
  * else reading a share sees its snapshot, as a chat's readers see its shared branch (readLeaf):
  * the turns it had when it was shared (or last refreshed). A share remembers column 0's newest

@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SnippetPart } from "@parley/contracts";
 import { AppError } from "../errors";
+import { markdownToPlainText } from "./plain-text";
 import type { SearchTerm } from "./word-frequency";
 
 /** Most words of a search that count; the rest are ignored. */
@@ -38,11 +39,15 @@ const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWo
 export const headline = (document: SQL, query: SQL) =>
   sql<string>`ts_headline('simple', translate(${document}, ${`<>${START}${STOP}`}, ${LT + GT}), ${query}, ${HEADLINE_OPTIONS})`;
 
-/** A headline as plain text parts; the client renders `match` parts highlighted, never as markup. */
+/**
+ * A headline as plain text parts: its markdown syntax taken out (plain-text.ts), the searched words
+ * as `match` parts, which the client renders highlighted, never as markup.
+ */
 export function toSnippet(headlineText: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
-  for (const [i, piece] of headlineText.split(new RegExp(`[${START}${STOP}]`)).entries()) {
-    if (piece) parts.push({ text: piece.replaceAll(LT, "<").replaceAll(GT, ">"), match: i % 2 === 1 });
+  const text = markdownToPlainText(headlineText.replaceAll(LT, "<").replaceAll(GT, ">"), START + STOP);
+  for (const [i, piece] of text.split(new RegExp(`[${START}${STOP}]`)).entries()) {
+    if (piece) parts.push({ text: piece, match: i % 2 === 1 });
   }
   return parts;
 }
