@@ -77,9 +77,9 @@ const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`
  */
 export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const youngAfter = new Date(counting.now.getTime() - counting.minAccountAgeHours * 3_600_000).toISOString();
-  const v = (column: Parameters<typeof aliased>[1]) => aliased("v", column);
-  const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
-  const b = (column: Parameters<typeof aliased>[1]) => aliased("b", column);
+  const v = (column: Parameters<typeof aliased>[1]) => aliased("standing_v", column);
+  const p = (column: Parameters<typeof aliased>[1]) => aliased("standing_p", column);
+  const b = (column: Parameters<typeof aliased>[1]) => aliased("standing_b", column);
   // Which votes, verdicts and posts made the scope reads: of everyone, of a run of voters, or of one post's (or battle's) voters.
   const one = scope.kind === "post" || scope.kind === "battle";
   const ofVoters = (userId: SQLWrapper) =>
@@ -100,19 +100,19 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   const votes = (where: SQLWrapper) => sql`select 'post'::text as kind, ${v(postVotes.postId)}::bigint as item, ${v(postVotes.userId)} as user_id, ${v(postVotes.column)} as col,
         ${v(postVotes.shownOrder)} as shown_order, ${v(postVotes.createdAt)} as created_at, ${v(postVotes.updatedAt)} as updated_at,
         ${p(posts.userId)} as author_id, ${p(posts.blindRootId)} as root_id, true as complete
-      from ${postVotes} v join ${posts} p on ${p(posts.id)} = ${v(postVotes.postId)} where ${where}`;
+      from ${postVotes} standing_v join ${posts} standing_p on ${p(posts.id)} = ${v(postVotes.postId)} where ${where}`;
   const verdicts = (where: SQLWrapper) => sql`select 'battle'::text, ${b(battleVerdicts.sessionId)}::bigint, ${b(battleVerdicts.userId)}, null::smallint, null::smallint[],
         ${b(battleVerdicts.createdAt)}, ${b(battleVerdicts.createdAt)}, null::uuid, null::integer, ${b(battleVerdicts.counted)}
-      from ${battleVerdicts} b where ${where}`;
+      from ${battleVerdicts} standing_b where ${where}`;
   // A vote's place among its voter's votes and verdicts of its UTC day (the daily cap). Over a run
   // of voters (or all), the scope holds each voter's every vote: a window over it. A post's votes
   // (or a battle's verdict) need their voters' votes and verdicts of the same day up to each vote.
   const placed = one
       ? sql`select s.*, (
-          (select count(*) from ${postVotes} e where ${aliased("e", postVotes.userId)} = s.user_id
-             and ${aliased("e", postVotes.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("e", postVotes.createdAt)}, 'post'::text, ${aliased("e", postVotes.postId)}::bigint) < (s.created_at, s.kind, s.item))
-          + (select count(*) from ${battleVerdicts} f where ${aliased("f", battleVerdicts.userId)} = s.user_id
-             and ${aliased("f", battleVerdicts.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("f", battleVerdicts.createdAt)}, 'battle'::text, ${aliased("f", battleVerdicts.sessionId)}::bigint) < (s.created_at, s.kind, s.item))
+          (select count(*) from ${postVotes} standing_e where ${aliased("standing_e", postVotes.userId)} = s.user_id
+             and ${aliased("standing_e", postVotes.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("standing_e", postVotes.createdAt)}, 'post'::text, ${aliased("standing_e", postVotes.postId)}::bigint) < (s.created_at, s.kind, s.item))
+          + (select count(*) from ${battleVerdicts} standing_f where ${aliased("standing_f", battleVerdicts.userId)} = s.user_id
+             and ${aliased("standing_f", battleVerdicts.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("standing_f", battleVerdicts.createdAt)}, 'battle'::text, ${aliased("standing_f", battleVerdicts.sessionId)}::bigint) < (s.created_at, s.kind, s.item))
         ) as place from scoped s`
       : sql`select s.*, row_number() over (partition by s.user_id, date_trunc('day', s.created_at, 'UTC') order by s.created_at, s.kind, s.item) - 1 as place from scoped s`;
   // When each voter first knew each blind set's models: their first vote on, or post of, the set.
@@ -128,10 +128,10 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
   first_known(root_id, user_id, at) as (
     select root_id, user_id, min(at) from (
       select ${p(posts.blindRootId)} as root_id, ${v(postVotes.userId)} as user_id, ${v(postVotes.createdAt)} as at
-      from ${postVotes} v join ${posts} p on ${p(posts.id)} = ${v(postVotes.postId)}
+      from ${postVotes} standing_v join ${posts} standing_p on ${p(posts.id)} = ${v(postVotes.postId)}
       where ${p(posts.blindRootId)} is not null and ${ofVoters(v(postVotes.userId))} ${knownSets}
       union all
-      select ${p(posts.blindRootId)}, ${p(posts.userId)}, ${p(posts.createdAt)} from ${posts} p
+      select ${p(posts.blindRootId)}, ${p(posts.userId)}, ${p(posts.createdAt)} from ${posts} standing_p
       where ${p(posts.blindRootId)} is not null and ${ofVoters(p(posts.userId))} ${knownSets}
     ) known
     group by root_id, user_id
