@@ -40,4 +40,6 @@ export const userInputs = {
     read_only: z.boolean({ message: "must be true or false" }).optional(),
   }),
   revokeToken: z.object({ id: z.uuid("must be an access token id") }),
+  /** Asking for a verification link takes nothing: a body, if any, must be empty. */
+  requestVerification: z.object({}).strict().nullish(),
 } as const;

@@ -21,6 +21,7 @@ export const userRouter = router({
   verification: protectedProcedure.meta({ rest: { method: "GET", path: "/user/verification", summary: "How the caller's e-mail address is verified: a link from the embedded sign-in, or the identity provider's own way" } }).use(loadUser).query(({ ctx }) => verificationOf(ctx, ctx.user)),
   requestVerification: protectedProcedure
     .meta({ rest: { method: "POST", path: "/user/verification", summary: "Ask for a new link that verifies the caller's address (the embedded sign-in writes it to the server's log for its operator)" } })
+    .input(userInputs.requestVerification)
     .use(rateLimit("verify"))
     .use(loadUser)
     .mutation(({ ctx }) => requestVerificationLink(ctx, ctx.auth, ctx.user)),
