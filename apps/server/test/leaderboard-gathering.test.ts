@@ -32,12 +32,21 @@ const normal = (loaded: Awaited<ReturnType<typeof loadVoteRecords>>) => ({
 });
 
 const kept = new VoteGatherer();
-/** The kept gatherer brought up to date, checked against a fresh gathering of every vote; answers what it read. */
-async function keptMatchesFresh(now = new Date()) {
+/**
+ * The kept gatherer brought up to date, checked against a fresh gathering of every vote; answers
+ * what it read, with `voters` as "at least" the changed ones: it also reads again the notes of
+ * transactions that were still running at the last refit anywhere on the database server (on a
+ * shared PostgreSQL, other databases' too), which is never fewer voters than changed.
+ */
+async function keptMatchesFresh(now = new Date(), changed?: number) {
   const counting = { ...RULES, now };
   const mine = normal(await kept.load(t.db.db, counting));
   expect(mine).toEqual(normal(await loadVoteRecords(t.db.db, counting)));
-  return { ...kept.lastGathering!, counted: mine.records.length };
+  const gathering = kept.lastGathering!;
+  if (changed !== undefined && !gathering.full) {
+    expect(gathering.voters).toBeGreaterThanOrEqual(changed);
+  }
+  return { full: gathering.full, counted: mine.records.length };
 }
 
 beforeAll(async () => {
@@ -56,25 +65,26 @@ afterAll(() => t.close());
 
 describe("the board's gathering between refits", () => {
   it("reads every voter the first time, then only the voters whose standings may have changed", async () => {
-    expect(await keptMatchesFresh()).toMatchObject({ full: true, voters: 4, standings: 5, counted: 4 });
-    expect(await keptMatchesFresh()).toMatchObject({ full: false, voters: 0, standings: 0 });
+    expect(await keptMatchesFresh()).toMatchObject({ full: true, counted: 4 });
+    expect(kept.lastGathering).toMatchObject({ voters: 4, standings: 5 });
+    expect(await keptMatchesFresh(new Date(), 0)).toMatchObject({ full: false });
     await vote("voter4", postIds[2]!, 0);
-    expect(await keptMatchesFresh()).toMatchObject({ full: false, voters: 1, standings: 1, counted: 5 });
+    expect(await keptMatchesFresh(new Date(), 1)).toMatchObject({ full: false, counted: 5 });
   });
 
   it("a vote over the daily cap, and a vote cast by the post's author, are left out as a fresh gathering leaves them", async () => {
     await vote("voter1", postIds[2]!, 1);
     const authorId = await idOf("author");
     await t.db.db.insert(postVotes).values({ postId: postIds[2]!, userId: authorId, column: 0 });
-    expect(await keptMatchesFresh()).toMatchObject({ full: false, voters: 2, counted: 5 });
+    expect(await keptMatchesFresh(new Date(), 2)).toMatchObject({ full: false, counted: 5 });
   });
 
   it("an account that comes of age, by its age being changed or by time passing, counts", async () => {
     expect(await keptMatchesFresh()).toMatchObject({ counted: 5 });
     // No change in the database: only the time the rule is read at.
-    expect(await keptMatchesFresh(new Date(Date.now() + 25 * 3_600_000))).toMatchObject({ voters: 0, counted: 6 });
+    expect(await keptMatchesFresh(new Date(Date.now() + 25 * 3_600_000), 0)).toMatchObject({ counted: 6 });
     await makeOld(["voter0"]);
-    expect(await keptMatchesFresh()).toMatchObject({ voters: 1, counted: 6 });
+    expect(await keptMatchesFresh(new Date(), 1)).toMatchObject({ counted: 6 });
   });
 
   it("a vote cast after knowing the models from another post of the blind set counts nowhere", async () => {
@@ -93,21 +103,22 @@ describe("the board's gathering between refits", () => {
   it("deleting a post, or an account, removes their votes from what is kept", async () => {
     // Post two's voters and its author; voter1's vote on post three is now their second of the day: under the cap.
     await t.db.db.delete(posts).where(eq(posts.id, postIds[1]!));
-    expect(await keptMatchesFresh()).toMatchObject({ full: false, voters: 3, counted: 5 });
+    expect(await keptMatchesFresh(new Date(), 3)).toMatchObject({ full: false, counted: 5 });
     await t.db.db.delete(users).where(eq(users.subject, "voter4"));
-    expect(await keptMatchesFresh()).toMatchObject({ full: false, voters: 1, counted: 4 });
+    expect(await keptMatchesFresh(new Date(), 1)).toMatchObject({ full: false, counted: 4 });
   });
 
   it("a hidden post's votes leave the board at the next refit, though no vote changed", async () => {
     await t.db.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, postIds[2]!));
-    expect(await keptMatchesFresh()).toMatchObject({ voters: 0, counted: 3 });
+    expect(await keptMatchesFresh(new Date(), 0)).toMatchObject({ counted: 3 });
   });
 
   it("the server's board follows the same votes: a refit after a new vote counts it", async () => {
     const before = await refitLeaderboard(t.db.db);
     await vote("voter5", postIds[0]!, 1);
     const after = await refitLeaderboard(t.db.db);
-    expect(after.gathering).toMatchObject({ full: false, voters: 1, standings: 1 });
+    expect(after.gathering?.full).toBe(false);
+    expect(after.gathering!.voters).toBeGreaterThanOrEqual(1);
     expect(after.table.votes).toBe(before.table.votes + 1);
     const board = (await t.call("voter6", "GET", "/post/leaderboard")).body as { counted_votes: number };
     expect(board.counted_votes).toBe(after.table.votes);
