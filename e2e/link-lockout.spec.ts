@@ -4,8 +4,9 @@
 // public link; a reader with the right password is told it is locked; its owner sees 'Locked' in
 // their Shared links and lifts it; the link then asks for the password again, and opens with it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
+import { postConversation } from "./support/posting";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -39,18 +40,6 @@ test.afterAll(async () => {
   server?.kill("SIGTERM");
   await exited;
 });
-
-async function postConversation(page: Page, text: string, title: string) {
-  await page.goto("/chat");
-  await page.getByPlaceholder("Type your message here...").fill(text);
-  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled({ timeout: 15_000 });
-  await page.getByPlaceholder("Type your message here...").press("Enter");
-  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel("Description").fill(title);
-  await page.getByRole("button", { name: "Post Conversation" }).click();
-  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
-}
 
 test("wrong passwords from several addresses lock a link; its owner sees it locked in Shared links and lifts it, and the link asks for its password again", async ({ browser, playwright }) => {
   const title = `Bee lifespans ${Date.now().toString(36)}`;

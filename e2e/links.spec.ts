@@ -2,22 +2,11 @@
 // an expiry on its public link; a browser without an account opens the link, is asked for the
 // password, unlocks it and reads the post; the owner's Shared links page counts that view. The
 // same for a conversation's share, read by another signed-in person (the owner's read not counted).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
+import { postConversation } from "./support/posting";
 
 const WIDE = { width: 1400, height: 900 };
-
-async function postConversation(page: Page, text: string, title: string) {
-  await page.goto("/chat");
-  await page.getByPlaceholder("Type your message here...").fill(text);
-  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled({ timeout: 15_000 });
-  await page.getByPlaceholder("Type your message here...").press("Enter");
-  await expect(page).toHaveURL(/sessionId=\d+/, { timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel("Description").fill(title);
-  await page.getByRole("button", { name: "Post Conversation" }).click();
-  await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 15_000 });
-}
 
 test("a password and an expiry on a post's public link: a fresh browser unlocks it, and the Shared links page counts the view", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
