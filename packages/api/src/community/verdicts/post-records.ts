@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { posts, resultRows, type Executor, type PostComparison } from "@parley/db";
 import { styleOf } from "../../conversation/chat/battle/style";
+import { ratedVote } from "../../conversation/chat/rated";
 
 /** A model's name as shown on the board: the one on its newest comparison post. */
 export type ModelNames = Map<string, { modelId: string | null; modelName: string }>;
@@ -32,6 +33,8 @@ export type PostEntry = {
   lengths: number[];
   markdown: number[];
   hidden: boolean;
+  /** Every model of it is rated (conversation/chat/rated.ts): only then do its votes count on the board. */
+  rated: boolean;
 };
 
 /** Comparison posts' ids (and row versions) read per step, and posts' comparisons read per step. */
@@ -85,6 +88,7 @@ export class PostEntries {
           categories: row.categories ?? [],
           promptId: row.prompt_id === null ? null : Number(row.prompt_id),
           hidden: row.hidden,
+          rated: ratedVote(models),
           ...columnStyle(row.comparison),
         });
       }

@@ -207,7 +207,7 @@ export class VoteGatherer {
       if (!entry || entry.hidden) return leave("post", "hidden");
       if (reason !== null) return leave("post", reason);
       // A vote among answers of a model that is not rated says nothing the board could rate.
-      if (!ratedVote(entry.models)) return leave("post", "unrated");
+      if (!entry.rated) return leave("post", "unrated");
       const shown = this.shownOrder(entry, row.shown_order);
       const choice = shown.order.indexOf(Number(row.col));
       if (choice < 0) return;
