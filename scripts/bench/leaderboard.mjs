@@ -22,7 +22,8 @@ const verdict = (ok) => (ok ? "meets target" : "MISSES target");
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 function startServer(databaseUrl) {
-  const child = spawn(process.execPath, ["--expose-gc", "--max-old-space-size=4096", "--import", "tsx", "leaderboard-server.ts"], {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, "--expose-gc", "--max-old-space-size=4096", "--import", "tsx", "leaderboard-server.ts"], {
     cwd: join(ROOT, "apps/server/bench"),
     env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ["pipe", "pipe", "pipe"],
@@ -35,12 +36,16 @@ function startServer(databaseUrl) {
       process.stderr.write(`${line}\n`);
     }
   });
-  const lines = createInterface({ input: child.stdout });
+  // Lines that are not figures (the engine's own traces, with BENCH_NODE_FLAGS) are passed on.
+  const lines = createInterface({ input: child.stdout }).on("line", (line) => line.startsWith("{") || process.stdout.write(`  | ${line}\n`));
   const waiting = [];
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    lines.once("line", (line) => {
-      lines.on("line", (next) => waiting.shift()?.(JSON.parse(next)));
+    const figures = (line) => line.startsWith("{");
+    const first = (line) => {
+      if (!figures(line)) return;
+      lines.off("line", first);
+      lines.on("line", (next) => figures(next) && waiting.shift()?.(JSON.parse(next)));
       const exited = new Promise((done) => child.once("exit", done));
       resolve({
         ...JSON.parse(line),
@@ -48,7 +53,8 @@ function startServer(databaseUrl) {
         refit: () => new Promise((done) => (waiting.push(done), child.stdin.write("refit\n"))),
         stop: () => (child.kill("SIGTERM"), exited),
       });
-    });
+    };
+    lines.on("line", first);
   });
 }
 
@@ -85,8 +91,10 @@ async function run(database) {
       `Leaderboard on ${s.database}: ${s.votes.toLocaleString("en-US")} votes on ${s.posts.toLocaleString("en-US")} comparison posts over ${s.models} models (seeded in ${seconds(s.seedMs)}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
     );
     const target = s.database === "PostgreSQL" ? ` (target ≤ ${TARGETS.refitMs} ms): ${verdict(s.next.ms <= TARGETS.refitMs)}` : "";
-    console.log(`  first refit from the database (every post and vote read: ${s.first.gathered?.standings.toLocaleString("en-US")} standings, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms`);
-    console.log(`  next refit (after ${s.newVotes.toLocaleString("en-US")} new votes: posts and standings kept, ${s.next.gathered?.voters.toLocaleString("en-US")} changed voters' ${s.next.gathered?.standings.toLocaleString("en-US")} standings gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms${target}`);
+    console.log(`  first refit from the database (every post and vote read: ${s.first.gathered?.standings.toLocaleString("en-US")} standings, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms, event loop held at most ${s.first.loopHeldMs} ms`);
+    console.log(`  next refit (after ${s.newVotes.toLocaleString("en-US")} new votes: posts and standings kept, ${s.next.gathered?.voters.toLocaleString("en-US")} changed voters' ${s.next.gathered?.standings.toLocaleString("en-US")} standings gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms, event loop held at most ${s.next.loopHeldMs} ms${target}`);
+    const phases = (refit) => Object.entries(refit.phases ?? {}).map(([phase, ms]) => `${phase} ${ms}`).join(", ");
+    console.log(`  parts of the first refit, ms: ${phases(s.first)}; of the next: ${phases(s.next)}`);
     console.log(`  left out: ${s.next.leftOut.map((row) => `${row.votes.toLocaleString("en-US")} ${row.reason}`).join("; ") || "none"}`);
     console.log(`  server heap with the board in memory, after a collection: ${s.heapMb} MB`);
     await load(server.url, headers, 2);
@@ -102,7 +110,7 @@ async function run(database) {
     refitting = false;
     await loop;
     const times = refits.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  refits during it (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each`);
+    console.log(`  refits during it (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each, event loop held at most ${Math.max(...refits.map((r) => r.loopHeldMs))} ms`);
     console.log(
       `  other requests at ${RATE}/s during refits: p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${busy.errors} time-outs or errors and ${busy.non2xx} non-2xx answers of ${busy.requests.total} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(busy.latency.p99 <= TARGETS.p99Ms && busy.errors === 0)}`,
     );

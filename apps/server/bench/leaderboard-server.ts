@@ -9,8 +9,10 @@
 // stand-in sign-in `Bearer bench-<name>`), and each line "refit" on stdin refits once more and
 // answers a line of figures on stdout.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
@@ -116,19 +118,38 @@ async function addVotes() {
 }
 
 // CPU time as well as wall time: on a busy machine the wall time is mostly waiting for a core.
+// The longest the event loop was held during the refit: what every other request may wait.
 async function timedRefit() {
+  const held = monitorEventLoopDelay({ resolution: 5 });
+  held.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const snapshot = await board.refit();
   const used = process.cpuUsage(cpu);
-  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), gathered: snapshot.gathering, counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
+  held.disable();
+  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), loopHeldMs: Math.round(held.max / 1e6), gathered: snapshot.gathering, phases: snapshot.phases, counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
+}
+
+/** With BENCH_PROFILE=<file>, the CPU profile of `run` (open it in a browser's developer tools). */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  const result = await run();
+  const { profile } = await session.post("Profiler.stop");
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  return result;
 }
 
 // The seed wrote no change log (its triggers were off): the first refit gathers every voter.
 board.gatherer.forget();
 const first = await timedRefit();
 await addVotes();
-const next = await timedRefit();
+const next = await profiled(timedRefit);
 (globalThis as { gc?: () => void }).gc?.();
 console.error(
   JSON.stringify({

@@ -14,7 +14,7 @@ export { syncModelCatalogue } from "./conversation/chat/catalogue-sync";
 export type { SendEvent } from "./conversation/chat/send";
 export type { CompareEvent } from "./conversation/chat/compare";
 export type { BattleEvent } from "./conversation/chat/battle";
-export { loadVoteRecords, VoteGatherer } from "./community/verdicts/records";
+export { loadVoteRecords, recordsOf, VoteGatherer } from "./community/verdicts/records";
 export { ColumnStops, type StopChannel } from "./conversation/chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED } from "./account/subscription/billing";
 export { periodEnd } from "./account/subscription/allowance";
@@ -31,7 +31,7 @@ export {
 } from "./kit/rate-limits";
 export { clearAbandonedImports } from "./reach/import-store";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
-export { boardOf as leaderboardOf, fitBoard, fitBoardTable, refitLeaderboard, tabulateVotes } from "./community/verdicts/board";
+export { boardOf as leaderboardOf, fitBoardTable, refitLeaderboard, tabulateVotes } from "./community/verdicts/board";
 export { fitRatings, fitRatingsInSteps, type Fit, type FitOptions } from "./community/verdicts/fit";
 export type { VoteRecord } from "./community/verdicts/types";
 export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./community/post/search";

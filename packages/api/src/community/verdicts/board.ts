@@ -4,7 +4,7 @@ import { perDatabase } from "../../kit/per-database";
 import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
 import { VoteGatherer, VOTES_PER_STEP, VOTES_PER_STEP_POSTGRES } from "./records";
-import { tabulatePublished } from "./style-pool";
+import { tabulateCounted, tabulatePublished } from "./style-pool";
 import type { LeftOut, VoteRecord } from "./types";
 
 /** One view of the board: all votes or one category's, with or without style control. */
@@ -17,6 +17,8 @@ export type BoardSnapshot = {
   fitMs: number;
   /** What the refit read of the votes: every voter's standings, or the changed voters' (VoteGatherer). */
   gathering: { full: boolean; voters: number; standings: number } | null;
+  /** How long each part of the refit took, in milliseconds: reading the posts and standings, assembling, tabulating, fitting. */
+  phases: Record<string, number>;
   /** The counted votes, in typed arrays (a million VoteRecord objects would hold most of a gigabyte). */
   table: VoteTable;
   leftOut: LeftOut[];
@@ -28,19 +30,15 @@ export type BoardSnapshot = {
 
 const viewKey = (category: string | null, style: boolean) => `${category ?? ""}|${style ? "style" : ""}`;
 
-/**
- * Fits every view of the board from the votes: overall and per category that has votes, each
- * plainly and with style control; the position of each answer is corrected for in all of them.
- * The votes become one table, and each category's view is the list of its votes in it.
- */
-export async function fitBoard(records: VoteRecord[]): Promise<Map<string, BoardView>> {
-  return fitBoardTable(await tabulateVotes(records));
-}
-
 /** The votes as the table the board is fitted from and keeps (their style figures pooled: style-pool.ts), giving the event loop a turn every CHUNK votes. */
 export const tabulateVotes = (records: VoteRecord[]) => inSteps(tabulatePublished(records));
 
-/** fitBoard of votes already in a table; the overall fit starts from `previous` (the last refit's views), when given. */
+/**
+ * Fits every view of the board from the table of its votes: overall and per category that has
+ * votes, each plainly and with style control; the position of each answer is corrected for in all
+ * of them. Each category's view is the list of its votes in the table. The overall fit starts from
+ * `previous` (the last refit's views), when given.
+ */
 export async function fitBoardTable(table: VoteTable, previous?: Map<string, BoardView>): Promise<Map<string, BoardView>> {
   const subsets = categorySubsets(table);
   const space = workspaceFor(table);
@@ -120,12 +118,18 @@ export class Board {
     const started = performance.now();
     const running = (async () => {
       const loaded = await this.gatherer.load(this.db, { ...this.rules, now: new Date() });
-      const table = await tabulateVotes(loaded.records);
+      const phases = { ...this.gatherer.phases };
+      let at = performance.now();
+      const table = await inSteps(tabulateCounted(loaded.ballots));
+      phases.tabulation = Math.round(performance.now() - at);
+      at = performance.now();
       const views = await fitBoardTable(table, this.latest?.views);
+      phases.fit = Math.round(performance.now() - at);
       const snapshot: BoardSnapshot = {
         fittedAt: new Date(),
         fitMs: performance.now() - started,
         gathering: this.gatherer.lastGathering,
+        phases,
         table,
         leftOut: loaded.leftOut,
         names: loaded.names,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { posts, resultRows, type Executor, type PostComparison } from "@parley/db";
 import { styleOf } from "../../conversation/chat/battle/style";
 import { ratedVote } from "../../conversation/chat/rated";
+import type { BallotShape } from "./types";
 
 /** A model's name as shown on the board: the one on its newest comparison post. */
 export type ModelNames = Map<string, { modelId: string | null; modelName: string }>;
@@ -35,7 +36,12 @@ export type PostEntry = {
   hidden: boolean;
   /** Every model of it is rated (conversation/chat/rated.ts): only then do its votes count on the board. */
   rated: boolean;
+  /** What the board's gatherer keeps of it between refits (records.ts). */
+  board: PostBoardState;
 };
+
+/** The gatherer's working state of a post: its shape (its answers in column order) and its style pool key (style-pool.ts; the same in any order). */
+export type PostBoardState = { shape: BallotShape | undefined; poolKey: string | null | undefined };
 
 /** Comparison posts' ids (and row versions) read per step, and posts' comparisons read per step. */
 const IDS_PER_STEP = 10_000;
@@ -80,6 +86,8 @@ export class PostEntries {
       for (const row of rows) {
         if (!row.comparison) continue;
         const models = row.comparison.models.map((model) => model.modelId ?? model.modelName);
+        const { lengths, markdown } = columnStyle(row.comparison);
+        // Every field written here, in one order (no spread): the board reads a million votes' entries, and the engine reads such objects fastest.
         this.entries.set(Number(row.id), {
           id: Number(row.id),
           version: row.version,
@@ -87,9 +95,11 @@ export class PostEntries {
           names: row.comparison.models.map((model) => ({ modelId: model.modelId, modelName: model.modelName })),
           categories: row.categories ?? [],
           promptId: row.prompt_id === null ? null : Number(row.prompt_id),
+          lengths,
+          markdown,
           hidden: row.hidden,
           rated: ratedVote(models),
-          ...columnStyle(row.comparison),
+          board: { shape: undefined, poolKey: undefined },
         });
       }
     }

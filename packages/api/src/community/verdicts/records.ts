@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { battleVerdicts, chatSessions, models, resultRows, users, voteChanges, type Executor } from "@parley/db";
 import { columnOrder, isOrderOf } from "../post/shown-order";
+import { BOTH_BAD, TIE } from "./fit";
 import { CHUNK } from "./fit/model";
 import { voteStandings, withAccountAgeWait, type LeftOutReason, type StandingScope, type VoteCounting } from "../post/votes";
 import { namesOf, PostEntries, type ModelNames, type PostEntry } from "./post-records";
+import { REASONS, StandingCodes, StandingStore, type Standing } from "./standings";
+import { poolKey } from "./style-pool";
 import { ratedVote } from "../../conversation/chat/rated";
-import type { LeftOut, VoteRecord } from "./types";
+import type { Ballots, BallotShape, LeftOut, VoteRecord } from "./types";
 
 /** Why a vote or verdict is left out of the board alone: a hidden post, or a model that is not rated (conversation/chat/rated.ts). */
 type BoardReason = "hidden" | "unrated";
@@ -31,6 +34,16 @@ const LEFT_OUT_TEXT: Record<"post" | "battle", Record<LeftOutReason | BoardReaso
     capped: "from battles over a person's daily cap on counted votes (battle verdicts and post votes count together)",
   },
 };
+
+/** Every reason a vote or verdict is left out of the board, in the order the board lists them. */
+const BOARD_REASONS = Object.keys(LEFT_OUT_TEXT.post) as (LeftOutReason | BoardReason)[];
+const reasonAt = (why: LeftOutReason | BoardReason) => BOARD_REASONS.indexOf(why);
+const HIDDEN_AT = reasonAt("hidden");
+const UNRATED_AT = reasonAt("unrated");
+/** A kept post's state in a refit, when its votes do not count: gone, hidden or not rated (else its comparison's index). */
+const MISSING = -1;
+const HIDDEN = -2;
+const UNRATED = -3;
 
 /** A battle verdict's choice as the rating reads it: an index into `shown`, or a tie, or both bad. */
 const CHOICE: Record<string, VoteRecord["choice"]> = { a: 0, b: 1, tie: "tie", both_bad: "both_bad" };
@@ -62,13 +75,6 @@ type StandingRow = {
 };
 
 /**
- * A vote or verdict as kept between refits: its standing with the account-age wait left to apply
- * (withAccountAgeWait); a post vote keeps only what its record reads (a million of them are kept).
- */
-type KeptStanding = Pick<StandingRow, "kind" | "col" | "shown_order" | "day" | "reason"> & { item: number } & Partial<Pick<StandingRow, "shown" | "choice" | "lengths" | "markdown" | "category" | "prompt_id">>;
-type KeptVoter = { accountCreatedAt: number; standings: KeptStanding[] };
-
-/**
  * Gathers the counted votes the board is fitted on: every post vote and battle verdict with why it
  * does not count (voteStandings, the one rule for both). Every rule reads a voter's own votes,
  * verdicts and comparison posts only, so each voter's standings are kept between refits and only
@@ -82,7 +88,9 @@ type KeptVoter = { accountCreatedAt: number; standings: KeptStanding[] };
  */
 export class VoteGatherer {
   private readonly posts = new PostEntries();
-  private voters = new Map<string, KeptVoter>();
+  /** Shown orders' and days' codes, kept as long as the gatherer. */
+  private readonly codes = new StandingCodes();
+  private store = new StandingStore(this.codes);
   /** When the last gathering started, by the database's clock (null: none yet). */
   private gatheredAt: number | null = null;
   /**
@@ -92,9 +100,6 @@ export class VoteGatherer {
   private readFromXid = 0;
   /** The daily cap the kept standings were gathered under: other rules gather everything again. */
   private dailyCap: number | null = null;
-  /** Shared strings of the kept standings (days, shown orders). */
-  private readonly strings = new Map<string, string>();
-
   constructor(private readonly votesPerStep: number | null = VOTES_PER_STEP) {}
 
   /** Makes the next gathering read every voter again: after votes were written with the triggers off (a restore, a bulk load). */
@@ -106,11 +111,25 @@ export class VoteGatherer {
   lastGathering: { full: boolean; voters: number; standings: number } | null = null;
 
   /** Every counted vote (comparison posts, then battles), what was left out and why, and the models' names. */
-  async load(db: Executor, counting: VoteCounting): Promise<{ records: VoteRecord[]; leftOut: LeftOut[]; names: ModelNames }> {
+  async load(db: Executor, counting: VoteCounting): Promise<{ ballots: Ballots; leftOut: LeftOut[]; names: ModelNames }> {
+    let at = performance.now();
+    const lap = (phase: string) => {
+      const now = performance.now();
+      this.phases[phase] = Math.round(now - at);
+      at = now;
+    };
+    this.phases = {};
     const entries = await this.posts.refresh(db);
+    lap("posts");
     await this.update(db, counting);
-    return this.assemble(db, entries, counting);
+    lap("standings");
+    const loaded = await this.assemble(db, entries, counting);
+    lap("assembly");
+    return loaded;
   }
+
+  /** How long each part of the last load took, in milliseconds (the bench prints them). */
+  phases: Record<string, number> = {};
 
   /** Brings the kept standings up to date: every voter's the first time, then those of the voters whose votes changed. */
   private async update(db: Executor, counting: VoteCounting) {
@@ -122,11 +141,11 @@ export class VoteGatherer {
     // The standings are gathered with the account-age wait off: it is applied when assembling.
     const rules = { ...counting, minAccountAgeHours: 0 };
     if (this.gatheredAt === null || startedAt - this.gatheredAt > CHANGES_KEPT_MS || this.dailyCap !== counting.dailyCap) {
-      const voters = new Map<string, KeptVoter>();
+      const store = new StandingStore(this.codes);
       let standings = 0;
-      for (const scope of await this.scopes(db)) standings += this.keep(voters, await standingRows(db, rules, scope));
-      this.voters = voters;
-      this.lastGathering = { full: true, voters: voters.size, standings };
+      for (const scope of await this.scopes(db)) standings += keep(store, await standingRows(db, rules, scope), this.placeOf);
+      this.store = store;
+      this.lastGathering = { full: true, voters: store.voters, standings };
     } else {
       const changed = resultRows<{ user_id: string }>(
         await db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`),
@@ -134,8 +153,8 @@ export class VoteGatherer {
       let standings = 0;
       for (let from = 0; from < changed.length; from += CHANGED_VOTERS_PER_STEP) {
         const ids = changed.slice(from, from + CHANGED_VOTERS_PER_STEP);
-        for (const id of ids) this.voters.delete(id);
-        standings += this.keep(this.voters, await standingRows(db, rules, { kind: "voters", ids }));
+        for (const id of ids) this.store.drop(id);
+        standings += keep(this.store, await standingRows(db, rules, { kind: "voters", ids }), this.placeOf);
       }
       this.lastGathering = { full: false, voters: changed.length, standings };
     }
@@ -146,127 +165,154 @@ export class VoteGatherer {
     await db.execute(sql`delete from ${voteChanges} where ${voteChanges.changedAt} < ${new Date(startedAt - 2 * CHANGES_KEPT_MS).toISOString()}::timestamptz`);
   }
 
-  /** Keeps the standing rows of a step, by voter; answers how many. */
-  private keep(voters: Map<string, KeptVoter>, rows: StandingRow[]) {
-    const shared = (value: string) => {
-      let kept = this.strings.get(value);
-      if (kept === undefined) this.strings.set(value, (kept = value));
-      return kept;
-    };
-    for (const row of rows) {
-      let voter = voters.get(row.user_id);
-      if (!voter) voters.set(row.user_id, (voter = { accountCreatedAt: new Date(row.account_created_at).getTime(), standings: [] }));
-      const kept = { kind: row.kind, item: Number(row.item), col: row.col, shown_order: row.shown_order === null ? null : shared(row.shown_order), day: shared(row.day), reason: row.reason };
-      voter.standings.push(
-        row.kind === "post"
-          ? kept
-          : { ...kept, shown: row.shown, choice: row.choice, lengths: row.lengths, markdown: row.markdown, category: row.category, prompt_id: row.prompt_id },
-      );
-    }
-    return rows.length;
+  /** A post's shape (its answers in column order) and style pool key, kept with its entry (a changed post gets a new entry). */
+  private shapeOf(entry: PostEntry) {
+    entry.board.shape ??= ballotShape("post", `post:${entry.id}`, entry.models, entry.categories, entry.promptId, entry.lengths, entry.markdown);
+    // The same in every order the post is shown in: its figures in any order.
+    if (entry.board.poolKey === undefined) entry.board.poolKey = poolKey(entry.board.shape);
+    return entry.board.shape;
   }
+
+  /** Posts' places in the standings kept (a dense index instead of the post's id), and the ids by place. */
+  private readonly postPlace = new Map<number, number>();
+  private readonly postIds: number[] = [];
+  private placeOf = (postId: number) => {
+    let place = this.postPlace.get(postId);
+    if (place === undefined) this.postPlace.set(postId, (place = this.postIds.push(postId) - 1));
+    return place;
+  };
 
   /**
-   * A post's columns in the order a vote recorded (`shown_order`, or column order for a vote cast
-   * before orders were recorded), with the models and style figures in that order: one set of
-   * arrays per post and order, kept with the post's entry (a changed post gets a new entry), so
-   * every vote shown that order shares them, refit after refit (the table and the style pool
-   * read them once per array).
+   * The counted votes from the kept standings, the account-age wait applied now, as ballots:
+   * post votes by post (oldest first), then verdicts in the order decided. A million standings
+   * are read from typed arrays alone (what each post's votes need is worked out once per post);
+   * other requests are served every CHUNK standings.
    */
-  private shownOrder(entry: PostEntry, shownOrder: string | null) {
-    let byOrder = this.orders.get(entry);
-    if (!byOrder) this.orders.set(entry, (byOrder = new Map()));
-    const key = shownOrder ?? "";
-    let shown = byOrder.get(key);
-    if (!shown) {
-      const columns = entry.models.length;
-      const stored = shownOrder === null ? null : Array.from(shownOrder, Number);
-      const order = isOrderOf(stored, columns) ? stored : columnOrder(columns);
-      const at = (values: number[]) => order.map((column) => values[column]!);
-      byOrder.set(key, (shown = { order, comparisonId: `post:${entry.id}`, shown: order.map((column) => entry.models[column]!), lengths: at(entry.lengths), markdown: at(entry.markdown) }));
-    }
-    return shown;
-  }
-
-  /** Each post entry's columns per shown order (shownOrder). */
-  private readonly orders = new WeakMap<PostEntry, Map<string, { order: number[]; comparisonId: string; shown: string[]; lengths: number[]; markdown: number[] }>>();
-
-  /** The board's records from the kept standings, the account-age wait applied now. */
   private async assemble(db: Executor, entries: ReadonlyMap<number, PostEntry>, counting: VoteCounting) {
-    const byPost = new Map<number, VoteRecord[]>();
-    const battles: { at: string; id: number; record: VoteRecord }[] = [];
-    const leftOut = new Map<string, { kind: "post" | "battle"; why: LeftOutReason | BoardReason; votes: number }>();
-    const leave = (kind: "post" | "battle", why: LeftOutReason | BoardReason) => {
-      const key = `${kind}:${why}`;
-      const row = leftOut.get(key);
-      if (row) row.votes++;
-      else leftOut.set(key, { kind, why, votes: 1 });
+    const { store, codes } = this;
+    const comparisons: BallotShape[] = [];
+    const poolKeys: (string | null)[] = [];
+    // Per post kept: its comparison's index, or why its votes do not count.
+    const state = new Int32Array(this.postIds.length).fill(MISSING);
+    const columnsOf: number[] = [];
+    for (const entry of entries.values()) {
+      const c = comparisons.push(this.shapeOf(entry)) - 1;
+      poolKeys.push(entry.board.poolKey!);
+      columnsOf.push(entry.models.length);
+      const place = this.postPlace.get(entry.id);
+      if (place !== undefined) state[place] = entry.hidden ? HIDDEN : entry.rated ? c : UNRATED;
+    }
+    const posts = comparisons.length;
+    // Orders by (shown-order code, columns): the recorded order when it is one of the post's columns, else column order.
+    const orders: number[][] = [];
+    const orderOf = new Int32Array(codes.orders.length * 9).fill(-1);
+    let places = new Int8Array(0);
+    const resolve = (code: number, columns: number) => {
+      const recorded = codes.orders[code] ?? null;
+      const stored = recorded === null ? null : Array.from(recorded, Number);
+      const order = isOrderOf(stored, columns) ? stored : columnOrder(columns);
+      const o = orders.push(order) - 1;
+      // Where each column is shown: the choice as a place in the order.
+      const grown = new Int8Array((o + 1) * 8).fill(-1);
+      grown.set(places);
+      order.forEach((column, at) => (grown[o * 8 + column] = at));
+      places = grown;
+      return (orderOf[code * 9 + columns] = o);
     };
-    const addPostVote = (row: KeptStanding, reason: LeftOutReason | null, entry: PostEntry | undefined) => {
-      const postId = row.item;
-      if (!entry || entry.hidden) return leave("post", "hidden");
-      if (reason !== null) return leave("post", reason);
-      // A vote among answers of a model that is not rated says nothing the board could rate.
-      if (!entry.rated) return leave("post", "unrated");
-      const shown = this.shownOrder(entry, row.shown_order);
-      const choice = shown.order.indexOf(Number(row.col));
-      if (choice < 0) return;
-      let list = byPost.get(postId);
-      if (!list) byPost.set(postId, (list = []));
-      list.push({
-        source: "post",
-        comparisonId: shown.comparisonId,
-        shown: shown.shown,
-        choice,
-        category: entry.categories[0] ?? null,
-        ...(entry.categories.length > 1 && { categories: entry.categories }),
-        day: row.day,
-        promptId: entry.promptId,
-        lengths: shown.lengths,
-        markdown: shown.markdown,
-      });
-    };
-    const addVerdict = (row: KeptStanding, reason: LeftOutReason | null) => {
-      if (reason !== null) return leave("battle", reason);
-      const choice = CHOICE[row.choice ?? ""];
-      const shown = row.shown ?? [];
-      if (choice === undefined || shown.length < 2) return;
-      if (!ratedVote(shown)) return leave("battle", "unrated");
-      const id = Number(row.item);
-      battles.push({
-        at: row.day,
-        id,
-        record: { source: "battle", comparisonId: `battle:${id}`, shown, choice, category: row.category ?? null, day: row.day, promptId: row.prompt_id == null ? null : Number(row.prompt_id), lengths: row.lengths ?? undefined, markdown: row.markdown ?? undefined },
-      });
-    };
+    const n = store.count;
+    const comparisonOf = new Int32Array(n);
+    const orderAt = new Int32Array(n);
+    const choiceOf = new Int8Array(n);
+    const dayOf = new Int32Array(n);
+    const perPost = new Int32Array(posts + 1);
+    const left = new Int32Array(2 * BOARD_REASONS.length);
+    const battles: { at: string; id: number; shape: BallotShape; choice: number; day: number }[] = [];
+    const { kinds, items, cols, orders: orderCodes, days, reasons } = store.columns();
+    let counted = 0;
     let read = 0;
-    for (const voter of this.voters.values()) {
-      // A million standings are a few seconds' work: other requests are served between chunks.
-      if ((read += voter.standings.length) >= CHUNK) {
+    for (const run of store.eachRun()) {
+      if ((read += run.count) >= CHUNK) {
         read = 0;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await new Promise<void>((done) => setImmediate(done));
       }
-      for (const row of voter.standings) {
-        const reason = withAccountAgeWait(row.reason, voter.accountCreatedAt, counting);
-        if (row.kind === "post") addPostVote(row, reason, entries.get(row.item));
-        else addVerdict(row, reason);
+      for (let r = run.start; r < run.start + run.count; r++) {
+        const reason = withAccountAgeWait(REASONS[reasons[r]!] ?? null, run.accountCreatedAt, counting);
+        if (kinds[r] === 0) {
+          const c = state[items[r]!]!;
+          if (c === MISSING || c === HIDDEN) left[HIDDEN_AT]!++;
+          else if (reason !== null) left[reasonAt(reason)]!++;
+          else if (c === UNRATED) left[UNRATED_AT]!++;
+          else {
+            const columns = columnsOf[c]!;
+            const code = orderCodes[r]!;
+            let o = orderOf[code * 9 + columns]!;
+            if (o < 0) o = resolve(code, columns);
+            const col = cols[r]!;
+            const choice = col >= 0 && col < 8 ? places[o * 8 + col]! : -1;
+            if (choice < 0) continue;
+            comparisonOf[counted] = c;
+            orderAt[counted] = o;
+            choiceOf[counted] = choice;
+            dayOf[counted] = days[r]!;
+            counted++;
+            perPost[c + 1]!++;
+          }
+          continue;
+        }
+        const at = BOARD_REASONS.length;
+        if (reason !== null) {
+          left[at + reasonAt(reason)]!++;
+          continue;
+        }
+        const verdict = store.verdict(r);
+        const choice = CHOICE[verdict?.choice ?? ""];
+        const shown = verdict?.shown ?? [];
+        if (!verdict || choice === undefined || shown.length < 2) continue;
+        if (!ratedVote(shown)) {
+          left[at + UNRATED_AT]!++;
+          continue;
+        }
+        const shape = ballotShape("battle", `battle:${verdict.id}`, shown, verdict.category === null ? [] : [verdict.category], verdict.promptId, verdict.lengths ?? undefined, verdict.markdown ?? undefined);
+        battles.push({ at: codes.days[days[r]!]!, id: verdict.id, shape, choice: choice === "tie" ? TIE : choice === "both_bad" ? BOTH_BAD : choice, day: days[r]! });
       }
     }
-    // Post votes by post (oldest first), then battles in the order decided.
-    const records: VoteRecord[] = [];
-    for (const id of entries.keys()) for (const record of byPost.get(id) ?? []) records.push(record);
+    // Post votes by post (oldest first), then battles in the order decided, each shown as its `shown` lists.
+    const count = counted + battles.length;
+    const ballots: Ballots = { count, comparisons, poolKeys, orders, comparison: new Int32Array(count), order: new Int32Array(count), choice: new Int8Array(count), day: new Int32Array(count), days: codes.days };
+    for (let p = 1; p < perPost.length; p++) perPost[p]! += perPost[p - 1]!;
+    for (let i = 0; i < counted; i++) {
+      const at = perPost[comparisonOf[i]!]!++;
+      ballots.comparison[at] = comparisonOf[i]!;
+      ballots.order[at] = orderAt[i]!;
+      ballots.choice[at] = choiceOf[i]!;
+      ballots.day[at] = dayOf[i]!;
+    }
     battles.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
-    for (const battle of battles) records.push(battle.record);
+    const identity = new Map<number, number>();
+    battles.forEach((battle, i) => {
+      const k = battle.shape.shown.length;
+      let o = identity.get(k);
+      if (o === undefined) identity.set(k, (o = orders.push(columnOrder(k)) - 1));
+      ballots.comparison[counted + i] = comparisons.push(battle.shape) - 1;
+      poolKeys.push(poolKey(battle.shape));
+      ballots.order[counted + i] = o;
+      ballots.choice[counted + i] = battle.choice;
+      ballots.day[counted + i] = battle.day;
+    });
     const names = namesOf(entries);
     // A model known only from battles is named as the catalogue names it.
     for (const row of await db.select({ id: models.id, name: models.name }).from(models)) {
       if (!names.has(row.id)) names.set(row.id, { modelId: row.id, modelName: row.name });
     }
     // In one order whatever order the standings were read in: post votes, then verdicts, each by reason in the order the text lists them.
-    const kinds = ["post", "battle"];
-    const reasons = Object.keys(LEFT_OUT_TEXT.post);
-    const listed = [...leftOut.values()].sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || reasons.indexOf(a.why) - reasons.indexOf(b.why));
-    return { records, leftOut: listed.map((row) => ({ reason: LEFT_OUT_TEXT[row.kind][row.why], votes: row.votes })), names };
+    const leftOut: LeftOut[] = [];
+    (["post", "battle"] as const).forEach((kind, k) =>
+      BOARD_REASONS.forEach((why, i) => {
+        const votes = left[k * BOARD_REASONS.length + i]!;
+        if (votes > 0) leftOut.push({ reason: LEFT_OUT_TEXT[kind][why], votes });
+      }),
+    );
+    return { ballots, leftOut, names };
   }
 
   /** The steps of a gathering: all voters at once, or runs of whole voters of about `votesPerStep` votes and verdicts each. */
@@ -290,6 +336,37 @@ export class VoteGatherer {
     });
     return scopes;
   }
+}
+
+/**
+ * A shape with every field written, in one order (no spread, no field left out): the table and
+ * the style pool read hundreds of thousands of them, and the engine reads such objects fastest.
+ * `categories` is written only when there are several (`category` is the first).
+ */
+function ballotShape(source: BallotShape["source"], comparisonId: string, shown: string[], categories: string[], promptId: number | null, lengths: number[] | undefined, markdown: number[] | undefined): BallotShape {
+  return { source, comparisonId, shown, category: categories[0] ?? null, categories: categories.length > 1 ? categories : undefined, promptId, lengths, markdown };
+}
+
+/** Keeps the standing rows of a step, voter by voter (a step holds each of its voters' whole standings); answers how many. */
+function keep(store: StandingStore, rows: StandingRow[], placeOf: (postId: number) => number) {
+  const byVoter = new Map<string, { accountCreatedAt: number; standings: Standing[] }>();
+  for (const row of rows) {
+    let voter = byVoter.get(row.user_id);
+    if (!voter) byVoter.set(row.user_id, (voter = { accountCreatedAt: new Date(row.account_created_at).getTime(), standings: [] }));
+    voter.standings.push({
+      kind: row.kind,
+      item: row.kind === "post" ? placeOf(Number(row.item)) : Number(row.item),
+      col: row.col,
+      shownOrder: row.shown_order,
+      day: row.day,
+      reason: row.reason,
+      ...(row.kind === "battle" && {
+        verdict: { id: Number(row.item), shown: row.shown, choice: row.choice, lengths: row.lengths, markdown: row.markdown, category: row.category ?? null, promptId: row.prompt_id == null ? null : Number(row.prompt_id) },
+      }),
+    });
+  }
+  for (const [userId, voter] of byVoter) store.add(userId, voter.accountCreatedAt, voter.standings);
+  return rows.length;
 }
 
 /** The standings of one step, with what the records need of each vote and verdict. */
@@ -319,5 +396,32 @@ async function standingRowsOf(db: Executor, counting: VoteCounting, scope: Stand
   );
 }
 
-/** Every counted vote the board is fitted on (comparison posts and battles), what was left out, and the models' names. */
-export const loadVoteRecords = (db: Executor, counting: VoteCounting, votesPerStep: number | null = VOTES_PER_STEP) => new VoteGatherer(votesPerStep).load(db, counting);
+/**
+ * The ballots as vote records, one object each (tests and small boards; the board tabulates the
+ * ballots themselves). The votes on one comparison shown in one order share their arrays.
+ */
+export function recordsOf(ballots: Ballots): VoteRecord[] {
+  const records: VoteRecord[] = new Array(ballots.count);
+  const shown = new Map<number, BallotShape>();
+  for (let i = 0; i < ballots.count; i++) {
+    const c = ballots.comparison[i]!;
+    const o = ballots.order[i]!;
+    const key = c * ballots.orders.length + o;
+    let shape = shown.get(key);
+    if (!shape) {
+      const comparison = ballots.comparisons[c]!;
+      const order = ballots.orders[o]!;
+      const at = <T>(values: readonly T[] | undefined) => values && order.map((column) => values[column]!);
+      shown.set(key, (shape = { ...comparison, shown: at(comparison.shown)!, lengths: at(comparison.lengths), markdown: at(comparison.markdown) }));
+    }
+    const choice = ballots.choice[i]!;
+    records[i] = { ...shape, choice: choice === TIE ? "tie" : choice === BOTH_BAD ? "both_bad" : choice, day: ballots.days[ballots.day[i]!]! };
+  }
+  return records;
+}
+
+/** Every counted vote the board is fitted on (comparison posts and battles) as records, what was left out, and the models' names. */
+export async function loadVoteRecords(db: Executor, counting: VoteCounting, votesPerStep: number | null = VOTES_PER_STEP) {
+  const loaded = await new VoteGatherer(votesPerStep).load(db, counting);
+  return { records: recordsOf(loaded.ballots), leftOut: loaded.leftOut, names: loaded.names };
+}

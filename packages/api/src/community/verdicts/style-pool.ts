@@ -1,6 +1,7 @@
 import { styleFigures, tabulate, type VoteTable } from "./fit";
 import { CHUNK } from "./fit/model";
-import type { VoteRecord } from "./types";
+import { tabulateBallots } from "./fit/table";
+import type { BallotShape, Ballots, VoteRecord } from "./types";
 
 /** Comparisons that must share a vote's style figures before they are used and published. */
 export const STYLE_POOL = 5;
@@ -15,7 +16,7 @@ function figuresOf(values: readonly number[] | undefined, k: number): string | n
 }
 
 /** What a vote's style figures are pooled by: its categories, its number of answers and its figures in any order; null without figures. */
-function poolKey(record: VoteRecord): string | null {
+export function poolKey(record: BallotShape): string | null {
   const k = record.shown.length;
   const lengths = figuresOf(record.lengths, k);
   const markdown = figuresOf(record.markdown, k);
@@ -63,4 +64,36 @@ export function* poolStyle(records: readonly VoteRecord[], pool = STYLE_POOL): G
 export function* tabulatePublished(records: readonly VoteRecord[]): Generator<void, VoteTable> {
   const pooled = yield* poolStyle(records);
   return yield* tabulate(pooled);
+}
+
+/** Which comparisons have ballots. */
+function usedComparisons(ballots: Ballots) {
+  const used = new Uint8Array(ballots.comparisons.length);
+  for (let i = 0; i < ballots.count; i++) used[ballots.comparison[i]!] = 1;
+  return used;
+}
+
+/**
+ * The ballots as the board's table: the same table as tabulatePublished of their records, each
+ * comparison's style figures kept or left out as poolStyle would (a comparison's pool key is the
+ * same in every order it is shown in), worked out once per comparison.
+ */
+export function* tabulateCounted(ballots: Ballots, pool = STYLE_POOL): Generator<void, VoteTable> {
+  const { comparisons } = ballots;
+  const used = usedComparisons(ballots);
+  const keys: (string | null)[] = new Array(comparisons.length).fill(null);
+  const count = new Map<string, number>();
+  for (let c = 0; c < comparisons.length; c++) {
+    if (c > 0 && c % CHUNK === 0) yield;
+    if (!used[c]) continue;
+    const key = (keys[c] = ballots.poolKeys ? ballots.poolKeys[c]! : poolKey(comparisons[c]!));
+    // Each comparison once: comparisons are listed once each.
+    if (key !== null) count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  const styled = new Uint8Array(comparisons.length);
+  for (let c = 0; c < comparisons.length; c++) {
+    const key = keys[c] ?? null;
+    styled[c] = key === null || count.get(key)! >= pool ? 1 : 0;
+  }
+  return yield* tabulateBallots(ballots, styled);
 }

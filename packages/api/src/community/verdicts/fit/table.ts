@@ -1,4 +1,4 @@
-import type { VoteRecord } from "../types";
+import type { Ballots, VoteRecord } from "../types";
 import { CHUNK } from "./model";
 
 /** The choice of a vote as the table stores it: the index of the answer picked, or one of these. */
@@ -49,9 +49,6 @@ export type VoteTable = {
   category: Int32Array;
 };
 
-/** Style groups looked for among the last ones made: every order a post of up to three answers can be shown in, and more. */
-const RECENT = 8;
-
 /**
  * The step style measures are kept in: a relative measure is rounded to the nearest multiple of
  * it (half away from zero). Coarse on purpose: the votes download lists them per answer and model,
@@ -84,8 +81,8 @@ type Building = {
   comparisons: Map<string, number>;
   categoryIndex: Map<string, number>;
   dayIndex: Map<string, number>;
-  /** The last RECENT style groups made, and the arrays each was made of. */
-  recent: { group: number; key: number[]; markdown: number[] | undefined; shown: string[] }[];
+  /** The style group of each set of arrays (shown, lengths, markdown) seen: records sharing all three share a group. */
+  groups: Map<readonly string[], Map<readonly number[] | null, Map<readonly number[] | undefined, number>>>;
   /** The last comparison id, day and single category seen, and their indexes (a comparison's votes mostly share them). */
   lastComparison: string | null;
   lastComparisonIndex: number;
@@ -134,7 +131,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
     comparisons: new Map(),
     categoryIndex: new Map(),
     dayIndex: new Map(),
-    recent: [],
+    groups: new Map(),
     lastComparison: null,
     lastComparisonIndex: -1,
     lastDay: null,
@@ -173,7 +170,7 @@ export function* tabulate(records: readonly VoteRecord[]): Generator<void, VoteT
 
 /** Adds records from..to-1 to the table being built. */
 function addRecords(state: Building, records: readonly VoteRecord[], from: number, to: number) {
-  const { table, index, comparisons, categoryIndex, recent } = state;
+  const { table, index, comparisons, categoryIndex, groups } = state;
   const { keys, offsets, model, choice, length, markdown, styleGroup, comparison, categoryOffsets, category } = table;
   const intern = (map: Map<string, number>, list: string[] | null, key: string) => {
     let i = map.get(key);
@@ -215,22 +212,13 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
     if (marks) relative(marks, at, k, 1, markdown);
     if (!lengths && !marks) styleGroup[v] = -1;
     else {
-      // Records sharing their arrays (the loaders share them per post and order, and read a post's
-      // votes together) share a group when it is among the last few made; others get one each
-      // (merging is only a saving).
-      const key = lengths ?? marks!;
-      let group = -1;
-      for (const entry of recent) {
-        if (entry.key === key && entry.markdown === marks && entry.shown === record.shown) {
-          group = entry.group;
-          break;
-        }
-      }
-      if (group < 0) {
-        group = state.nextGroup++;
-        if (recent.length === RECENT) recent.shift();
-        recent.push({ group, key, markdown: marks, shown: record.shown });
-      }
+      // Records sharing their arrays (the loaders share them per comparison and order) share a group.
+      let byLengths = groups.get(record.shown);
+      if (!byLengths) groups.set(record.shown, (byLengths = new Map()));
+      let byMarks = byLengths.get(lengths);
+      if (!byMarks) byLengths.set(lengths, (byMarks = new Map()));
+      let group = byMarks.get(marks);
+      if (group === undefined) byMarks.set(marks, (group = state.nextGroup++));
       styleGroup[v] = group;
       table.groupSize[group]!++;
     }
@@ -243,6 +231,246 @@ function addRecords(state: Building, records: readonly VoteRecord[], from: numbe
       category[state.categoryCount++] = state.lastCategoryIndex;
     }
     categoryOffsets[v + 1] = state.categoryCount;
+  }
+}
+
+/**
+ * The table of ballots: the table `tabulate` makes of their records (recordsOf), with the style
+ * figures kept only for the comparisons `styled` marks (style-pool.ts), but written from each
+ * comparison's figures, worked out once, instead of from a record per vote. Yields every CHUNK ballots.
+ */
+export function* tabulateBallots(ballots: Ballots, styled: Uint8Array): Generator<void, VoteTable> {
+  const writer = new BallotWriter(ballots, styled);
+  for (let from = 0; from < ballots.count; from += CHUNK) {
+    if (from > 0) yield;
+    writer.write(from, Math.min(ballots.count, from + CHUNK));
+  }
+  return writer.table();
+}
+
+/**
+ * Writes ballots into a table. Each comparison is worked out at its first vote into flat arrays
+ * (its models' indexes and style figures in column order at `compAt`, its categories), and each
+ * vote is copied from them through its order: typed arrays alone, with no object made or read
+ * per vote. (A relative style figure depends on its answer and the mean of all, so the figures in
+ * column order, reordered, are the figures in the order shown.)
+ */
+class BallotWriter {
+  private readonly keys: string[] = [];
+  private readonly comparisonIds: string[] = [];
+  private readonly categories: string[] = [];
+  private readonly days: string[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly comparisons = new Map<string, number>();
+  private readonly categoryIndex = new Map<string, number>();
+  /** The style group of each comparison and order with figures (key: comparison × orders + order). */
+  private readonly groupOf = new Map<number, number>();
+  private readonly dayOf: Int32Array;
+  /** The orders flat: order o's places at orderAt[o] .. orderAt[o] + orderK[o]. */
+  private readonly orderAt: Int32Array;
+  private readonly orderK: Int32Array;
+  private readonly orderPlaces: Int32Array;
+  /** Per comparison: −1 until worked out, then where its answers start in compModels, compLength and compMarkdown. */
+  private readonly compAt: Int32Array;
+  private readonly compK: Int32Array;
+  private readonly compIndex: Int32Array;
+  private readonly compPrompt: Float64Array;
+  private readonly compBattle: Uint8Array;
+  private readonly compStyled: Uint8Array;
+  private readonly compCategoryAt: Int32Array;
+  private readonly compCategories: Int32Array;
+  private readonly compModels: Int32Array;
+  private readonly compLength: Float64Array;
+  private readonly compMarkdown: Float64Array;
+  private readonly compCategoryList: Int32Array;
+  private compAnswers = 0;
+  private compCategoryCount = 0;
+  private groups: number[] = [];
+  private readonly offsets: Int32Array;
+  private readonly model: Int32Array;
+  private readonly choice: Int8Array;
+  private readonly length: Float64Array;
+  private readonly markdown: Float64Array;
+  private readonly styleGroup: Int32Array;
+  private readonly comparison: Int32Array;
+  private readonly battle: Uint8Array;
+  private readonly day: Int32Array;
+  private readonly prompt: Float64Array;
+  private readonly categoryOffsets: Int32Array;
+  private readonly category: Int32Array;
+  private votes = 0;
+  private maxShown = 0;
+  private at = 0;
+  private categoryAt = 0;
+
+  constructor(
+    private readonly ballots: Ballots,
+    private readonly styled: Uint8Array,
+  ) {
+    const { comparisons, count, orders } = ballots;
+    const uses = new Int32Array(comparisons.length);
+    for (let i = 0; i < count; i++) uses[ballots.comparison[i]!]!++;
+    let answers = 0;
+    let categoryCount = 0;
+    let compAnswers = 0;
+    let compCategories = 0;
+    comparisons.forEach((shape, c) => {
+      const k = shape.shown.length;
+      const listed = shape.categories ? shape.categories.length : shape.category === null ? 0 : 1;
+      compAnswers += k;
+      compCategories += listed;
+      if (k < 2 || k > 8) return;
+      answers += uses[c]! * k;
+      categoryCount += uses[c]! * listed;
+    });
+    this.orderAt = new Int32Array(orders.length);
+    this.orderK = new Int32Array(orders.length);
+    this.orderPlaces = new Int32Array(orders.reduce((sum, order) => sum + order.length, 0));
+    let place = 0;
+    orders.forEach((order, o) => {
+      this.orderAt[o] = place;
+      this.orderK[o] = order.length;
+      for (const column of order) this.orderPlaces[place++] = column;
+    });
+    const n = comparisons.length;
+    this.dayOf = new Int32Array(ballots.days.length).fill(-1);
+    this.compAt = new Int32Array(n).fill(-1);
+    this.compK = new Int32Array(n);
+    this.compIndex = new Int32Array(n);
+    this.compPrompt = new Float64Array(n);
+    this.compBattle = new Uint8Array(n);
+    this.compStyled = new Uint8Array(n);
+    this.compCategoryAt = new Int32Array(n);
+    this.compCategories = new Int32Array(n);
+    this.compModels = new Int32Array(compAnswers);
+    this.compLength = new Float64Array(compAnswers);
+    this.compMarkdown = new Float64Array(compAnswers);
+    this.compCategoryList = new Int32Array(compCategories);
+    this.offsets = new Int32Array(count + 1);
+    this.model = new Int32Array(answers);
+    this.choice = new Int8Array(count);
+    this.length = new Float64Array(answers);
+    this.markdown = new Float64Array(answers);
+    this.styleGroup = new Int32Array(count);
+    this.comparison = new Int32Array(count);
+    this.battle = new Uint8Array(count);
+    this.day = new Int32Array(count);
+    this.prompt = new Float64Array(count);
+    this.categoryOffsets = new Int32Array(count + 1);
+    this.category = new Int32Array(categoryCount);
+  }
+
+  private intern(map: Map<string, number>, list: string[], key: string) {
+    let i = map.get(key);
+    if (i === undefined) {
+      map.set(key, (i = map.size));
+      list.push(key);
+    }
+    return i;
+  }
+
+  /** Works comparison c out at its first vote, shown in order o: its models interned in that order, as `tabulate` meets them. */
+  private prepare(c: number, o: number) {
+    const shape = this.ballots.comparisons[c]!;
+    const k = shape.shown.length;
+    const at = this.compAnswers;
+    this.compAt[c] = at;
+    this.compK[c] = k;
+    this.compAnswers += k;
+    // Votes showing fewer than 2 or more than 8 answers are not in the table: nothing of theirs is either.
+    if (k < 2 || k > 8) return;
+    const places = this.orderAt[o]!;
+    for (let a = 0; a < k; a++) {
+      const column = this.orderPlaces[places + a]!;
+      this.compModels[at + column] = this.intern(this.index, this.keys, shape.shown[column]!);
+    }
+    this.compIndex[c] = this.intern(this.comparisons, this.comparisonIds, shape.comparisonId);
+    const listed = shape.categories ?? (shape.category === null ? [] : [shape.category]);
+    this.compCategoryAt[c] = this.compCategoryCount;
+    this.compCategories[c] = listed.length;
+    for (const name of listed) this.compCategoryList[this.compCategoryCount++] = this.intern(this.categoryIndex, this.categories, name);
+    this.compPrompt[c] = shape.promptId ?? NaN;
+    this.compBattle[c] = shape.source === "battle" ? 1 : 0;
+    const styled = this.styled[c] === 1;
+    const lengths = styled && shape.lengths?.length === k;
+    const marks = styled && shape.markdown?.length === k;
+    if (lengths) relative(shape.lengths!, at, k, 1, this.compLength);
+    if (marks) relative(shape.markdown!, at, k, 1, this.compMarkdown);
+    this.compStyled[c] = lengths || marks ? 1 : 0;
+  }
+
+  /** Writes ballots from..to-1. */
+  write(from: number, to: number) {
+    const { ballots, compAt, compK, compModels, compLength, compMarkdown, orderAt, orderK, orderPlaces, model, length, markdown, offsets, dayOf, groupOf } = this;
+    const orders = orderAt.length;
+    let { votes, maxShown, at, categoryAt } = this;
+    for (let i = from; i < to; i++) {
+      const c = ballots.comparison[i]!;
+      const o = ballots.order[i]!;
+      if (compAt[c]! < 0) this.prepare(c, o);
+      const k = compK[c]!;
+      if (k < 2 || k > 8 || orderK[o] !== k) continue;
+      const v = votes++;
+      if (k > maxShown) maxShown = k;
+      const base = compAt[c]!;
+      const places = orderAt[o]!;
+      for (let a = 0; a < k; a++) {
+        const column = base + orderPlaces[places + a]!;
+        model[at + a] = compModels[column]!;
+        length[at + a] = compLength[column]!;
+        markdown[at + a] = compMarkdown[column]!;
+      }
+      at += k;
+      offsets[v + 1] = at;
+      const picked = ballots.choice[i]!;
+      this.choice[v] = picked >= k ? k : picked;
+      this.comparison[v] = this.compIndex[c]!;
+      this.battle[v] = this.compBattle[c]!;
+      const d = ballots.day[i]!;
+      this.day[v] = dayOf[d]! >= 0 ? dayOf[d]! : (dayOf[d] = this.days.push(ballots.days[d]!) - 1);
+      this.prompt[v] = this.compPrompt[c]!;
+      let group = -1;
+      if (this.compStyled[c] === 1) {
+        const key = c * orders + o;
+        group = groupOf.get(key) ?? -1;
+        if (group < 0) groupOf.set(key, (group = this.groups.push(0) - 1));
+        this.groups[group]!++;
+      }
+      this.styleGroup[v] = group;
+      const first = this.compCategoryAt[c]!;
+      for (let n = 0; n < this.compCategories[c]!; n++) this.category[categoryAt++] = this.compCategoryList[first + n]!;
+      this.categoryOffsets[v + 1] = categoryAt;
+    }
+    this.votes = votes;
+    this.maxShown = maxShown;
+    this.at = at;
+    this.categoryAt = categoryAt;
+  }
+
+  table(): VoteTable {
+    const { votes } = this;
+    return {
+      keys: this.keys,
+      votes,
+      maxShown: this.maxShown,
+      offsets: this.offsets.subarray(0, votes + 1),
+      model: this.model.subarray(0, this.at),
+      choice: this.choice.subarray(0, votes),
+      length: this.length.subarray(0, this.at),
+      markdown: this.markdown.subarray(0, this.at),
+      styleGroup: this.styleGroup.subarray(0, votes),
+      groupSize: Int32Array.from(this.groups),
+      comparison: this.comparison.subarray(0, votes),
+      comparisonCount: this.comparisonIds.length,
+      comparisonIds: this.comparisonIds,
+      battle: this.battle.subarray(0, votes),
+      day: this.day.subarray(0, votes),
+      days: this.days,
+      prompt: this.prompt.subarray(0, votes),
+      categories: this.categories,
+      categoryOffsets: this.categoryOffsets.subarray(0, votes + 1),
+      category: this.category.subarray(0, this.categoryAt),
+    };
   }
 }
 
