@@ -6,6 +6,8 @@
 // 100,000, PGlite 10,000) and BENCH_VOTES votes (10 per post). BENCH_DATABASES=pglite,postgres
 // picks the databases; TEST_DATABASE_URL the PostgreSQL server. Prints figures, asserts nothing.
 import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { clearInterval, setInterval } from "node:timers";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -51,6 +53,7 @@ function startServer(databaseUrl) {
         ...JSON.parse(line),
         seeded: () => seeded,
         refit: () => new Promise((done) => (waiting.push(done), child.stdin.write("refit\n"))),
+        votes: () => new Promise((done) => (waiting.push(done), child.stdin.write("votes\n"))),
         stop: () => (child.kill("SIGTERM"), exited),
       });
     };
@@ -100,19 +103,40 @@ async function run(database) {
     await load(server.url, headers, 2);
     const quiet = await load(server.url, headers, SECONDS);
     console.log(`  other requests at ${RATE}/s (the newest posts and the board), no refit: p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, max ${quiet.latency.max} ms`);
-    // Refits back to back for the whole measurement: every request is served while one runs.
-    let refitting = true;
+    // Refits one after another, each after new votes; requests at RATE a second while each refit runs (and only then), sent on
+    // time whether or not the last ones were answered, so a slow answer delays none of the others' start.
     const refits = [];
-    const loop = (async () => {
-      while (refitting) refits.push(await server.refit());
-    })();
-    const busy = await load(server.url, headers, SECONDS);
-    refitting = false;
-    await loop;
+    const latencies = [];
+    let failed = 0;
+    const paths = ["/api/v1/post/getRecentPosts", "/api/v1/post/leaderboard"];
+    for (let started = performance.now(); performance.now() - started < SECONDS * 1000 || refits.length < 3; ) {
+      await server.votes();
+      const pending = [];
+      let sent = 0;
+      const timer = setInterval(() => {
+        const at = performance.now();
+        pending.push(
+          globalThis
+            .fetch(`${server.url}${paths[sent++ % 2]}`, { headers })
+            .then(async (response) => {
+              await response.arrayBuffer();
+              if (!response.ok) failed++;
+              latencies.push(performance.now() - at);
+            })
+            .catch(() => failed++),
+        );
+      }, 1000 / RATE);
+      refits.push(await server.refit());
+      clearInterval(timer);
+      await Promise.all(pending);
+    }
+    latencies.sort((a, b) => a - b);
+    const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+    const p99 = percentile(99);
     const times = refits.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  refits during it (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each, event loop held at most ${Math.max(...refits.map((r) => r.loopHeldMs))} ms`);
+    console.log(`  refits measured (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each, event loop held at most ${Math.max(...refits.map((r) => r.loopHeldMs))} ms`);
     console.log(
-      `  other requests at ${RATE}/s during refits: p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, max ${busy.latency.max} ms, ${busy.errors} time-outs or errors and ${busy.non2xx} non-2xx answers of ${busy.requests.total} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(busy.latency.p99 <= TARGETS.p99Ms && busy.errors === 0)}`,
+      `  other requests at ${RATE}/s during refits: p50 ${percentile(50)} ms, p99 ${p99} ms, max ${Math.round(latencies.at(-1) ?? 0)} ms, ${failed} failed of ${latencies.length + failed} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(p99 <= TARGETS.p99Ms && failed === 0)}`,
     );
   } finally {
     await server.stop();

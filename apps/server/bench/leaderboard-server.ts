@@ -6,8 +6,8 @@
 // server does (gathering the counted votes, then fitting every view): the first refit (every post
 // and vote read) and the next (after BENCH_NEW_VOTES new votes: posts and standings kept, the
 // changed voters' gathered again) are timed and printed on stderr. The app then listens (a
-// stand-in sign-in `Bearer bench-<name>`), and each line "refit" on stdin refits once more and
-// answers a line of figures on stdout.
+// stand-in sign-in `Bearer bench-<name>`); a line "votes" on stdin adds new votes, a line
+// "refit" refits once more, each answered by a line of JSON on stdout.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -100,21 +100,26 @@ const [counts] = resultRows<{ posts: number; votes: number }>(
 /**
  * New votes between refits, as people keep voting: BENCH_NEW_VOTES (1,000 by default) voters new
  * to the board vote once each on a post picked at random, written as the app writes them (the
- * triggers on), before each refit after the first; not part of the time measured.
+ * triggers on) one statement each, as the app writes a vote per request (one statement for all
+ * would hold the embedded database's one connection as no vote does); before each refit after
+ * the first, and not part of the time measured.
  */
 const NEW_VOTES = Number(process.env.BENCH_NEW_VOTES ?? 1_000);
+const VOTES_PER_STATEMENT = 1;
 async function addVotes() {
-  if (NEW_VOTES <= 0) return;
-  await handle.db.execute(sql`
-    with fresh as (
-      insert into users (issuer, subject, created_at, updated_at)
-      select 'https://bench.local', 'new-' || gen_random_uuid(), now() - interval '400 days', now() from generate_series(1, ${NEW_VOTES})
-      returning id
-    ),
-    voters as (select id, row_number() over () as n from fresh),
-    targets as (select id, row_number() over () as n from (select id from posts where comparison is not null order by random() limit ${NEW_VOTES}) picked)
-    insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
-    select t.id, v.id, 0, null, now(), now() from voters v join targets t using (n)`);
+  for (let added = 0; added < NEW_VOTES; added += VOTES_PER_STATEMENT) {
+    const batch = Math.min(VOTES_PER_STATEMENT, NEW_VOTES - added);
+    await handle.db.execute(sql`
+      with fresh as (
+        insert into users (issuer, subject, created_at, updated_at)
+        select 'https://bench.local', 'new-' || gen_random_uuid(), now() - interval '400 days', now() from generate_series(1, ${batch})
+        returning id
+      ),
+      voters as (select id, row_number() over () as n from fresh),
+      targets as (select id, row_number() over () as n from (select id from posts where comparison is not null order by id offset floor(random() * ${POSTS - VOTES_PER_STATEMENT})::int limit ${batch}) picked)
+      insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
+      select t.id, v.id, 0, null, now(), now() from voters v join targets t using (n)`);
+  }
 }
 
 // CPU time as well as wall time: on a busy machine the wall time is mostly waiting for a core.
@@ -166,9 +171,9 @@ console.error(
 );
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 announceAndStopOnSigterm(app, handle, dir, url);
+// "votes" adds BENCH_NEW_VOTES votes; "refit" refits once more; each answers a line of JSON.
 createInterface({ input: process.stdin }).on("line", (line) => {
-  if (line.trim() !== "refit") return;
-  void addVotes()
-    .then(timedRefit)
-    .then((figures) => console.log(JSON.stringify(figures)));
+  const command = line.trim();
+  if (command === "votes") void addVotes().then(() => console.log(JSON.stringify({ added: NEW_VOTES })));
+  if (command === "refit") void timedRefit().then((figures) => console.log(JSON.stringify(figures)));
 });

@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { lockDirectory } from "./dir-lock";
 import { watchedSocketFactory } from "./pg-socket";
 import { prepareQueries, preparingClient } from "./fast-paths";
+import { markQuiet, trackQuiet } from "./quiet";
 import { CASING } from "./statement";
 import * as schema from "./schema";
 import type { Database } from "./database";
@@ -144,7 +145,8 @@ export async function createDb(url: string, options: CreateDbOptions = {}): Prom
   }
   await client.waitReady;
   const finding = prepareQueries(client);
-  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Database;
+  const quiet = trackQuiet(client);
+  const db = markQuiet(drizzlePglite({ client, schema, casing: CASING }) as unknown as Database, quiet);
   return {
     db,
     kind: "pglite",

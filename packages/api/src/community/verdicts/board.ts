@@ -3,7 +3,7 @@ import { DEFAULT_VOTE_RULES, type VoteRules } from "../../kit/context";
 import { perDatabase } from "../../kit/per-database";
 import { categorySubsets, fitTableSteps, inSteps, promptSubsets, tablePairMatrix, workspaceFor, type Fit, type VoteTable, type PairMatrix } from "./fit";
 import type { ModelNames } from "./post-records";
-import { VoteGatherer, VOTES_PER_STEP, VOTES_PER_STEP_POSTGRES } from "./records";
+import { EMBEDDED_STEPS, POSTGRES_STEPS, VoteGatherer } from "./records";
 import { tabulateCounted, tabulatePublished } from "./style-pool";
 import type { LeftOut, VoteRecord } from "./types";
 
@@ -97,7 +97,7 @@ export class Board {
   rules: VoteRules = DEFAULT_VOTE_RULES;
 
   /** The votes' gatherer, which keeps the comparison posts and the voters' standings between refits. */
-  gatherer = new VoteGatherer(VOTES_PER_STEP);
+  gatherer = new VoteGatherer(EMBEDDED_STEPS);
 
   constructor(private readonly db: Database) {}
 
@@ -155,7 +155,7 @@ export class Board {
     this.stop();
     this.intervalSeconds = intervalMs / 1000;
     this.rules = rules;
-    this.gatherer = new VoteGatherer(options.embedded ? VOTES_PER_STEP : VOTES_PER_STEP_POSTGRES);
+    this.gatherer = new VoteGatherer(options.embedded ? EMBEDDED_STEPS : POSTGRES_STEPS);
     const refit = () => void this.refit().catch(onError);
     refit();
     this.timer = setInterval(refit, intervalMs);

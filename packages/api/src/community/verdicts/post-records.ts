@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { posts, resultRows, type Executor, type PostComparison } from "@parley/db";
+import { posts, resultRows, whenQuiet, type Executor, type PostComparison } from "@parley/db";
 import { styleOf } from "../../conversation/chat/battle/style";
 import { ratedVote } from "../../conversation/chat/rated";
 import type { BallotShape } from "./types";
@@ -43,8 +43,7 @@ export type PostEntry = {
 /** The gatherer's working state of a post: its shape (its answers in column order) and its style pool key (style-pool.ts; the same in any order). */
 export type PostBoardState = { shape: BallotShape | undefined; poolKey: string | null | undefined };
 
-/** Comparison posts' ids (and row versions) read per step, and posts' comparisons read per step. */
-const IDS_PER_STEP = 10_000;
+/** Posts' comparisons read per step (their ids and row versions: as many as the gatherer's steps say). */
 const COMPARISONS_PER_STEP = 500;
 
 /**
@@ -57,14 +56,17 @@ const COMPARISONS_PER_STEP = 500;
 export class PostEntries {
   private entries = new Map<number, PostEntry & { version: string }>();
 
+  constructor(private readonly idsPerStep = 2_000) {}
+
   /** Brings the entries up to date with the database; resolves with them, by post id, oldest first. */
   async refresh(db: Executor): Promise<ReadonlyMap<number, PostEntry>> {
     const seen = new Set<number>();
     const stale: number[] = [];
     for (let after = 0; ; ) {
+      await whenQuiet(db);
       const rows = resultRows<{ id: number; version: string; hidden: boolean }>(
         await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.hiddenAt} is not null as hidden
-          from ${posts} where ${posts.comparison} is not null and ${posts.id} > ${after} order by ${posts.id} limit ${IDS_PER_STEP}`),
+          from ${posts} where ${posts.comparison} is not null and ${posts.id} > ${after} order by ${posts.id} limit ${this.idsPerStep}`),
       );
       for (const row of rows) {
         const id = Number(row.id);
@@ -72,12 +74,13 @@ export class PostEntries {
         const entry = this.entries.get(id);
         if (!entry || entry.version !== row.version) stale.push(id);
       }
-      if (rows.length < IDS_PER_STEP) break;
+      if (rows.length < this.idsPerStep) break;
       after = Number(rows.at(-1)!.id);
     }
     for (const id of this.entries.keys()) if (!seen.has(id)) this.entries.delete(id);
     for (let from = 0; from < stale.length; from += COMPARISONS_PER_STEP) {
       const ids = stale.slice(from, from + COMPARISONS_PER_STEP);
+      await whenQuiet(db);
       const rows = resultRows<{ id: number; version: string; comparison: PostComparison | null; categories: string[] | null; prompt_id: number | null; hidden: boolean }>(
         await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.comparison} as comparison, ${posts.categories} as categories,
             ${posts.promptId} as prompt_id, ${posts.hiddenAt} is not null as hidden

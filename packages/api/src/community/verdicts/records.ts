@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { battleVerdicts, chatSessions, models, resultRows, users, voteChanges, type Executor } from "@parley/db";
+import { battleVerdicts, chatSessions, models, resultRows, users, voteChanges, whenQuiet, type Executor } from "@parley/db";
 import { columnOrder, isOrderOf } from "../post/shown-order";
 import { BOTH_BAD, TIE } from "./fit";
 import { CHUNK } from "./fit/model";
@@ -48,12 +48,16 @@ const UNRATED = -3;
 /** A battle verdict's choice as the rating reads it: an index into `shown`, or a tie, or both bad. */
 const CHOICE: Record<string, VoteRecord["choice"]> = { a: 0, b: 1, tie: "tie", both_bad: "both_bad" };
 
-/** Votes and verdicts a refit reads per step on the embedded database, by whole voters (a voter's rules read only their own votes). */
-export const VOTES_PER_STEP = 1_000;
-/** The same on PostgreSQL, whose other connections serve requests meanwhile: each step stays far within the statement time-out. */
-export const VOTES_PER_STEP_POSTGRES = 100_000;
-/** Changed voters gathered again per step. */
-const CHANGED_VOTERS_PER_STEP = 200;
+/**
+ * How much a refit reads per statement: votes and verdicts of whole voters in a full gathering (a
+ * voter's rules read only their own votes; null: all in one statement), changed voters gathered
+ * again, and comparison posts' ids. On the embedded database, whose one connection everyone else
+ * waits for meanwhile, each statement stays within a few tens of milliseconds; on PostgreSQL,
+ * whose other connections serve requests meanwhile, far within the statement time-out.
+ */
+export type GatherSteps = { votes: number | null; voters: number; postIds: number };
+export const EMBEDDED_STEPS: GatherSteps = { votes: 1_000, voters: 50, postIds: 2_000 };
+export const POSTGRES_STEPS: GatherSteps = { votes: 100_000, voters: 200, postIds: 10_000 };
 /** Past this since the last gathering, the change log (kept a day) may have lost rows: everything is gathered again. */
 const CHANGES_KEPT_MS = 12 * 3_600_000;
 
@@ -81,13 +85,13 @@ type StandingRow = {
  * those of the voters the change log (`vote_changes`, written by triggers) names are gathered
  * again; the account-age wait, the one part that changes with time alone, is applied at each
  * refit. The first gathering (and one after the log may have lost rows) reads every voter, in
- * steps of whole voters (`votesPerStep`; null: one statement), each its own bounded statement,
+ * steps of whole voters (GatherSteps), each its own bounded statement,
  * so other requests are served between them on the embedded database and no statement nears the
  * time-out on PostgreSQL. The comparison posts are kept between refits too (PostEntries): only
  * new or changed ones are read again.
  */
 export class VoteGatherer {
-  private readonly posts = new PostEntries();
+  private readonly posts: PostEntries;
   /** Shown orders' and days' codes, kept as long as the gatherer. */
   private readonly codes = new StandingCodes();
   private store = new StandingStore(this.codes);
@@ -100,7 +104,9 @@ export class VoteGatherer {
   private readFromXid = 0;
   /** The daily cap the kept standings were gathered under: other rules gather everything again. */
   private dailyCap: number | null = null;
-  constructor(private readonly votesPerStep: number | null = VOTES_PER_STEP) {}
+  constructor(private readonly steps: GatherSteps = EMBEDDED_STEPS) {
+    this.posts = new PostEntries(steps.postIds);
+  }
 
   /** Makes the next gathering read every voter again: after votes were written with the triggers off (a restore, a bulk load). */
   forget() {
@@ -134,7 +140,7 @@ export class VoteGatherer {
   /** Brings the kept standings up to date: every voter's the first time, then those of the voters whose votes changed. */
   private async update(db: Executor, counting: VoteCounting) {
     const [clock] = resultRows<{ now: string | Date; xmin: string }>(
-      await db.execute(sql`select clock_timestamp() as now, pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+      await whenQuiet(db).then(() => db.execute(sql`select clock_timestamp() as now, pg_snapshot_xmin(pg_current_snapshot())::text as xmin`)),
     );
     const startedAt = new Date(clock!.now).getTime();
     const xmin = Number(clock!.xmin);
@@ -148,11 +154,11 @@ export class VoteGatherer {
       this.lastGathering = { full: true, voters: store.voters, standings };
     } else {
       const changed = resultRows<{ user_id: string }>(
-        await db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`),
+        await whenQuiet(db).then(() => db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`)),
       ).map((row) => row.user_id);
       let standings = 0;
-      for (let from = 0; from < changed.length; from += CHANGED_VOTERS_PER_STEP) {
-        const ids = changed.slice(from, from + CHANGED_VOTERS_PER_STEP);
+      for (let from = 0; from < changed.length; from += this.steps.voters) {
+        const ids = changed.slice(from, from + this.steps.voters);
         for (const id of ids) this.store.drop(id);
         standings += keep(this.store, await standingRows(db, rules, { kind: "voters", ids }), this.placeOf);
       }
@@ -162,6 +168,7 @@ export class VoteGatherer {
     this.readFromXid = xmin;
     this.dailyCap = counting.dailyCap;
     // The log is read a few minutes back from the last refit; a day of it is more than any board needs.
+    await whenQuiet(db);
     await db.execute(sql`delete from ${voteChanges} where ${voteChanges.changedAt} < ${new Date(startedAt - 2 * CHANGES_KEPT_MS).toISOString()}::timestamptz`);
   }
 
@@ -301,6 +308,7 @@ export class VoteGatherer {
     });
     const names = namesOf(entries);
     // A model known only from battles is named as the catalogue names it.
+    await whenQuiet(db);
     for (const row of await db.select({ id: models.id, name: models.name }).from(models)) {
       if (!names.has(row.id)) names.set(row.id, { modelId: row.id, modelName: row.name });
     }
@@ -315,20 +323,21 @@ export class VoteGatherer {
     return { ballots, leftOut, names };
   }
 
-  /** The steps of a gathering: all voters at once, or runs of whole voters of about `votesPerStep` votes and verdicts each. */
+  /** The steps of a gathering: all voters at once, or runs of whole voters of about `steps.votes` votes and verdicts each. */
   private async scopes(db: Executor): Promise<StandingScope[]> {
-    if (this.votesPerStep === null) return [{ kind: "all" }];
+    const perStep = this.steps.votes;
+    if (perStep === null) return [{ kind: "all" }];
     const voters = resultRows<{ user_id: string; votes: number }>(
-      await db.execute(sql`select user_id, count(*)::int as votes from (
+      await whenQuiet(db).then(() => db.execute(sql`select user_id, count(*)::int as votes from (
           select user_id from post_votes union all select ${battleVerdicts.userId} from ${battleVerdicts}
-        ) cast_votes group by user_id order by user_id`),
+        ) cast_votes group by user_id order by user_id`)),
     );
     const scopes: StandingScope[] = [];
     let after: string | null = null;
     let votes = 0;
     voters.forEach((voter, i) => {
       votes += Number(voter.votes);
-      if (votes >= this.votesPerStep! || i === voters.length - 1) {
+      if (votes >= perStep || i === voters.length - 1) {
         scopes.push({ kind: "voters", after, upTo: voter.user_id });
         after = voter.user_id;
         votes = 0;
@@ -372,6 +381,7 @@ function keep(store: StandingStore, rows: StandingRow[], placeOf: (postId: numbe
 /** The standings of one step, with what the records need of each vote and verdict. */
 async function standingRows(db: Executor, counting: VoteCounting, scope: StandingScope) {
   const b = (column: Parameters<typeof sql.identifier>[0]) => sql`b.${sql.identifier(column)}`;
+  await whenQuiet(db);
   // The whole board's standings join by hashing: the planner cannot count a recursive term's rows,
   // and a nested loop over the blind sets for each vote is the walk per vote this avoids. (A step's
   // blind sets are few, and found through the posts' indexes.)
@@ -421,7 +431,7 @@ export function recordsOf(ballots: Ballots): VoteRecord[] {
 }
 
 /** Every counted vote the board is fitted on (comparison posts and battles) as records, what was left out, and the models' names. */
-export async function loadVoteRecords(db: Executor, counting: VoteCounting, votesPerStep: number | null = VOTES_PER_STEP) {
-  const loaded = await new VoteGatherer(votesPerStep).load(db, counting);
+export async function loadVoteRecords(db: Executor, counting: VoteCounting, steps: GatherSteps = EMBEDDED_STEPS) {
+  const loaded = await new VoteGatherer(steps).load(db, counting);
   return { records: recordsOf(loaded.ballots), leftOut: loaded.leftOut, names: loaded.names };
 }
