@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postVotes, posts, resultRows, users, type DbHandle, type PostComparison } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
 import { blindSetLineage } from "../../src/community/post/lineage";
-import { leftOutVotes, voteColumns, voteLeftOutReason, type VoteCounting } from "../../src/community/post/votes";
+import { voteColumns, voteLeftOutReason, type VoteCounting } from "../../src/community/post/votes";
 
 // Which votes count (community/post/votes.ts): the rules at their boundaries, time set in the
 // database (accounts' and votes' created_at), never waited for.
@@ -103,17 +103,5 @@ describe("which votes count", { timeout: 60_000 }, () => {
       expect(result["author@1"]).toBe("author");
       expect(result["old@1"]).toBe("not_blind");
     }
-  });
-
-  it("the board's left-out counts say how many votes each rule leaves out, per category too", async () => {
-    const counting = { now: NOW, dailyCap: 3, minAccountAgeHours: 24 };
-    expect(await leftOutVotes(t.db, counting)).toEqual({ author: 1, not_blind: 1, waiting: 2, capped: 2 });
-    expect(await leftOutVotes(t.db, counting, "health")).toEqual({ author: 0, not_blind: 0, waiting: 1, capped: 0 });
-    expect(await leftOutVotes(t.db, { now: new Date(NOW.getTime() + HOUR), dailyCap: 0, minAccountAgeHours: 24 })).toEqual({
-      author: 1,
-      not_blind: 1,
-      waiting: 0,
-      capped: 0,
-    });
   });
 });

@@ -189,25 +189,6 @@ export const voteColumns = (alias: string) => ({
   updatedAt: aliased(alias, postVotes.updatedAt),
 });
 
-/**
- * How many votes on comparison posts the board leaves out, by reason (LEFT_OUT_REASONS), over
- * every post or one category's (posts a moderator hid are not on the board at all).
- */
-export async function leftOutVotes(db: Executor, counting: VoteCounting, category?: string): Promise<Record<PostLeftOutReason, number>> {
-  const p = (column: Parameters<typeof aliased>[1]) => aliased("p", column);
-  const rows = resultRows<{ reason: LeftOutReason | null; votes: number }>(
-    await db.execute(sql`
-      with recursive ${voteStandings(counting, { kind: "all" })}
-      select s.reason, count(*)::int as votes
-      from standings s join ${posts} p on s.kind = 'post' and ${p(posts.id)} = s.item
-      where s.reason is not null and ${p(posts.comparison)} is not null and ${p(posts.hiddenAt)} is null ${category ? sql`and ${p(posts.categories)} @> array[${category}]::text[]` : sql``}
-      group by s.reason`),
-  );
-  const counts = Object.fromEntries(LEFT_OUT_REASONS.filter((reason) => reason !== "incomplete").map((reason) => [reason, 0])) as Record<PostLeftOutReason, number>;
-  for (const row of rows) if (row.reason && row.reason !== "incomplete") counts[row.reason] = Number(row.votes);
-  return counts;
-}
-
 /** Counted votes per column of a post, in column order. */
 async function tallyOf(db: Executor, postId: number, columns: number, counting: VoteCounting) {
   const rows = resultRows<{ column: number; votes: number }>(
