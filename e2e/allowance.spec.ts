@@ -4,8 +4,8 @@
 // comparison or a battle the allowance cannot cover is refused saying what is left and what it
 // needs, and what was typed stays in the box; a refused regeneration adds no second "You said"; a paid reply, and a paid
 // comparison, lower the nav badge's tokens left at once, without a reload.
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { ownServer } from "./support/own-server";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -22,30 +22,11 @@ const COMPARE_REFUSAL =
 // A battle draws two of the paid models (never the offline demo); either message would do.
 const BATTLE_REFUSAL = new RegExp(`${REFUSAL.source}|${COMPARE_REFUSAL.source}`);
 
-let server: ChildProcess | undefined;
-let exited: Promise<unknown> = Promise.resolve();
-let origin = "";
+const own = ownServer(50, { E2E_PLATFORM_OPENAI_KEY: "sk-e2e-platform-openai-0001" });
 let person: StorageState;
 
 test.beforeAll(async () => {
-  const testInfo = test.info();
-  test.setTimeout(120_000);
-  const kind = testInfo.project.name;
-  const port = Number(new URL(testInfo.project.use.baseURL!).port) + 50;
-  origin = `http://localhost:${port}`;
-  const postgres = process.env.TEST_DATABASE_URL || process.env.E2E_POSTGRES_FOUND || "postgres://postgres@127.0.0.1:5432/postgres";
-  server = spawn(process.execPath, ["e2e/support/serve.mjs", kind, String(port)], {
-    env: { ...process.env, E2E_PLATFORM_OPENAI_KEY: "sk-e2e-platform-openai-0001", ...(kind === "postgres" ? { TEST_DATABASE_URL: postgres } : {}) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  exited = new Promise((resolve) => server!.once("exit", resolve));
-  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
-  person = await createAccount(origin, newAccount("allowance"));
-});
-
-test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await exited;
+  person = await createAccount(own.origin, newAccount("allowance"));
 });
 
 const input = (page: Page) => page.getByPlaceholder("Type your message here...");
@@ -62,7 +43,7 @@ async function sendMessage(page: Page, text: string) {
 }
 
 test("a saved conversation opens with the model it used, and an edit goes to that model", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   // A new chat starts on the first model, which the platform's key pays for.
   await expect(model(page)).toHaveValue(PAID);
@@ -94,7 +75,7 @@ test("a saved conversation opens with the model it used, and an edit goes to tha
 });
 
 test("a message the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   await expect(model(page)).toHaveValue(PAID);
   await input(page).fill(LONG);
@@ -106,7 +87,7 @@ test("a message the allowance cannot cover is refused with what is left and what
 });
 
 test("a refused regeneration shows the refusal once, without a second \"You said\"", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   // The long message goes to the demo (free), then its reply is asked of the paid model.
   await model(page).selectOption(DEMO);
@@ -122,7 +103,7 @@ test("a refused regeneration shows the refusal once, without a second \"You said
 });
 
 test("a comparison the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   const picker = page.getByRole("group", { name: "Models to compare" });
@@ -137,7 +118,7 @@ test("a comparison the allowance cannot cover is refused with what is left and w
 });
 
 test("a battle the allowance cannot cover is refused with what is left and what it needs, and stays in the box", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, person, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   await page.getByRole("button", { name: "Battle", exact: true }).click();
   await input(page).fill(LONG);
@@ -158,7 +139,7 @@ async function expectBadgeCharged(page: Page) {
 }
 
 test("a reply paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-badge")), WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, await createAccount(own.origin, newAccount("allowance-badge")), WIDE);
   await page.goto("/chat");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
   await expect(model(page)).toHaveValue(PAID);
@@ -169,7 +150,7 @@ test("a reply paid from the allowance lowers the badge's tokens left without a r
 });
 
 test("a comparison paid from the allowance lowers the badge's tokens left without a reload", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, await createAccount(origin, newAccount("allowance-compare")), WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, await createAccount(own.origin, newAccount("allowance-compare")), WIDE);
   await page.goto("/chat");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Free (500 tokens left)" })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: "Compare", exact: true }).click();

@@ -3,8 +3,8 @@
 // wrong passwords from several addresses, each within its own limit, together lock the post's
 // public link; a reader with the right password is told it is locked; its owner sees 'Locked' in
 // their Shared links and lifts it; the link then asks for the password again, and opens with it.
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { ownServer } from "./support/own-server";
 import { createAccount, newAccount, openSignedIn } from "./support/accounts";
 import { postConversation } from "./support/posting";
 
@@ -17,34 +17,12 @@ const PER_ADDRESS = 5;
 const PER_LINK = 20;
 const LOCKED = "This link is locked after too many wrong passwords. Ask its owner to unlock it.";
 
-let server: ChildProcess | undefined;
-let exited: Promise<unknown> = Promise.resolve();
-let origin = "";
-
-test.beforeAll(async () => {
-  const testInfo = test.info();
-  test.setTimeout(120_000);
-  const kind = testInfo.project.name;
-  const port = Number(new URL(testInfo.project.use.baseURL!).port) + 70;
-  origin = `http://localhost:${port}`;
-  const postgres = process.env.TEST_DATABASE_URL || process.env.E2E_POSTGRES_FOUND || "postgres://postgres@127.0.0.1:5432/postgres";
-  server = spawn(process.execPath, ["e2e/support/serve.mjs", kind, String(port)], {
-    env: { ...process.env, TRUST_PROXY: "loopback", ...(kind === "postgres" ? { TEST_DATABASE_URL: postgres } : {}) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  exited = new Promise((resolve) => server!.once("exit", resolve));
-  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
-});
-
-test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await exited;
-});
+const own = ownServer(70, { TRUST_PROXY: "loopback" });
 
 test("wrong passwords from several addresses lock a link; its owner sees it locked in Shared links and lifts it, and the link asks for its password again", async ({ browser, playwright }) => {
   const title = `Bee lifespans ${Date.now().toString(36)}`;
-  const owner = await createAccount(origin, newAccount("lockout"));
-  const { page, close } = await openSignedIn(browser, origin, owner, WIDE);
+  const owner = await createAccount(own.origin, newAccount("lockout"));
+  const { page, close } = await openSignedIn(browser, own.origin, owner, WIDE);
   await postConversation(page, "How long do bees live?", title);
   await page.getByRole("switch", { name: "Anyone with the link" }).click();
   const link = page.getByRole("textbox", { name: "Public link" });
@@ -60,7 +38,7 @@ test("wrong passwords from several addresses lock a link; its owner sees it lock
   // wrong passwords: together they reach the link's limit.
   const perAddress = PER_ADDRESS;
   const addresses = Array.from({ length: Math.ceil(PER_LINK / perAddress) }, (_, i) => `198.51.100.${10 + i}`);
-  const from = (address: string) => playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { "x-forwarded-for": address } });
+  const from = (address: string) => playwright.request.newContext({ baseURL: own.origin, extraHTTPHeaders: { "x-forwarded-for": address } });
   const statuses: number[] = [];
   for (const address of addresses) {
     const client = await from(address);
@@ -78,7 +56,7 @@ test("wrong passwords from several addresses lock a link; its owner sees it lock
   await late.dispose();
 
   // A browser with the right password is told the link is locked.
-  const context = await browser.newContext({ baseURL: origin });
+  const context = await browser.newContext({ baseURL: own.origin });
   const reader = await context.newPage();
   await reader.goto(publicUrl);
   await expect(reader.getByRole("heading", { name: "This link is protected" })).toBeVisible({ timeout: 15_000 });

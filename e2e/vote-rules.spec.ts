@@ -2,8 +2,8 @@
 // (VOTE_MIN_ACCOUNT_AGE_HOURS=24: the shared e2e servers count every vote at once): after a vote
 // on a comparison post, and after a battle's verdict, the page says the vote is kept and when it
 // will count, never a tally of 0 votes nor that the verdict counted.
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { ownServer } from "./support/own-server";
 import { api } from "./support/api";
 import { createAccount, newAccount, openSignedIn, type StorageState } from "./support/accounts";
 
@@ -13,39 +13,20 @@ const WIDE = { width: 1400, height: 900 };
 /** How long a new account's votes wait before they count, on this file's server. */
 const WAIT_HOURS = 24;
 
-let server: ChildProcess | undefined;
-let exited: Promise<unknown> = Promise.resolve();
-let origin = "";
+const own = ownServer(60, { E2E_VOTE_MIN_ACCOUNT_AGE_HOURS: String(WAIT_HOURS) });
 let author: StorageState;
 let reader: StorageState;
 
 test.beforeAll(async () => {
-  const testInfo = test.info();
-  test.setTimeout(120_000);
-  const kind = testInfo.project.name;
-  const port = Number(new URL(testInfo.project.use.baseURL!).port) + 60;
-  origin = `http://localhost:${port}`;
-  const postgres = process.env.TEST_DATABASE_URL || process.env.E2E_POSTGRES_FOUND || "postgres://postgres@127.0.0.1:5432/postgres";
-  server = spawn(process.execPath, ["e2e/support/serve.mjs", kind, String(port)], {
-    env: { ...process.env, E2E_VOTE_MIN_ACCOUNT_AGE_HOURS: String(WAIT_HOURS), ...(kind === "postgres" ? { TEST_DATABASE_URL: postgres } : {}) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  exited = new Promise((resolve) => server!.once("exit", resolve));
-  await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
-  author = await createAccount(origin, newAccount("waits-author"));
-  reader = await createAccount(origin, newAccount("waits-reader"));
-});
-
-test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await exited;
+  author = await createAccount(own.origin, newAccount("waits-author"));
+  reader = await createAccount(own.origin, newAccount("waits-reader"));
 });
 
 /** A moment as the page shows it: the browser's local date and time (lib/time's localTime). */
 const shownAs = (page: Page, iso: string) => page.evaluate((at) => new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }), iso);
 
 test("after a vote on a comparison post, a new account is told when its vote will count, not '0 votes so far'", async ({ browser }) => {
-  const writing = await openSignedIn(browser, origin, author, WIDE);
+  const writing = await openSignedIn(browser, own.origin, author, WIDE);
   await writing.page.goto("/chat");
   // Two rated models of the author's own (a local fake of OpenAI's service).
   expect((await api(writing.page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-waits-00000000000000000001" })).status).toBe(200);
@@ -55,7 +36,7 @@ test("after a vote on a comparison post, a new account is told when its vote wil
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   await writing.close();
 
-  const { page, close } = await openSignedIn(browser, origin, reader, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, reader, WIDE);
   const postPath = `/post/${posted.body.post_id as number}`;
   await page.goto(postPath);
   await expect(page.getByText(/The models stay hidden behind the labels A, B until you vote/)).toBeVisible({ timeout: 15_000 });
@@ -77,7 +58,7 @@ test("after a vote on a comparison post, a new account is told when its vote wil
 });
 
 test("after a battle's verdict, a new account is told when the verdict will count, as a comparison post says of a vote", async ({ browser }) => {
-  const { page, close } = await openSignedIn(browser, origin, reader, WIDE);
+  const { page, close } = await openSignedIn(browser, own.origin, reader, WIDE);
   await page.goto("/chat");
   await expect(page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 15_000 });
   // Two models a battle can draw, on the reader's own OpenAI key (the offline demo never is).
