@@ -44,7 +44,7 @@ export type PostEntry = {
 export type PostBoardState = { shape: BallotShape | undefined; poolKey: string | null | undefined };
 
 /** Posts' comparisons read per step (their ids and row versions: as many as the gatherer's steps say). */
-const COMPARISONS_PER_STEP = 500;
+const COMPARISONS_PER_STEP = 100;
 
 /**
  * The comparison posts the board reads, kept between refits: each post's entry with the version

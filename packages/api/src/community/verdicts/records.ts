@@ -149,7 +149,7 @@ export class VoteGatherer {
     if (this.gatheredAt === null || startedAt - this.gatheredAt > CHANGES_KEPT_MS || this.dailyCap !== counting.dailyCap) {
       const store = new StandingStore(this.codes);
       let standings = 0;
-      for (const scope of await this.scopes(db)) standings += keep(store, await standingRows(db, rules, scope), this.placeOf);
+      for (const scope of await this.scopes(db)) standings += await keep(store, await standingRows(db, rules, scope), this.placeOf);
       this.store = store;
       this.lastGathering = { full: true, voters: store.voters, standings };
     } else {
@@ -160,7 +160,7 @@ export class VoteGatherer {
       for (let from = 0; from < changed.length; from += this.steps.voters) {
         const ids = changed.slice(from, from + this.steps.voters);
         for (const id of ids) this.store.drop(id);
-        standings += keep(this.store, await standingRows(db, rules, { kind: "voters", ids }), this.placeOf);
+        standings += await keep(this.store, await standingRows(db, rules, { kind: "voters", ids }), this.placeOf);
       }
       this.lastGathering = { full: false, voters: changed.length, standings };
     }
@@ -203,6 +203,8 @@ export class VoteGatherer {
     const state = new Int32Array(this.postIds.length).fill(MISSING);
     const columnsOf: number[] = [];
     for (const entry of entries.values()) {
+      // A post's shape is made once (with its style pool key, a sort of its figures): the first refit makes them all.
+      if (!entry.board.shape && comparisons.length % 5_000 === 4_999) await turn();
       const c = comparisons.push(this.shapeOf(entry)) - 1;
       poolKeys.push(entry.board.poolKey!);
       columnsOf.push(entry.models.length);
@@ -240,7 +242,7 @@ export class VoteGatherer {
     for (const run of store.eachRun()) {
       if ((read += run.count) >= CHUNK) {
         read = 0;
-        await new Promise<void>((done) => setImmediate(done));
+        await turn();
       }
       for (let r = run.start; r < run.start + run.count; r++) {
         const reason = withAccountAgeWait(REASONS[reasons[r]!] ?? null, run.accountCreatedAt, counting);
@@ -356,10 +358,15 @@ function ballotShape(source: BallotShape["source"], comparisonId: string, shown:
   return { source, comparisonId, shown, category: categories[0] ?? null, categories: categories.length > 1 ? categories : undefined, promptId, lengths, markdown };
 }
 
+/** A turn of the event loop for other requests. */
+const turn = () => new Promise<void>((done) => setImmediate(done));
+
 /** Keeps the standing rows of a step, voter by voter (a step holds each of its voters' whole standings); answers how many. */
-function keep(store: StandingStore, rows: StandingRow[], placeOf: (postId: number) => number) {
+async function keep(store: StandingStore, rows: StandingRow[], placeOf: (postId: number) => number) {
   const byVoter = new Map<string, { accountCreatedAt: number; standings: Standing[] }>();
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    // A step of a full gathering is a hundred thousand rows on PostgreSQL: other requests are served between chunks.
+    if (i > 0 && i % CHUNK === 0) await turn();
     let voter = byVoter.get(row.user_id);
     if (!voter) byVoter.set(row.user_id, (voter = { accountCreatedAt: new Date(row.account_created_at).getTime(), standings: [] }));
     voter.standings.push({
