@@ -191,3 +191,8 @@ export const userSettings = z.object({
   open_ai_key: z.string().describe("Masked: only the last four characters show"),
   claude_api_key: z.string().describe("Masked: only the last four characters show"),
 });
+
+/** A file a procedure answers with: REST sends `body` as a download named `filename`. */
+export function downloadFile(body: string) {
+  return z.object({ filename: z.string(), contentType: z.string(), body: z.string().describe(body) });
+}

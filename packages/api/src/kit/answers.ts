@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * Whether procedures check what they answer against their `.output()` schema: in tests and
+ * development, not in production (NODE_ENV=production). The check never changes an answer, so
+ * both send the same bytes; docs/api.md, "Answers", says why production skips it.
+ */
+export const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+/** A procedure's answer schema, as tRPC's `.output()` takes it: a parser that keeps the schema for the OpenAPI document. */
+export type AnswerParser<T extends z.ZodType> = ((value: unknown) => z.output<T>) & { readonly schema: T };
+
+/**
+ * The `.output()` of a procedure: its answer is `schema` (the OpenAPI document's answer, the
+ * client's type). Where answers are checked (CHECK_ANSWERS), an answer the schema refuses, or
+ * one with a field the schema does not name (zod would drop it), fails the call with a 500
+ * naming where. Either way the answer leaves as the procedure made it.
+ */
+export function answer<T extends z.ZodType>(schema: T, check: boolean = CHECK_ANSWERS): AnswerParser<T> {
+  const parse = (value: unknown): z.output<T> => {
+    if (!check) return value as z.output<T>;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new Error(`The answer does not match its .output() schema: ${z.prettifyError(parsed.error)}`);
+    const dropped = droppedField(value, parsed.data, "answer");
+    if (dropped) throw new Error(`The answer has a field its .output() schema does not name: ${dropped}`);
+    return value as z.output<T>;
+  };
+  return Object.assign(parse, { schema });
+}
+
+/** The first field of `sent` that `parsed` (its parse) lost, as a path, or null. */
+function droppedField(sent: unknown, parsed: unknown, path: string): string | null {
+  if (sent === parsed || typeof sent !== "object" || sent === null || typeof parsed !== "object" || parsed === null) return null;
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(parsed)) return null;
+    for (let i = 0; i < sent.length; i++) {
+      const dropped = droppedField(sent[i], parsed[i], `${path}[${i}]`);
+      if (dropped) return dropped;
+    }
+    return null;
+  }
+  if (Object.getPrototypeOf(sent) !== Object.prototype) return null;
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === undefined) continue;
+    if (!(key in parsed)) return `${path}.${key}`;
+    const dropped = droppedField(value, (parsed as Record<string, unknown>)[key], `${path}.${key}`);
+    if (dropped) return dropped;
+  }
+  return null;
+}
+
+/** The answer of a procedure that streams: its events, as an async generator (not checked one by one). */
+export const eventStream = <E>() =>
+  z.custom<AsyncGenerator<E>>((value) => typeof value === "object" && value !== null && Symbol.asyncIterator in value, "must be a stream of events");
