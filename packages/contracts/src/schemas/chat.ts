@@ -177,7 +177,8 @@ export const chatOutputs = {
         battle: z.boolean().describe("Whether a blind battle may draw this model (the offline demo never is)"),
       }),
     ),
-    userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string(), builtin: z.boolean().describe("One of the built-in prompts (the conversation's system prompt), not a library prompt") })),
+    // `builtin`: one of the built-in prompts (the conversation's system prompt), not a library prompt.
+    userPrompts: z.array(z.object({ id: z.number().int(), name: z.string(), prompt: z.string(), builtin: z.boolean() })),
   }),
   search: z.object({
     sessions: z.array(
