@@ -2,13 +2,18 @@ import { z } from "zod";
 
 /**
  * Whether procedures check what they answer against their `.output()` schema: in tests and
- * development, not in production (NODE_ENV=production). The check never changes an answer, so
- * both send the same bytes; docs/api.md, "Answers", says why production skips it.
+ * development (NODE_ENV test, as vitest sets it, or development, as `pnpm dev` and the e2e
+ * server set it), not in production (any other NODE_ENV, or none). The check never changes an
+ * answer, so both send the same bytes; docs/api.md, "Answers", says why production skips it.
  */
-export const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+export const CHECK_ANSWERS = process.env.NODE_ENV === "test" || process.env.NODE_ENV === "development";
 
-/** A procedure's answer schema, as tRPC's `.output()` takes it: a parser that keeps the schema for the OpenAPI document. */
-export type AnswerParser<T extends z.ZodType> = ((value: unknown) => z.output<T>) & { readonly schema: T };
+/**
+ * A procedure's answer schema, as tRPC's `.output()` takes it: a parser that keeps the schema for
+ * the OpenAPI document, and says whether it checks (when not, it is the identity, and the
+ * server's procedure runner skips the middleware tRPC made of it).
+ */
+export type AnswerParser<T extends z.ZodType> = ((value: unknown) => z.output<T>) & { readonly schema: T; readonly checks: boolean };
 
 /**
  * The `.output()` of a procedure: its answer is `schema` (the OpenAPI document's answer, the
@@ -25,7 +30,7 @@ export function answer<T extends z.ZodType>(schema: T, check: boolean = CHECK_AN
     if (dropped) throw new Error(`The answer has a field its .output() schema does not name: ${dropped}`);
     return value as z.output<T>;
   };
-  return Object.assign(parse, { schema });
+  return Object.assign(parse, { schema, checks: check });
 }
 
 /** The first field of `sent` that `parsed` (its parse) lost, as a path, or null. */
