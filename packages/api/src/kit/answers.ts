@@ -1,12 +1,16 @@
 import { z } from "zod";
 
+let checking = true;
+
 /**
- * Whether procedures check what they answer against their `.output()` schema: in tests and
- * development (NODE_ENV test, as vitest sets it, or development, as `pnpm dev` and the e2e
- * server set it), not in production (any other NODE_ENV, or none). The check never changes an
- * answer, so both send the same bytes; docs/api.md, "Answers", says why production skips it.
+ * Whether procedures check what they answer against their `.output()` schema, for this process.
+ * On unless turned off: the server's entry turns it off at boot unless NODE_ENV is test or
+ * development (apps/server/src/main.ts), so tests and development check, production does not.
+ * The check never changes an answer: docs/api.md, "Answers", says why production skips it.
  */
-export const CHECK_ANSWERS = process.env.NODE_ENV === "test" || process.env.NODE_ENV === "development";
+export function setAnswerChecks(on: boolean) {
+  checking = on;
+}
 
 /**
  * A procedure's answer schema, as tRPC's `.output()` takes it: a parser that keeps the schema for
@@ -17,20 +21,22 @@ export type AnswerParser<T extends z.ZodType> = ((value: unknown) => z.output<T>
 
 /**
  * The `.output()` of a procedure: its answer is `schema` (the OpenAPI document's answer, the
- * client's type). Where answers are checked (CHECK_ANSWERS), an answer the schema refuses, or
+ * client's type). Where answers are checked (setAnswerChecks), an answer the schema refuses, or
  * one with a field the schema does not name (zod would drop it), fails the call with a 500
- * naming where. Either way the answer leaves as the procedure made it.
+ * naming where; `check` fixes it for this schema instead. Either way the answer leaves as the
+ * procedure made it.
  */
-export function answer<T extends z.ZodType>(schema: T, check: boolean = CHECK_ANSWERS): AnswerParser<T> {
+export function answer<T extends z.ZodType>(schema: T, check?: boolean): AnswerParser<T> {
   const parse = (value: unknown): z.output<T> => {
-    if (!check) return value as z.output<T>;
+    if (!(check ?? checking)) return value as z.output<T>;
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw new Error(`The answer does not match its .output() schema: ${z.prettifyError(parsed.error)}`);
     const dropped = droppedField(value, parsed.data, "answer");
     if (dropped) throw new Error(`The answer has a field its .output() schema does not name: ${dropped}`);
     return value as z.output<T>;
   };
-  return Object.assign(parse, { schema, checks: check });
+  // `checks` is read when asked: the process's setting may change after the schema is made (at boot).
+  return Object.defineProperty(Object.assign(parse, { schema }), "checks", { get: () => check ?? checking, enumerable: true }) as AnswerParser<T>;
 }
 
 /** The first field of `sent` that `parsed` (its parse) lost, as a path, or null. */

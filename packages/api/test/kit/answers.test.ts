@@ -1,12 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answer, CHECK_ANSWERS, eventStream } from "../../src/kit/answers";
+import { answer, eventStream, setAnswerChecks } from "../../src/kit/answers";
 
 const schema = z.object({ id: z.number().int(), tags: z.array(z.object({ name: z.string() })), note: z.string().optional() });
 
 describe("answer(schema), a procedure's .output()", () => {
-  it("checks answers in tests", () => {
-    expect(CHECK_ANSWERS).toBe(true);
+  it("checks answers unless the process turned the checks off (as the server does in production)", () => {
+    const parse = answer(schema);
+    expect(parse.checks).toBe(true);
+    try {
+      setAnswerChecks(false);
+      expect(parse.checks).toBe(false);
+      expect(parse({ id: "unchecked" })).toEqual({ id: "unchecked" });
+      expect(answer(schema, true).checks).toBe(true);
+    } finally {
+      setAnswerChecks(true);
+    }
+    expect(() => parse({ id: "checked" })).toThrow();
   });
 
   it("lets a matching answer through as it is (the same object, nothing stripped or added)", () => {
