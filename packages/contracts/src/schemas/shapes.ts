@@ -35,6 +35,10 @@ export const postMessage = z.object({
   user: z.string().nullable(),
   content: z.string(),
   timestamp: z.string(),
+  redactions: z
+    .array(z.object({ kind: z.string(), start: z.number().int(), end: z.number().int() }))
+    .optional()
+    .describe("Where the privacy check's markers sit in `content` ('[redacted e-mail]'), when its author redacted anything (docs/privacy.md)"),
 });
 
 /** A comparison post's columns, tallies and turns, as one viewer may see them. */
