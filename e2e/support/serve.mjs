@@ -49,6 +49,8 @@ const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
     DATABASE_URL: database.url,
     DATA_DIR: join(scratch, "data"),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // Every answer checked against its procedure's .output() schema, as in development (docs/api.md, "Answers").
+    NODE_ENV: process.env.NODE_ENV ?? "development",
     // Every browser in the suite signs in from 127.0.0.1: one address, many people.
     AUTH_IP_LIMIT: "100000",
     // A vote shows on the leaderboard at the next refit: every 3 seconds here, not every minute

@@ -71,6 +71,8 @@ const envSchema = z.object({
     .default(10_000),
   DATA_DIR: optionalString.default("./data"),
   WEB_DIST: optionalString,
+  /** test or development: every answer is checked against its procedure's .output() (docs/api.md, "Answers"). */
+  NODE_ENV: optionalString,
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -167,7 +169,7 @@ export type OidcConfig = {
 /** Who is an admin: verified emails, and/or a claim of the sign-in (AdminRule in @parley/api). */
 export type AdminConfig = { emails: string[]; claim?: { name: string; value: string } };
 
-export type Config = Env & { publicUrl: string; oidc: OidcConfig; modelsFile: ModelsFile; admins: AdminConfig };
+export type Config = Env & { publicUrl: string; oidc: OidcConfig; modelsFile: ModelsFile; admins: AdminConfig; checkAnswers: boolean };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -198,7 +200,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
     }
   }
-  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl), modelsFile, admins: adminsFrom(env) };
+  const checkAnswers = env.NODE_ENV === "test" || env.NODE_ENV === "development";
+  return { ...env, publicUrl, oidc: oidcFrom(env, publicUrl), modelsFile, admins: adminsFrom(env), checkAnswers };
 }
 
 function adminsFrom(env: Env): AdminConfig {

@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { createDb, DatabaseLockedError, migrate } from "@parley/db";
 import { randomUUID } from "node:crypto";
-import { clearAbandonedImports, endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, settleInterruptedReplies } from "@parley/api";
+import { clearAbandonedImports, endInstanceLease, renewInstanceLease, sealLegacyPublicLinks, setAnswerChecks, settleInterruptedReplies } from "@parley/api";
 import { createKeyVault } from "@parley/keys";
 import { buildApp } from "./app";
 import { createLifecycle } from "./http/lifecycle";
@@ -28,6 +28,8 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
+// Answers are checked against their schemas in tests and development only (docs/api.md, "Answers").
+setAnswerChecks(config.checkAnswers);
 
 const encryption = await loadEncryptionKey(config).catch((error: unknown) =>
   fail(error instanceof ConfigError ? error.message : `Cannot read or create the encryption key: ${(error as Error).message}`),

@@ -1,6 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restResponses } from "@parley/contracts";
 import type { OpenApiDocument } from "../src/rest/openapi-document";
 import { openApiPath, routeKey } from "../src/rest/openapi-document";
 import { restRoutes } from "../src/rest/answers";
@@ -59,8 +58,8 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
     expect(documented.sort()).toEqual(restRoutes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
   });
 
-  it("has a response schema for every row, and none for a row that does not exist", () => {
-    expect(Object.keys(restResponses).sort()).toEqual(restRoutes.map(routeKey).sort());
+  it("has a response schema for every row (its procedure's .output(), or what its special answers)", () => {
+    expect(restRoutes.filter((route) => route.output === undefined).map(routeKey)).toEqual([]);
   });
 
   it("names every operation uniquely", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { AnyProcedure } from "@trpc/server/unstable-core-do-not-import";
 import { z } from "zod";
+import { answer } from "@parley/api";
 import { isRunnable, runProcedure } from "../src/fast-paths/trpc/run-procedure";
 import { settle } from "./support/settle";
 
@@ -45,6 +46,12 @@ function build(log: unknown[]) {
     }),
     answersUndefined: base.mutation(() => undefined),
     checksOutput: base.output(z.object({ n: z.number() })).query(() => ({ n: "not a number" }) as never),
+    // An answer schema that checks (tests, development) refuses a wrong answer; one that does not
+    // (production) is skipped by runProcedure, and answers as tRPC's identity parse does.
+    checksAnswer: base.output(answer(z.object({ n: z.number() }), true)).query(() => ({ n: "not a number" }) as never),
+    checksAnswerField: base.output(answer(z.object({ n: z.number() }), true)).query(() => ({ n: 1, extra: true })),
+    passesAnswer: base.output(answer(z.object({ n: z.number() }), true)).query(() => ({ n: 1 })),
+    uncheckedAnswer: base.output(answer(z.object({ n: z.number() }), false)).query(() => ({ n: "not a number" }) as never),
   });
 }
 
@@ -63,6 +70,10 @@ describe("runProcedure", () => {
     ["rejectsLater", undefined, { user: null, trail: [] }],
     ["answersUndefined", undefined, { user: null, trail: [] }],
     ["checksOutput", undefined, { user: null, trail: [] }],
+    ["checksAnswer", undefined, { user: null, trail: [] }],
+    ["checksAnswerField", undefined, { user: null, trail: [] }],
+    ["passesAnswer", undefined, { user: "ann", trail: [] }],
+    ["uncheckedAnswer", undefined, { user: null, trail: [] }],
   ];
 
   it.each(cases)("%s with %j answers as calling the procedure does", async (name, input, ctx) => {

@@ -41,4 +41,5 @@ export { getPublicPrompt } from "./reach/public-prompt";
 export type { Transcript } from "./reach/transcript";
 export { isAdminIdentity, NO_ADMINS, type AdminRule } from "./kit/admin-rule";
 export { UnlistedPathError } from "./kit/trpc";
+export { answer, eventStream, setAnswerChecks, type AnswerParser } from "./kit/answers";
 export { declaredMetaOf, type DeclaredMeta, type ProcedureAccess, type ProcedureMeta, type RestDeclaration, type RestMethod } from "./kit/rest";

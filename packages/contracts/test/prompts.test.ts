@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROMPT_LIMITS, fillPromptVariables, parsePromptVariables, promptSegments } from "../src/prompts";
-import { promptInputs, promptLibraryFile } from "../src/schemas/prompts";
+import { promptInputs, promptLibraryFile } from "../src/schemas/prompt";
 import { chatInputs } from "../src/schemas/chat";
 
 describe("parsePromptVariables", () => {

@@ -1,5 +1,5 @@
 import { appRouter, AppError, type BattleEvent, type CompareEvent, type RouterOutputs, type SendEvent } from "@parley/api";
-import { archiveInputs, chatHistoryRequest, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT } from "@parley/contracts";
+import { archiveInputs, chatCollectedAnswers, chatHistoryAnswer, chatHistoryRequest, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT, postOutputs } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { publicTextHeaders } from "../public/public-pages";
@@ -74,22 +74,26 @@ export const restSpecials: readonly RowSpecial[] = [
   {
     procedure: "chat.send",
     streams: true,
+    output: chatCollectedAnswers.send,
     answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<SendEvent>>("chat.send", input), collectSendEvents),
   },
   {
     procedure: "chat.compare",
     streams: true,
+    output: chatCollectedAnswers.compare,
     answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<CompareEvent>>("chat.compare", input), collectCompareEvents),
   },
   {
     procedure: "chat.battle",
     streams: true,
+    output: chatCollectedAnswers.battle,
     answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<BattleEvent>>("chat.battle", input), collectBattleEvents),
   },
   // The spec's feed is a plain list; the next page's address goes in a Link header (RFC 8288).
   {
     procedure: "post.list",
     headers: { Link: NEXT_PAGE_LINK },
+    output: postOutputs.list.shape.posts,
     answer: async ({ run, request, reply }, input) => {
       const page = await run<RouterOutputs["post"]["list"]>("post.list", input);
       if (page.next_cursor) reply.header("Link", nextPageLink(request, page.next_cursor));
@@ -128,6 +132,7 @@ const chatHistoryRow: RestRow = {
   access: "signed-in",
   input: undefined,
   body: chatHistoryRequest,
+  output: chatHistoryAnswer,
   answer: async ({ run, request, reply }) => {
     const body = request.body;
     if (typeof body === "object" && body !== null && "post_id" in body && body.post_id !== undefined && "clone" in body && body.clone === true) {

@@ -1,4 +1,24 @@
-import { ACCESS_TOKENS, errorBody, namedShapes, restResponses, sendFailure } from "@parley/contracts";
+import {
+  accessTokenSummary,
+  ACCESS_TOKENS,
+  comparisonView,
+  errorBody,
+  historyEntry,
+  linkSettings,
+  postDetail,
+  postMessage,
+  postSummary,
+  promptCard,
+  promptComment,
+  promptDetail,
+  publicLinkStatus,
+  sendFailure,
+  sharedLink,
+  snippetPart,
+  transcript,
+  usage,
+  userSettings,
+} from "@parley/contracts";
 import { z, type ZodType } from "zod";
 import type { RestRow } from "./rows";
 
@@ -11,7 +31,7 @@ export type OpenApiInfo = { version: string; serverUrl: string };
 
 const COMPONENT = "#/components/schemas/";
 
-/** A row's key in `restResponses`, e.g. `POST /post/comment/:postId`. */
+/** A row's key, e.g. `POST /post/comment/:postId`. */
 export const routeKey = (route: Pick<RestRow, "method" | "path">) => `${route.method} ${route.path}`;
 
 /** `/post/comment/:postId` as OpenAPI writes it: `/api/v1/post/comment/{postId}`. */
@@ -46,13 +66,30 @@ function objectOf(schema: ZodType | undefined): z.ZodObject | undefined {
   return undefined;
 }
 
-/** The answer's schema of a row, from `restResponses` (the spec's answers, by method and path). */
-const answers = new Map<string, ZodType>(Object.entries(restResponses));
+/** Shapes that several answers share, named in the document's components. */
+const namedShapes: Record<string, ZodType> = {
+  SharedLink: sharedLink,
+  LinkSettings: linkSettings,
+  PostSummary: postSummary,
+  Post: postDetail,
+  PostMessage: postMessage,
+  Comparison: comparisonView,
+  HistoryEntry: historyEntry,
+  Usage: usage,
+  UserSettings: userSettings,
+  AccessToken: accessTokenSummary,
+  PublicLinkStatus: publicLinkStatus,
+  Transcript: transcript,
+  SnippetPart: snippetPart,
+  PromptCard: promptCard,
+  Prompt: promptDetail,
+  PromptComment: promptComment,
+};
 
 /**
  * Builds the OpenAPI 3.1 document of the /api/v1 table from the rows (declared on the
  * procedures) and zod's own JSON Schema of their schemas: the procedures' inputs give the
- * parameters and bodies, `restResponses` of @parley/contracts the answers. Nothing here
+ * parameters and bodies, their outputs (`.output()`, or a special's) the answers. Nothing here
  * restates a shape.
  */
 export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiInfo) {
@@ -70,7 +107,7 @@ export function buildOpenApiDocument(routes: readonly RestRow[], info: OpenApiIn
     const { parameters, body } = splitInput(route);
     if (body && !requests.has(body)) requests.add(body, { id: `${upperFirst(operationId)}Request` });
     const requestId = body ? requests.get(body)?.id : undefined;
-    const answer = answers.get(routeKey(route));
+    const answer = route.output;
     if (answer && !responses.has(answer)) responses.add(answer, { id: `${upperFirst(operationId)}Response` });
     const responseId = answer ? responses.get(answer)?.id : undefined;
     const operation: Operation = {

@@ -35,6 +35,11 @@ export type RestRow = {
   headers?: Readonly<Record<string, string>>;
   /** Headers of every answer of the row, failures included. */
   answerHeaders?: Readonly<Record<string, string>>;
+  /**
+   * What the row answers, for the OpenAPI document and the contract tests: the procedure's
+   * `.output()` schema (a download's file body), or the special's when the row answers otherwise.
+   */
+  output: ZodType | undefined;
   /** A larger request body than the app's default, and what a client is told beyond it. */
   bodyLimit?: { bytes: number; message: string };
   /** Answers one request: sends the reply (or returns what to send). */
@@ -74,7 +79,8 @@ export function restRowsOf(router: AnyTRPCRouter, specials: readonly RowSpecial[
     byProcedure.delete(path);
     for (const declaration of rest) {
       const { inputOf, answer, procedure: _procedure, ...extra } = special ?? {};
-      const row: Omit<RestRow, "answer"> = { ...declaration, access: access ?? "public", input, ...extra };
+      const output = answerSchemaOf(path, procedure, declaration.download === true);
+      const row: Omit<RestRow, "answer"> = { ...declaration, access: access ?? "public", input, output, ...extra };
       const inputFrom = inputOf ?? inputReader(row);
       rows.push({
         ...row,
@@ -93,6 +99,21 @@ function inputSchemaOf(path: string, procedure: AnyTRPCProcedure): ZodType | und
   const [schema] = inputs;
   if (inputs.length === 1 && schema instanceof z.ZodType) return schema;
   throw new Error(`The REST row of "${path}" needs one zod input schema, not ${inputs.length} parsers`);
+}
+
+/**
+ * The schema of what a procedure answers, from its `.output()` (the `answer(...)` parser of
+ * packages/api keeps it): for a download, its file's body, which the row sends.
+ */
+function answerSchemaOf(path: string, procedure: AnyTRPCProcedure, download: boolean): ZodType | undefined {
+  // tRPC keeps the `.output()` parser on the definition at run time; its types leave it out.
+  const output: unknown = (procedure._def as { output?: unknown }).output;
+  const schema = typeof output === "function" && "schema" in output ? output.schema : undefined;
+  if (!(schema instanceof z.ZodType)) return undefined;
+  if (!download) return schema;
+  const body = schema instanceof z.ZodObject ? (schema.shape as Record<string, unknown>).body : undefined;
+  if (body instanceof z.ZodType) return body;
+  throw new Error(`"${path}" is declared as a download but its .output() is not a file ({ filename, contentType, body })`);
 }
 
 const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);

@@ -86,3 +86,6 @@ export async function changeHandle(db: Database, userId: string, handle: string,
   }
   return { handle };
 }
+
+/** The caller's own handle (null until one is given). */
+export const ownHandleOf = (user: { handle: string | null }) => ({ handle: user.handle });

@@ -59,14 +59,14 @@ export const DEFAULT_VOTE_RULES: VoteRules = { dailyCap: 50, minAccountAgeHours:
 
 export type CreateContextInnerOptions = Pick<Context, "db" | "auth"> & Partial<Omit<Context, "db" | "auth">>;
 
-/** The ports whose implementations live above the kit: root.ts fills them in when the host gives none. */
+/** The ports whose implementations live above the kit: root/index.ts fills them in when the host gives none. */
 export type ContextDefaults = Pick<Context, "models" | "stops" | "accounts">;
 
 const currentTime = () => new Date();
 
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** The pure part of context creation, given the defaults of the ports above the kit (see root.ts's createContextInner). */
+/** The pure part of context creation, given the defaults of the ports above the kit (see root/index.ts's createContextInner). */
 export function createContextWith(defaults: ContextDefaults, options: CreateContextInnerOptions): Context {
   // Every field named, in one order: each request's context has the same shape.
   return {

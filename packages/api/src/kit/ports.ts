@@ -1,5 +1,5 @@
 // The ports the context carries: what a procedure may ask of the host and of the layers above the
-// kit, as types only. root.ts fills in the defaults (createContextInner); the server passes its own.
+// kit, as types only. root/index.ts fills in the defaults (createContextInner); the server passes its own.
 import type { CatalogueEntry, KeyPolicy, ModelRoute, UserKeys } from "@parley/ai";
 import type { Executor, users } from "@parley/db";
 import type Stripe from "stripe";

@@ -58,6 +58,11 @@ export async function isPrivacyCheckBlocking(db: Executor): Promise<boolean> {
   return (row?.value as { blocking?: unknown } | undefined)?.blocking === true;
 }
 
+/** The instance's privacy check setting, as the admin console reads it. */
+export async function getPrivacyCheckSetting(db: Executor) {
+  return { blocking: await isPrivacyCheckBlocking(db) };
+}
+
 /** Turns the blocking check on or off for the instance. */
 export async function setPrivacyCheckBlocking(db: Executor, blocking: boolean, now: Date) {
   await db

@@ -26,8 +26,6 @@ const errorTranslation = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-/** One router of the procedures of several (for a namespace whose procedures live in more than one layer). */
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 

@@ -188,7 +188,7 @@ export async function getPublicSession(db: Executor, token: string, reader: Read
   const transcript = await getSessionTranscript(db, NOBODY, sessionId, true).catch((error: unknown) => {
     throw error instanceof AppError && error.message === SESSION_NOT_FOUND ? new AppError("NOT_FOUND", PUBLIC_LINK_NOT_FOUND) : error;
   });
-  return { kind: "conversation" as const, indexable: false, transcript };
+  return { kind: "conversation" as const, indexable: false as const, transcript };
 }
 
 /** The shared conversation a live conversation link leads to; anything else is the link's 404. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { INT4_MAX, storableText } from "../input";
 import { MODERATION, REPORT_REASONS } from "../moderation";
-import { privacyInputs } from "./privacy";
+import { privacyInputs, privacySetting } from "./privacy";
+import { authorShape } from "./shapes";
 
 /** What a report says: a reason from the list and, optionally, a few words. */
 export const reportFields = {
@@ -66,4 +67,77 @@ export const adminInputs = {
   restore: itemInput,
   dismiss: itemInput,
   setPrivacy: privacyInputs.setSetting,
+} as const;
+
+/** A report taken (or one already open from the same person). */
+export const reportTaken = z.object({ reported: z.literal(true), already_reported: z.boolean(), message: z.string() });
+
+/** A post or comment hidden or restored by an admin. */
+const moderated = z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), hidden: z.boolean(), changed: z.boolean(), reports_settled: z.number().int() });
+
+/** Answers of the admin procedures, by procedure name. */
+export const adminOutputs = {
+  access: z.object({ admin: z.literal(true) }),
+  users: z.object({
+    total: z.number().int(),
+    users: z.array(
+      z.object({
+        id: z.string(),
+        display_name: z.string(),
+        nickname: z.string().nullable(),
+        email: z.string().nullable(),
+        email_verified: z.boolean().nullable(),
+        handle: z.string().nullable(),
+        plan: z.enum(["free", "basic", "pro"]),
+        plan_label: z.string(),
+        tokens_used: z.number().int(),
+        tokens_allowed: z.number().int(),
+        tokens_this_period: z.number().int(),
+        period_ends_at: z.string().nullable(),
+        last_seen_at: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+  usage: z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(z.string()),
+    models: z.array(
+      z.object({
+        key: z.string(),
+        model_id: z.string().nullable(),
+        model_name: z.string(),
+        service: z.string(),
+        input_tokens: z.number().int(),
+        output_tokens: z.number().int(),
+        replies: z.number().int(),
+      }),
+    ),
+    points: z.array(z.object({ day: z.string(), model_key: z.string(), model_id: z.string().nullable(), tokens: z.number().int(), replies: z.number().int() })),
+  }),
+  queue: z.object({
+    items: z.array(
+      z.object({
+        kind: z.enum(ITEM_KINDS),
+        id: z.number().int(),
+        post_id: z.number().int().nullable().describe("The post, or the comment's post; null for a conversation, a prompt or a prompt's comment"),
+        prompt_id: z.number().int().nullable().describe("The prompt, or the prompt comment's prompt; null for the other kinds"),
+        excerpt: z.string(),
+        author: z.object(authorShape),
+        hidden: z.boolean(),
+        created_at: z.string(),
+        reports: z.number().int(),
+        reasons: z.record(z.enum(REPORT_REASONS), z.number().int()),
+        details: z.array(z.string()),
+        first_reported_at: z.string().nullable(),
+        last_reported_at: z.string().nullable(),
+      }),
+    ),
+  }),
+  hide: moderated,
+  restore: moderated,
+  dismiss: z.object({ kind: z.enum(ITEM_KINDS), id: z.number().int(), dismissed: z.number().int() }),
+  privacy: privacySetting,
+  setPrivacy: privacySetting,
 } as const;

@@ -19,3 +19,6 @@ export const cursorSchema = z.string({ message: "must be the next_cursor of a pr
 
 /** What every failed call answers: a message a person can act on. */
 export const errorBody = z.object({ message: z.string() });
+
+/** The cursor of the next page of a list; null on the last page. */
+export const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page");

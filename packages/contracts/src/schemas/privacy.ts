@@ -80,3 +80,6 @@ export const privacyScan = z.object({
 
 /** The instance's privacy check setting. */
 export const privacySetting = z.object({ blocking: z.boolean() });
+
+/** Answers of the privacy procedures, by procedure name. */
+export const privacyOutputs = { scan: privacyScan } as const;

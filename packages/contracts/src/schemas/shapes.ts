@@ -35,6 +35,10 @@ export const postMessage = z.object({
   user: z.string().nullable(),
   content: z.string(),
   timestamp: z.string(),
+  redactions: z
+    .array(z.object({ kind: z.string(), start: z.number().int(), end: z.number().int() }))
+    .optional()
+    .describe("Where the privacy check's markers sit in `content` ('[redacted e-mail]'), when its author redacted anything (docs/privacy.md)"),
 });
 
 /** A comparison post's columns, tallies and turns, as one viewer may see them. */
@@ -191,3 +195,8 @@ export const userSettings = z.object({
   open_ai_key: z.string().describe("Masked: only the last four characters show"),
   claude_api_key: z.string().describe("Masked: only the last four characters show"),
 });
+
+/** A file a procedure answers with: REST sends `body` as a download named `filename`. */
+export function downloadFile(body: string) {
+  return z.object({ filename: z.string(), contentType: z.string(), body: z.string().describe(body) });
+}

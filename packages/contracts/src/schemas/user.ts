@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCESS_TOKENS } from "../access-tokens";
 import { storableText } from "../input";
 import { LIMITS } from "../limits";
+import { accessTokenSummary, userSettings } from "./shapes";
 
 /** The providers a user can store an own key for. */
 export const PROVIDER_KEY_NAMES = ["openai", "claude"] as const;
@@ -42,4 +43,21 @@ export const userInputs = {
   revokeToken: z.object({ id: z.uuid("must be an access token id") }),
   /** Asking for a verification link takes nothing: a body, if any, must be empty. */
   requestVerification: z.object({}).strict().nullish(),
+} as const;
+
+/** Answers of the user procedures, by procedure name. */
+export const userOutputs = {
+  setup: z.object({ id: z.string(), created: z.boolean() }),
+  settings: userSettings,
+  updateSettings: userSettings,
+  verification: z.object({
+    email: z.string(),
+    verified: z.boolean(),
+    method: z.enum(["link", "provider"]).describe("'link': the embedded sign-in, which sends no mail, writes a verification link to the server's log; 'provider': the identity provider verifies addresses"),
+    provider: z.string().nullable().describe("The identity provider's host, with 'provider'"),
+  }),
+  requestVerification: z.object({ requested: z.literal(true), email: z.string() }),
+  createToken: accessTokenSummary.extend({ token: z.string().describe("The secret: shown this once, never again") }),
+  tokens: z.array(accessTokenSummary),
+  revokeToken: z.object({ ok: z.literal(true) }),
 } as const;

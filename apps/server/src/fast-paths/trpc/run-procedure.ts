@@ -14,7 +14,7 @@ type Result = { ok: true; data: unknown; ctx?: unknown } | { ok: false; error: T
 type NextOptions = { ctx?: Record<string, unknown>; input?: unknown; getRawInput?: () => Promise<unknown> } | undefined;
 type Middleware = (options: StepOptions) => Promise<Result>;
 /** A procedure's definition as tRPC builds it: `resolver` is also its last middleware, wrapped. */
-type Definition = { type: string; meta: unknown; middlewares: Middleware[]; resolver?: (options: StepOptions) => unknown; caller?: unknown };
+type Definition = { type: string; meta: unknown; middlewares: Middleware[]; resolver?: (options: StepOptions) => unknown; caller?: unknown; output?: unknown };
 
 /** One step down the middleware chain: the context, parsed input and raw input it passes on. */
 type Step = { ctx: unknown; input: unknown; getRawInput: () => Promise<unknown> };
@@ -48,7 +48,18 @@ export function isRunnable(procedure: AnyProcedure): boolean {
  */
 function step(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {
   if (def.resolver && index === def.middlewares.length - 1) return resolve(def, def.resolver, call, at);
+  if (skipsOutput(def, def.middlewares[index]!)) return step(def, call, index + 1, at);
   return middleware(def, call, index, at);
+}
+
+/**
+ * Whether a middleware is the `.output()` of an answer schema that does not check (production,
+ * packages/api/src/kit/answers.ts): tRPC's output middleware would parse the result with the
+ * identity and copy it, so running it or not gives the same result.
+ */
+function skipsOutput(def: Definition, middleware: Middleware): boolean {
+  if ((middleware as { _type?: string })._type !== "output") return false;
+  return typeof def.output === "function" && (def.output as { checks?: unknown }).checks === false;
 }
 
 async function middleware(def: Definition, call: ProcedureCall, index: number, at: Step): Promise<Result> {

@@ -77,3 +77,8 @@ export async function createPortalSession(db: Database, configured: Billing | nu
   });
   return { url: session.url };
 }
+
+/** The two prices the checkout offers; `enabled` is false without Stripe settings. */
+export function subscriptionConfigOf(billing: Billing | null) {
+  return { basicPrice: billing?.prices.basic ?? null, proPrice: billing?.prices.pro ?? null, enabled: billing !== null };
+}

@@ -58,6 +58,15 @@ export function isPersonalAccessToken(token: string) {
   return token.startsWith(ACCESS_TOKENS.prefix);
 }
 
+/**
+ * Makes a personal access token for a caller signed in for real: a token cannot mint more, so a
+ * leaked one cannot (listing and revoking work with a token too: revoking only takes access away).
+ */
+export async function createAccessTokenSignedIn(db: Database, auth: AuthIdentity, user: UserRow, input: NewAccessToken, now: Date) {
+  if (auth.accessTokenId) throw new AppError("FORBIDDEN", ACCESS_TOKEN_MESSAGES.signInToCreate);
+  return createAccessToken(db, user, input, now);
+}
+
 /** Makes a token for `user`; the answer carries the secret, which is never readable again. */
 export async function createAccessToken(db: Database, user: UserRow, input: NewAccessToken, now: Date) {
   const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { PLANS } from "@parley/contracts";
+import { LIMITS, PLANS } from "@parley/contracts";
 import { subscriptions, users, type Database } from "@parley/db";
 import type { AuthIdentity } from "../../kit/identity";
 import { displayNameOf } from "../display-name";
@@ -26,7 +26,7 @@ type Profile = { name?: string; email?: string; picture?: string; nickname?: str
  * calls (insert ... on conflict); a repeat refreshes the profile but never the user's nickname.
  */
 export async function setupAccount(db: Database, auth: AuthIdentity, input: ProfileInput) {
-  const profile = profileOf(auth.profile ? await auth.profile() : auth.claims, input);
+  const profile = profileOf(auth.profile ? await auth.profile() : auth.claims, clip(input));
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(users)
@@ -85,4 +85,9 @@ function profileOf(claims: Record<string, unknown>, input: ProfileInput): Profil
     // An email the issuer does not call verified is not.
     emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : email ? false : undefined,
   };
+}
+
+/** Provider profiles can carry long names; the stored nickname keeps the app's limit. */
+function clip<T extends { nickname?: string }>(profile: T): T {
+  return profile.nickname === undefined ? profile : { ...profile, nickname: profile.nickname.slice(0, LIMITS.nickname) };
 }

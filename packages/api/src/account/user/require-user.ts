@@ -85,7 +85,7 @@ export async function touchLastSeen(db: Executor, user: Pick<UserRow, "id" | "la
     .where(and(eq(users.id, user.id), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, stale))));
 }
 
-/** The guards' way to the caller's account (the context's `accounts`, filled in by root.ts). */
+/** The guards' way to the caller's account (the context's `accounts`, filled in by root/index.ts). */
 export const accounts: Accounts = {
   load: async (ctx, now) => {
     const user = await requireUser(ctx);

@@ -3,7 +3,7 @@ import { users, type Database, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
 import type { AuthIdentity } from "../../kit/identity";
 import { KEY_MASK, listProviderKeyHints, maskKey, removeProviderKeys, saveProviderKey, type ProviderKeyName } from "./provider-keys";
-import type { UserRow } from "./require-user";
+import { requireUser, type UserRow } from "./require-user";
 
 /** The settings a user reads; keys come masked. */
 export type UserSettings = {
@@ -61,4 +61,10 @@ function newKeyOf(field: string | undefined): string | undefined {
   const value = field?.trim();
   if (!value || value.startsWith(KEY_MASK)) return undefined;
   return value;
+}
+
+/** Saves a change of the caller's settings and answers with the account as the change left it. */
+export async function changeUserSettings(db: Database, keys: KeyVault, user: UserRow, auth: AuthIdentity, change: SettingsChange) {
+  await updateUserSettings(db, keys, user, change);
+  return getUserSettings(db, await requireUser({ db, auth }), auth);
 }

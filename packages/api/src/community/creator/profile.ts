@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { presentAuthor, authorColumns } from "../post/authors";
+import { listRecentPosts } from "../post/posts";
 
 /** A person's public profile by handle (/u/{handle}): who they are and what their posts earned. */
 export async function getCreatorByHandle(db: Executor, handle: string) {
@@ -26,4 +27,16 @@ export async function getCreatorByHandle(db: Executor, handle: string) {
     userId: row.id,
     creator: { ...presentAuthor(row), posts: stats?.posts ?? 0, likes_received: stats?.likesReceived ?? 0, forks_received: stats?.forksReceived ?? 0 },
   };
+}
+
+/** A creator's profile by handle, as their page shows it. */
+export async function getCreatorProfile(db: Executor, handle: string) {
+  const { creator } = await getCreatorByHandle(db, handle);
+  return { ...creator, handle };
+}
+
+/** A creator's posts by handle, newest first, as `viewerId` sees them. */
+export async function listCreatorPosts(db: Executor, viewerId: string, handle: string, page: { limit: number; cursor?: string }) {
+  const { userId } = await getCreatorByHandle(db, handle);
+  return listRecentPosts(db, viewerId, { limit: page.limit, cursor: page.cursor, authorId: userId });
 }

@@ -5,6 +5,7 @@ import { decodeRankCursor, encodeRankCursor, toSearchQuery, toSearchTerms, tsQue
 import { matchingShare } from "../../kit/search/word-frequency";
 import { decodeTimeCursor, encodeTimeCursor } from "../../conversation/prompts/cursors";
 import { presentPromptCard, promptCardColumns, promptListed, timeKey } from "../../conversation/prompts/present";
+import { getCreatorByHandle } from "../creator/profile";
 
 /** Descending as the partial indexes are built (DESC NULLS LAST), so PostgreSQL walks an index instead of sorting every prompt. */
 const newestFirst = (column: AnyColumn) => sql`${column} desc nulls last`;
@@ -59,4 +60,10 @@ export async function discoverPrompts(db: Executor, query: DiscoverQuery, extra?
 /** A creator's public prompts, newest first (the creator page). */
 export async function listCreatorPrompts(db: Executor, creatorId: string, cursor?: string) {
   return discoverPrompts(db, { sort: "newest", cursor, limit: PROMPT_LIMITS.pageSize }, { userId: creatorId });
+}
+
+/** A creator's public prompts by handle, newest first. */
+export async function listCreatorPromptsByHandle(db: Executor, handle: string, cursor?: string) {
+  const { userId } = await getCreatorByHandle(db, handle);
+  return listCreatorPrompts(db, userId, cursor);
 }

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PROMPT_MESSAGES, type PromptVisibility } from "@parley/contracts";
+import type { KeyVault } from "@parley/keys";
 import { promptLikes, promptReaders, prompts, publicLinks, resultRows, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
-import { requireOwnPrompt } from "../../conversation/prompts/library";
+import { getPromptById, requireOwnPrompt } from "../../conversation/prompts/library";
+import { readPromptPage } from "../../conversation/prompts/pages";
 import { checkPromptLeaving } from "../../conversation/prompts/privacy";
 import { promptVisibleTo } from "../../conversation/prompts/present";
 
@@ -77,4 +79,15 @@ export async function savePrompt(db: Database, userId: string, promptId: number,
       .limit(1);
     return copy!.id;
   });
+}
+
+/** Publishes the caller's prompt (public or unlisted) or makes it private, and answers with its page. */
+export async function setPromptVisibilityPage(db: Database, keys: KeyVault, user: PrivacyPerson & { id: string }, promptId: number, visibility: PromptVisibility, choice: PrivacyChoice, now: Date) {
+  await setPromptVisibility(db, user, promptId, visibility, choice, now);
+  return readPromptPage(db, keys, user.id, promptId);
+}
+
+/** Saves someone else's prompt into the caller's library and answers with the copy's page. */
+export async function savePromptPage(db: Database, userId: string, promptId: number, now: Date) {
+  return getPromptById(db, userId, await savePrompt(db, userId, promptId, now));
 }

@@ -19,6 +19,11 @@ export function presentForkedFrom(source: { sessionId: number | null; postId: nu
   return { session_id: source.postId === null ? source.sessionId : null, post_id: source.postId, username };
 }
 
+/** The caller's conversations, newest first, as the conversation list reads them. */
+export async function listSessions(db: Executor, userId: string) {
+  return { sessions: await listSessionsByUser(db, userId) };
+}
+
 /** The caller's sessions, newest first. */
 export async function listSessionsByUser(db: Executor, userId: string) {
   const rows = await db

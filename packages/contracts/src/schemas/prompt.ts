@@ -241,3 +241,28 @@ export const publicPrompt = z.object({
 });
 export type PublicPrompt = z.infer<typeof publicPrompt>;
 export const promptRemoved = z.object({ id: z.number().int() });
+
+/** Answers of the prompt procedures, by procedure name. */
+export const promptOutputs = {
+  library: promptPage,
+  get: promptDetail,
+  create: promptDetail,
+  update: promptDetail,
+  remove: promptRemoved,
+  versions: promptVersions,
+  restore: promptDetail,
+  setPublicLink: promptDetail,
+  exportLibrary: promptLibraryFile,
+  importLibrary: promptImported,
+  setVisibility: promptDetail,
+  like: promptLike,
+  save: promptDetail,
+  comments: promptCommentPage,
+  comment: promptComment,
+  deleteComment: promptRemoved,
+  discover: promptPage,
+  answers: promptAnswers,
+  byCreator: promptPage,
+  report: promptReported,
+  reportComment: promptReported,
+} as const;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { int4Id } from "../input";
-import { EXPORT_FORMATS, LINK_EXPIRIES, LINK_KINDS, LINK_LIMITS } from "../reach";
+import { LINK_EXPIRIES, LINK_KINDS, LINK_LIMITS } from "../reach";
 import { sessionIdSchema } from "./common";
 import { privacyChoiceFields } from "./privacy";
+import { linkSettings, publicLinkStatus, sharedLink, transcript } from "./shapes";
+import { publicPrompt } from "./prompt";
 
-const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
 const postId = int4Id("a post id");
 const token = z.string({ message: "must be the token of a public link" }).max(200, "must be the token of a public link");
 const enabled = z.boolean({ message: "must be true or false" });
@@ -15,21 +16,6 @@ const linkTargetId = z.coerce
   .int("must be a whole number")
   .positive("must be an id above 0")
   .max(Number.MAX_SAFE_INTEGER, "must be an id of at most 2^53 - 1");
-
-/** The id of an import, picked by the client to follow its progress. */
-const importJobId = z.uuid({ message: "must be an import id (a UUID)" });
-
-/** Inputs of the download and import procedures, by procedure name. */
-export const archiveInputs = {
-  exportSession: z.object({ sessionId: sessionIdSchema, format, ...privacyChoiceFields }),
-  exportPost: z.object({ postId, format }),
-  import: z.object({
-    file: z.string({ message: "must be the text of the export file (conversations.json)" }),
-    /** An id the client picks (a UUID) to follow the import's progress while it runs. */
-    jobId: importJobId.optional(),
-  }),
-  importProgress: z.object({ jobId: importJobId }),
-} as const;
 
 /** Inputs of the public link procedures, by procedure name. */
 export const publicLinkInputs = {
@@ -77,4 +63,24 @@ export const publicLinkInputs = {
   revokeAll: z.object({ confirm: z.literal(true, { message: "must be true: every one of your links is turned off" }) }),
   /** The snapshot of a shared conversation taken again, from the conversation as it is now, through the privacy check (share_refresh). */
   refreshShare: z.object({ sessionId: sessionIdSchema, ...privacyChoiceFields }),
+} as const;
+
+/** Answers of the public link procedures, by procedure name. */
+export const publicLinkOutputs = {
+  postStatus: publicLinkStatus,
+  setPost: publicLinkStatus,
+  sessionStatus: publicLinkStatus,
+  setSession: publicLinkStatus,
+  post: z.object({ kind: z.literal("post"), post_id: z.number().int(), indexable: z.boolean(), transcript }),
+  session: z.object({ kind: z.literal("conversation"), indexable: z.literal(false), transcript }),
+  sessionShare: z.object({ session_id: z.number().int() }),
+  prompt: publicPrompt,
+  unlock: z.object({ unlocked: z.literal(true) }),
+  unlockShare: z.object({ unlocked: z.literal(true) }),
+  settings: linkSettings,
+  configure: linkSettings,
+  mine: z.object({ links: z.array(sharedLink) }),
+  revoke: z.object({ revoked: z.literal(true) }),
+  revokeAll: z.object({ revoked: z.number().int().describe("How many links were turned off") }),
+  refreshShare: sharedLink,
 } as const;
