@@ -9,7 +9,7 @@ export const Z95 = 1.959963984540054;
 /** Under this many votes a model's row is marked provisional. */
 export const PROVISIONAL_VOTES = 20;
 /** Votes handled between two yields of a fit run in steps (so a refit never holds the event loop for long). */
-export const CHUNK = 20_000;
+export const CHUNK = 5_000;
 
 export type FitOptions = {
   /** A fit to start from (its ratings as starting θ): the style view starts from the plain one. */
