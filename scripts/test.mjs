@@ -30,8 +30,8 @@ function heading(text) {
   console.log(`\n==> ${text}\n`);
 }
 
-function record(name, ok, detail, passed = 0, failed = 0, seconds = undefined) {
-  legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed, seconds });
+function record(name, ok, detail, passed = 0, failed = 0, seconds = undefined, failedTitles = []) {
+  legs.push({ name, status: ok ? "pass" : "fail", detail, passed, failed, seconds, failedTitles });
 }
 
 /**
@@ -76,7 +76,7 @@ async function runVitest(leg, name, databaseUrl) {
   const counts = readVitestReports(leg);
   const where = databaseUrl ? ` on ${redactUrl(databaseUrl)}` : "";
   const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.files} files${where}`;
-  record(name, code === 0 && counts.failed === 0, detail, counts.passed, counts.failed, seconds);
+  record(name, code === 0 && counts.failed === 0, detail, counts.passed, counts.failed, seconds, counts.failedTitles);
   slowest.push({ leg: name, files: slowestVitestFiles(leg, SLOWEST_COUNT) });
 }
 
@@ -116,7 +116,7 @@ async function runE2e(postgresUrl) {
     const flaky = counts.flaky ? `, ${counts.flaky} flaky (passed on retry: ${counts.flakyTitles.join("; ")})` : "";
     const detail = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${flaky}`;
     // Both projects run in one Playwright run at once: each leg's wall time is that run's.
-    record(`${name} (${project})`, counts.failed === 0 && code === 0, detail, counts.passed, counts.failed, seconds);
+    record(`${name} (${project})`, counts.failed === 0 && code === 0, detail, counts.passed, counts.failed, seconds, counts.failedTitles);
   }
   for (const [project, files] of slowestPlaywrightFiles(PLAYWRIGHT_REPORT, SLOWEST_COUNT)) {
     slowest.push({ leg: `${name} (${project}), summed test time per spec file`, files });
@@ -147,6 +147,8 @@ function printSummary() {
     failed += legFailures;
     const time = leg.seconds === undefined ? "" : `${leg.seconds} s`;
     console.log(`  ${leg.status.toUpperCase().padEnd(4)}  ${leg.name.padEnd(width)}  ${time.padStart(6)}  ${leg.detail}`);
+    // The failing tests' names, so the summary (often all that is kept of a run) says what to look at.
+    for (const title of leg.failedTitles) console.log(`        failed: ${title}`);
   }
   const minutes = ((Date.now() - startedAt) / 60000).toFixed(1);
   console.log(`\nTotal time: ${minutes} min. Counts are tests; a leg that failed without a failing test counts as 1 failed.`);

@@ -27,9 +27,9 @@ export function clearVitestReports(leg) {
   }
 }
 
-/** Sums every package's vitest report of one leg: { passed, failed, skipped, files }. */
+/** Sums every package's vitest report of one leg: { passed, failed, skipped, files, failedTitles }. */
 export function readVitestReports(leg) {
-  const total = { passed: 0, failed: 0, skipped: 0, files: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0, files: 0, failedTitles: [] };
   for (const dir of packageDirs()) {
     const file = join(dir, vitestReportPath(leg));
     if (!existsSync(file)) continue;
@@ -40,13 +40,19 @@ export function readVitestReports(leg) {
     total.files += (report.testResults ?? []).length;
     // A file that fails to load (syntax error, failing beforeAll) has no failed test of its own.
     for (const suite of report.testResults ?? []) {
-      if (suite.status === "failed" && !suite.assertionResults?.some((t) => t.status === "failed")) total.failed += 1;
+      const where = relative(ROOT, suite.name ?? "");
+      const failing = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const test of failing) total.failedTitles.push(`${where} › ${test.fullName ?? test.title}`);
+      if (suite.status === "failed" && failing.length === 0) {
+        total.failed += 1;
+        total.failedTitles.push(`${where} (did not load: ${String(suite.message ?? "").split("\n")[0]})`);
+      }
     }
   }
   return total;
 }
 
-/** Per Playwright project: { passed, failed, flaky, skipped, flakyTitles } from the JSON reporter's file. */
+/** Per Playwright project: { passed, failed, flaky, skipped, flakyTitles, failedTitles } from the JSON reporter's file. */
 export function readPlaywrightReport(file) {
   const byProject = new Map();
   if (!existsSync(file)) return byProject;
@@ -54,7 +60,7 @@ export function readPlaywrightReport(file) {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        const counts = byProject.get(test.projectName) ?? { passed: 0, failed: 0, flaky: 0, skipped: 0, flakyTitles: [] };
+        const counts = byProject.get(test.projectName) ?? { passed: 0, failed: 0, flaky: 0, skipped: 0, flakyTitles: [], failedTitles: [] };
         byProject.set(test.projectName, counts);
         if (test.status === "expected") counts.passed += 1;
         else if (test.status === "flaky") {
@@ -62,14 +68,17 @@ export function readPlaywrightReport(file) {
           counts.flaky += 1;
           counts.flakyTitles.push([...titles, spec.title].join(" › "));
         } else if (test.status === "skipped") counts.skipped += 1;
-        else counts.failed += 1;
+        else {
+          counts.failed += 1;
+          counts.failedTitles.push([...titles, spec.title].join(" › "));
+        }
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
   // Errors outside any test (a web server that never started, a config error) fail the run too.
-  if ((report.errors ?? []).length > 0 && byProject.size === 0) byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [] });
+  if ((report.errors ?? []).length > 0 && byProject.size === 0) byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [], failedTitles: [] });
   return byProject;
 }
 
