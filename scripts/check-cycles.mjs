@@ -3,13 +3,16 @@
 // packages (no package reaches itself again through others), and between the folders of
 // packages/api/src (against the layers listed once in packages/api/layers.js). The router's
 // generated route tree is left out: it imports the routes, and the root route reaches the router
-// again by design of the generator.
+// again by design of the generator. Only the apps import @parley/api: no other package's sources,
+// tests or scripts may (nor list it as a dependency), so the domain never becomes a library of theirs.
 import fs from "node:fs";
 import path from "node:path";
 import madge from "madge";
 import { COMPOSERS, isBackUp, LAYERS, layerRank } from "../packages/api/layers.js";
 
-const PACKAGES = ["ai", "api", "contracts", "db", "identity", "keys"];
+const PACKAGES = ["ai", "api", "contracts", "db", "identity", "keys", "privacy"];
+/** The only workspaces that may import @parley/api. */
+const API_IMPORTERS = ["apps/server", "apps/web"];
 const SOURCES = ["apps/server/src", "apps/web/src", ...PACKAGES.map((name) => `packages/${name}/src`)];
 let failed = false;
 
@@ -62,6 +65,29 @@ console.log(`Packages: ${packageEdges.size} workspace packages, ${packageEdgeCou
 if (packageBack.length > 0) {
   failed = true;
   console.error(`  packages that reach themselves again: ${packageBack.join(", ")}`);
+}
+
+// @parley/api from anything but the apps: every file of every other package (its sources, tests,
+// benchmarks and scripts) and its package.json.
+const IMPORT_OF_API = /(?:from\s+|import\(\s*|require\(\s*)["']@parley\/api(?:["'/])/;
+const filesOf = (dir) =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(?:[cm]?[jt]sx?)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/(?:^|\/)(?:node_modules|dist|test-results)\//.test(file));
+const apiImports = [];
+for (const dir of Object.values(workspaces).filter((dir) => !API_IMPORTERS.includes(dir) && dir !== "packages/api")) {
+  const manifest = JSON.parse(fs.readFileSync(`${dir}/package.json`, "utf8"));
+  const listed = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].filter((field) => manifest[field]?.["@parley/api"]);
+  if (listed.length > 0) apiImports.push(`${dir}/package.json (${listed.join(", ")})`);
+  for (const file of filesOf(dir)) if (IMPORT_OF_API.test(fs.readFileSync(file, "utf8"))) apiImports.push(file);
+}
+console.log(`@parley/api: imported only by ${API_IMPORTERS.join(" and ")}; ${apiImports.length} import(s) from elsewhere.`);
+if (apiImports.length > 0) {
+  failed = true;
+  console.error(`  only the apps may import @parley/api; these do (move what they need into a lower package):`);
+  for (const where of apiImports) console.error(`    ${where}`);
 }
 
 // packages/api/src: folders (each file's directory), the import edges between them, and those
