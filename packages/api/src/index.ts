@@ -32,7 +32,7 @@ export {
 export { clearAbandonedImports } from "./reach/import-store";
 export { getPublicPost, getPublicSession, PUBLIC_LINK_NOT_FOUND, publicTokenHash, sealLegacyPublicLinks } from "./reach/public-links";
 export { boardOf as leaderboardOf, fitBoardTable, refitLeaderboard, tabulateVotes } from "./community/verdicts/board";
-export { fitRatings, fitRatingsInSteps, type Fit, type FitOptions } from "./community/verdicts/fit";
+export { fitRatings, type Fit, type FitOptions } from "./community/verdicts/fit";
 export type { VoteRecord } from "./community/verdicts/types";
 export { forgetSearchRankings, SEARCH_CANDIDATES, SEARCH_RANKING_TTL_MS } from "./community/post/search";
 export { forgetWordFrequencies } from "./kit/search/word-frequency";

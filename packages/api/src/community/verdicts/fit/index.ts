@@ -102,11 +102,6 @@ export function fitRatings(records: VoteRecord[], options: FitOptions = {}): Fit
   }
 }
 
-/** The same fit, giving the event loop a turn every CHUNK votes. */
-export function fitRatingsInSteps(records: VoteRecord[], options: FitOptions = {}): Promise<Fit> {
-  return inSteps(fitSteps(records, options));
-}
-
 /** Runs steps to their end, giving the event loop a turn between two. */
 export async function inSteps<T>(steps: Generator<void, T>): Promise<T> {
   for (;;) {
