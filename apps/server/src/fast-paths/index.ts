@@ -1,6 +1,7 @@
 // Speed tricks that reach into a library's internals live here, one folder per library, each
 // checked against its library at start-up with the library's public path as the fallback (the
-// database clients' are in packages/db/src/fast-paths and report through the database handle).
+// database clients' are in packages/db/src/fast-paths and report through the database handle). Each folder's conformance tests (installed version, fallback,
+// same answers on both paths) are in test/fast-paths/, one file or more per library.
 import type { FastifyBaseLogger } from "fastify";
 import { lazyRequestChildren } from "./pino";
 import { checkTrpcFastPaths, installedTrpc, type TrpcShape } from "./trpc";

@@ -5,8 +5,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { AnyProcedure } from "@trpc/server/unstable-core-do-not-import";
 import { z } from "zod";
 import { answer } from "@parley/api";
-import { isRunnable, runProcedure } from "../src/fast-paths/trpc/run-procedure";
-import { settle } from "./support/settle";
+import { isRunnable, runProcedure } from "../../src/fast-paths/trpc/run-procedure";
+import { settle } from "../support/settle";
 
 type Ctx = { user: string | null; trail: string[] };
 

@@ -1,21 +1,20 @@
-// Each fast path into a library's internals runs only on the library version and shape it was
-// written for. Fed another version or shape, the start-up self-check logs why, once, and the
-// library's public path answers instead, with the same results.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+// tRPC's fast paths (src/fast-paths/trpc) run only on the tRPC version and shape they were written
+// for. Fed another version or shape, the start-up self-check logs why, once, and tRPC's public path
+// answers instead, with the same results.
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initTRPC } from "@trpc/server";
 import { appRouter, createCaller, createContextInner, DEFAULT_RATE_LIMITS, type Context } from "@parley/api";
 import { createTestDb } from "@parley/db/testing";
 import type { DbHandle } from "@parley/db";
-import { startFastPaths } from "../src/fast-paths";
-import { lazyRequestChildren, PINO_WRITTEN_FOR } from "../src/fast-paths/pino";
-import { checkTrpcFastPaths, installedTrpc, procedureInvoker, TRPC_WRITTEN_FOR, type TrpcShape } from "../src/fast-paths/trpc";
-import { checkTrpc } from "../src/fast-paths/trpc/self-check";
-import { createRateLimiter } from "../src/http/rate-limits";
-import { mountTrpc, trpcHandlers } from "../src/http/trpc";
-import { testIdentities } from "./support/chat-fixture";
-import { settle } from "./support/settle";
-import { createTestApp, logCapture } from "./support/test-app";
+import { startFastPaths } from "../../src/fast-paths";
+import { checkTrpcFastPaths, installedTrpc, procedureInvoker, TRPC_WRITTEN_FOR, type TrpcShape } from "../../src/fast-paths/trpc";
+import { checkTrpc } from "../../src/fast-paths/trpc/self-check";
+import { createRateLimiter } from "../../src/http/rate-limits";
+import { mountTrpc, trpcHandlers } from "../../src/http/trpc";
+import { testIdentities } from "../support/chat-fixture";
+import { settle } from "../support/settle";
+import { logCapture } from "../support/test-app";
 
 const warnLogger = (stream: NodeJS.WritableStream) => Fastify({ logger: { level: "warn", stream } }).log;
 
@@ -111,68 +110,5 @@ describe("tRPC on a version its fast paths were not written for", () => {
     const deep = procedureInvoker(nested)(contextFor(null), signal) as unknown as { a: { b: { c: () => Promise<string> } } };
     expect(await deep.a.b.c()).toBe("deep");
     expect(seen).toEqual([signal]);
-  });
-});
-
-/** The lines a request's logger writes for the same calls, minus the time. */
-function requestLines(root: FastifyBaseLogger, lines: Record<string, unknown>[]) {
-  const log = root.child({ reqId: "r-1" }, {});
-  log.info("below the level");
-  log.warn({ detail: 1 }, "written");
-  log.child({ part: "inner" }).error("from a child");
-  return lines.map(({ time: _time, ...line }) => line);
-}
-
-describe("pino on a version or shape its lazy request loggers were not written for", () => {
-  it.each<[string, PropertyDescriptorMap, RegExp]>([
-    ["another version", { version: { value: "11.0.0" } }, /^pino 11\.0\.0 is not 10\.4\.0, the version its fast path was written for: using pino's public path/],
-    ["no isLevelEnabled", { isLevelEnabled: { value: undefined } }, /^pino 10\.4\.0 does not have isLevelEnabled as its fast path expects/],
-  ])("%s: logs why once at start-up, and requests get pino's own loggers, writing the same lines", (_name, change, finding) => {
-    const fast = logCapture();
-    const fastRoot = warnLogger(fast.stream);
-    expect(lazyRequestChildren(fastRoot)).toBeNull();
-    expect(fastRoot.child({ reqId: "r-0" }, {}).constructor.name).toBe("LazyChild");
-
-    const changed = logCapture();
-    const root = Object.create(warnLogger(changed.stream), change) as FastifyBaseLogger;
-    const fallbacks = startFastPaths(root, { requestLoggers: true, databaseFallbacks: [] });
-    expect(fallbacks).toEqual([expect.stringMatching(finding)]);
-    expect(changed.lines.map((line) => [line.level, line.msg])).toEqual([[40, fallbacks[0]]]);
-    expect(Object.hasOwn(root, "child")).toBe(false);
-    expect(root.child({ reqId: "r-0" }, {}).constructor.name).not.toBe("LazyChild");
-    changed.lines.length = 0;
-    expect(requestLines(root, changed.lines)).toEqual(requestLines(fastRoot, fast.lines));
-    expect(changed.lines).toHaveLength(2);
-  });
-
-  it("was written for the installed pino", () => {
-    expect((warnLogger(logCapture().stream) as FastifyBaseLogger & { version?: string }).version).toBe(PINO_WRITTEN_FOR);
-  });
-});
-
-describe("the database's fast paths", () => {
-  it("are logged once at start-up when the database handle runs without one", async () => {
-    const logs = logCapture();
-    const db = await createTestDb();
-    const line = "postgres 3.5.0 is not 3.4.9, the version its fast path was written for: using postgres's public path (slower, same answers)";
-    const t = await createTestApp({ deps: { db: { ...db, fallbacks: [line] }, logger: { level: "warn", stream: logs.stream } } });
-    try {
-      await t.app.inject({ method: "GET", url: "/healthz" });
-      expect(logs.lines.map((entry) => [entry.level, entry.msg])).toEqual([[40, line]]);
-    } finally {
-      await t.close();
-      await db.close();
-    }
-  });
-
-  it("on the installed libraries, nothing is logged: every fast path is on", async () => {
-    const logs = logCapture();
-    const t = await createTestApp({ deps: { logger: { level: "warn", stream: logs.stream } } });
-    try {
-      expect(t.db.fallbacks).toEqual([]);
-      expect(logs.lines).toEqual([]);
-    } finally {
-      await t.close();
-    }
   });
 });

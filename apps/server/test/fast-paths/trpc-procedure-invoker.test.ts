@@ -6,8 +6,8 @@ import { z } from "zod";
 import { appRouter, createCaller, createContextInner, type AuthIdentity, type Context } from "@parley/api";
 import type { DbHandle } from "@parley/db";
 import { createTestDb } from "@parley/db/testing";
-import { procedureInvoker } from "../src/fast-paths/trpc/procedure-invoker";
-import { settle } from "./support/settle";
+import { procedureInvoker } from "../../src/fast-paths/trpc/procedure-invoker";
+import { settle } from "../support/settle";
 
 const ISSUER = "https://issuer.test";
 

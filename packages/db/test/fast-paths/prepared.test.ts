@@ -3,8 +3,8 @@
 // its queries in src/fast-paths/pglite, outside transactions; its tests run through every suite.)
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resultRows, users, type DbHandle } from "../src";
-import { createTestDb } from "../src/testing";
+import { resultRows, users, type DbHandle } from "../../src";
+import { createTestDb } from "../../src/testing";
 
 describe.runIf(process.env.TEST_DATABASE_URL)("prepared statements on PostgreSQL", () => {
   let t: DbHandle;

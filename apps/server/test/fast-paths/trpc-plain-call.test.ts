@@ -8,11 +8,11 @@ import { createTestDb } from "@parley/db/testing";
 import { DEFAULT_RATE_LIMITS } from "@parley/api";
 import { LIMITS } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
-import type { Authenticator } from "../src/auth/authenticator";
-import { createRateLimiter } from "../src/http/rate-limits";
-import { mountTrpc, trpcHandlers } from "../src/http/trpc";
-import { answerPlainCall } from "../src/fast-paths/trpc";
-import { testIdentities } from "./support/chat-fixture";
+import type { Authenticator } from "../../src/auth/authenticator";
+import { createRateLimiter } from "../../src/http/rate-limits";
+import { mountTrpc, trpcHandlers } from "../../src/http/trpc";
+import { answerPlainCall } from "../../src/fast-paths/trpc";
+import { testIdentities } from "../support/chat-fixture";
 
 // Plain JSON queries and mutations are answered without tRPC's Fetch conversion. The same
 // requests go to an app answering only that way (599 when it declines a request) and to an app
