@@ -97,9 +97,8 @@ function rememberCheck(key: string, findings: Finding[], texts: readonly string[
   }
 }
 
-/** The findings in what would leave, and the hash a later request names it by. */
-export function scanOutgoing(texts: readonly string[], person: PrivacyPerson) {
-  const text_hash = textHashOf(texts);
+/** The findings in what would leave, and the hash a later request names it by (given when the caller has it already). */
+export function scanOutgoing(texts: readonly string[], person: PrivacyPerson, text_hash = textHashOf(texts)) {
   const options = scanOptionsOf(person);
   const key = checkKey(text_hash, options);
   const known = recentChecks.get(key);
@@ -139,14 +138,16 @@ export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPers
   if (wanted.length > 0 && choice.privacy_hash === undefined) {
     throw new AppError("BAD_REQUEST", "privacy_hash: send the text_hash of the privacy check with the findings to redact.");
   }
-  if (choice.privacy_hash !== undefined) {
-    if (choice.privacy_hash !== textHashOf(texts)) {
-      throw new AppError("CONFLICT", "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.");
-    }
+  // Nothing to redact and nothing that must be: the findings would change nothing, so the text is
+  // read only to match the hash named (if any), and not scanned.
+  if (wanted.length === 0 && !blocking && choice.privacy_hash === undefined) return { texts: [...texts], redacted: [] };
+  // The texts are hashed once: to match the choice's hash, and to find what the check found.
+  const textHash = textHashOf(texts);
+  if (choice.privacy_hash !== undefined && choice.privacy_hash !== textHash) {
+    throw new AppError("CONFLICT", "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.");
   }
-  // Nothing to redact and nothing that must be: the findings would change nothing, so the text is not read.
   if (wanted.length === 0 && !blocking) return { texts: [...texts], redacted: [] };
-  const { findings } = scanOutgoing(texts, person);
+  const { findings } = scanOutgoing(texts, person, textHash);
   const byId = new Map(findings.map((f) => [f.id, f]));
   const unknown = wanted.filter((id) => !byId.has(id));
   if (unknown.length > 0) throw new AppError("BAD_REQUEST", `redact: ${unknown.slice(0, 3).join(", ")} ${unknown.length === 1 ? "is not a finding" : "are not findings"} of the privacy check of this text: use the ids it answered.`);
