@@ -12,6 +12,25 @@ const NO_ACCESSOR_LITERALS = {
   message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
 };
 
+/**
+ * Server code is type-checked by lint too: a promise nobody awaits or catches, a promise where a
+ * callback's return is ignored, an await of what is no promise, and assertions that assert
+ * nothing. Only the server's and the packages' sources (the type information costs about a minute
+ * of CPU for them; tests and the web app are left to tsc). packages/api's config applies it to its
+ * own src/.
+ */
+export const TYPE_CHECKED = {
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  rules: {
+    "@typescript-eslint/no-floating-promises": "error",
+    "@typescript-eslint/no-misused-promises": "error",
+    "@typescript-eslint/await-thenable": "error",
+    "@typescript-eslint/no-unnecessary-type-assertion": "error",
+    "@typescript-eslint/no-for-in-array": "error",
+    "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,6 +61,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  { ...TYPE_CHECKED, files: ["apps/server/src/**/*.ts", "packages/*/src/**/*.ts"] },
   {
     // Server code runs per request. V8 builds an object literal with a getter or setter in
     // dictionary mode, and what it makes for one outlives the young generation's collections,

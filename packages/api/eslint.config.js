@@ -2,13 +2,14 @@
 // from a layer back up to a higher one, or sideways into another folder of the same layer, fails
 // with the rule `boundaries/dependencies`.
 import boundaries from "eslint-plugin-boundaries";
-import workspace from "../../eslint.config.js";
+import workspace, { TYPE_CHECKED } from "../../eslint.config.js";
 import { backUpMessage, COMPOSERS, isBackUp, LAYERS } from "./layers.js";
 
 const folders = LAYERS.flat();
 
 export default [
   ...workspace,
+  { ...TYPE_CHECKED, files: ["src/**/*.ts"] },
   {
     files: ["src/**/*.ts"],
     plugins: { boundaries },

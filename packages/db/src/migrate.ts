@@ -38,7 +38,7 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
       hash text not null,
       applied_at timestamptz not null default now()
     )`);
-    const rows = (await tx.execute(sql`select tag, hash from parley_migrations`)) as unknown;
+    const rows: unknown = await tx.execute(sql`select tag, hash from parley_migrations`);
     const done = new Map(resultRows<{ tag: string; hash: string }>(rows).map((r) => [r.tag, r.hash]));
     const applied: string[] = [];
     for (const migration of migrations) {
@@ -66,5 +66,5 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
 /** postgres.js returns the rows array itself; PGlite returns `{ rows }`. */
 export function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return ((result as { rows?: T[] }).rows ?? []);
 }

@@ -35,7 +35,7 @@ export function watchedSocketFactory(silenceMs: number): (options: SocketOptions
         timer.unref();
       }
       return write(...args);
-    }) as Socket["write"];
+    });
     socket.on("data", () => {
       greeted = true;
       stopWatch();

@@ -57,7 +57,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
           requiredClaims: ["iss", "sub", "aud", "exp"],
         });
         if (looksLikeIdToken(payload) || !issuedTo(payload, options.clientId)) return null;
-        return { issuer: payload.iss!, subject: payload.sub!, claims: payload as Record<string, unknown> };
+        return { issuer: payload.iss!, subject: payload.sub!, claims: payload };
       } catch (error) {
         if (isOperational(error)) options.onOperationalError?.(error);
         return null;

@@ -49,7 +49,7 @@ export function startSse(res: ServerResponse, headers: Record<string, string> = 
 export async function startFakeHttpServer(handle: (exchange: FakeExchange) => Promise<void>, initial: FakeScenario, { cors = false } = {}) {
   let scenario = initial;
   const requests: RecordedRequest[] = [];
-  const server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     if (cors) {
       // Lets a page on another origin call the fake (a browser benchmark); preflights are answered, not recorded.
       res.setHeader("access-control-allow-origin", "*");
@@ -90,7 +90,9 @@ export async function startFakeHttpServer(handle: (exchange: FakeExchange) => Pr
       if (!res.headersSent) sendJson(res, 500, { error: "fake server failure" });
       else res.destroy();
     });
-  });
+  };
+  // A request the fake could not even read (a body that is not JSON, a dropped upload) is cut off.
+  const server = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -229,7 +229,7 @@ function chatgptMessages(conversation: z.infer<typeof chatgptConversation>) {
 
 /** Without a `current_node`: follow the last child from the root. */
 function lastLeafOf(mapping: Record<string, z.infer<typeof chatgptNode>>): string | null {
-  let id = Object.keys(mapping).find((key) => !mapping[key]!.parent || !mapping[mapping[key]!.parent!]) ?? null;
+  let id = Object.keys(mapping).find((key) => !mapping[key]!.parent || !mapping[mapping[key]!.parent]) ?? null;
   const seen = new Set<string>();
   while (id && !seen.has(id)) {
     seen.add(id);

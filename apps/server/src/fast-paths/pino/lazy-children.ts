@@ -62,7 +62,7 @@ class LazyChild {
 
   private write(level: Level, args: unknown[]) {
     if (!this.#child && !this.isLevelEnabled(level)) return;
-    (this.real()[level] as (...line: unknown[]) => void)(...args);
+    (this.real()[level])(...args);
   }
 }
 
@@ -75,7 +75,7 @@ class LazyChild {
  * logger (see self-check.ts).
  */
 export function makeRequestChildrenLazy(root: FastifyBaseLogger): void {
-  const realChild = root.child as (this: FastifyBaseLogger, ...args: Parameters<MakeChild>) => FastifyBaseLogger;
+  const realChild = root.child;
   const make: MakeChild = (bindings, options) => realChild.call(root, bindings, options);
   Object.defineProperty(root, "child", {
     configurable: true,

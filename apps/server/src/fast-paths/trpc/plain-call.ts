@@ -145,7 +145,7 @@ export async function answerPlainCall<TContext>(opts: PlainCallOptions<TContext>
 
   const untransformed = read.batch ? responses : responses[0]!;
   reply
-    .code(getHTTPStatusCode(untransformed as Parameters<typeof getHTTPStatusCode>[0]))
+    .code(getHTTPStatusCode(untransformed))
     .header("vary", "trpc-accept, accept")
     .header("content-type", "application/json")
     .headers(opts.headersFor(errors));

@@ -27,7 +27,7 @@ export async function insertComparisonFork(
           responseContent: answers[column]?.content ?? "",
           modelId,
           authorName: args.authorName,
-          status: answers[column]?.status === "complete" || answers[column]?.status === "error" ? answers[column]!.status : "stopped",
+          status: answers[column]?.status === "complete" || answers[column]?.status === "error" ? answers[column].status : "stopped",
           createdAt,
         })),
       )

@@ -31,7 +31,7 @@ function voteOf(table: VoteTable, v: number) {
   // Each answer's length and markdown count relative to the vote's others, as the style fit uses them
   // (before it divides each by its standard deviation over the view's votes); null when not known.
   const styled = table.styleGroup[v]! >= 0;
-  const style = (values: Float64Array) => (styled ? Array.from(values.subarray(table.offsets[v]!, table.offsets[v + 1]!), measure) : null);
+  const style = (values: Float64Array) => (styled ? Array.from(values.subarray(table.offsets[v], table.offsets[v + 1]), measure) : null);
   return {
     comparison: table.comparisonIds[table.comparison[v]!]!,
     source: table.battle[v] === 1 ? ("battle" as const) : ("post" as const),
