@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchStreamLink, httpLink, splitLink } from "@trpc/client";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppRouter, CompareEvent } from "@parley/api";
+import type { AppRouter, EventOf } from "@parley/api";
 import { CHARS_PER_TOKEN } from "@parley/ai";
 import { resultRows } from "@parley/db";
 import { createChatApp, MODEL } from "./support/chat-fixture";
@@ -76,12 +76,12 @@ function client(name: string) {
 }
 
 /** Reads an SSE answer into its events. */
-async function sseEvents(response: Response): Promise<CompareEvent[]> {
+async function sseEvents(response: Response): Promise<EventOf<"comparison">[]> {
   const text = await response.text();
   return text
     .split("\n\n")
     .filter((block) => block.includes("data: "))
-    .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as CompareEvent);
+    .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as EventOf<"comparison">);
 }
 
 describe("comparing models", () => {
@@ -224,7 +224,7 @@ describe("comparing models", () => {
     t.anthropic.setScenario({ type: "reply", chunks: ["Claude", " finishes"], firstTokenDelayMs: 600 });
     const c = client("eve");
     const stream = await c.chat.compare.mutate({ messages: [{ content: "Go" }], model_ids: [MODEL.platform, MODEL.claude] });
-    const events: CompareEvent[] = [];
+    const events: EventOf<"comparison">[] = [];
     for await (const event of stream) {
       events.push(event);
       if (event.type === "text" && event.column === 0 && events.filter((e) => e.type === "text" && e.column === 0).length === 1) {

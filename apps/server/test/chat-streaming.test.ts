@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchStreamLink, httpLink, splitLink } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppRouter, SendEvent } from "@parley/api";
+import type { AppRouter, EventOf } from "@parley/api";
 import { createChatApp, MODEL } from "./support/chat-fixture";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
@@ -30,7 +30,7 @@ describe("streaming a reply over tRPC", () => {
   it("delivers the session, the text as it arrives, then done", async () => {
     t.openai.setScenario({ type: "reply", chunks: ["One", " two", " three"], chunkDelayMs: 20, usage: { inputTokens: 5, outputTokens: 3 } });
     const stream = await client("streamer").chat.send.mutate({ messages: [{ content: "Count" }], model_id: MODEL.platform, session_id: 0 });
-    const events: SendEvent[] = [];
+    const events: EventOf<"chat">[] = [];
     for await (const event of stream) events.push(event);
     expect(events.map((e) => e.type)).toEqual(["session", "text", "text", "text", "done"]);
     expect(events.filter((e) => e.type === "text").map((e) => (e as { text: string }).text)).toEqual(["One", " two", " three"]);

@@ -8,7 +8,7 @@ import { createTRPCClient, httpBatchStreamLink } from "@trpc/client";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer } from "@parley/ai/testing";
-import type { AppRouter, SendEvent } from "@parley/api";
+import type { AppRouter, EventOf } from "@parley/api";
 import { createDb, resultRows } from "@parley/db";
 import { createTestDataDir } from "@parley/db/testing";
 import { signInThroughPages } from "./support/auth-flow";
@@ -192,7 +192,7 @@ describe("main: start-up and shutdown", () => {
       })();
       const client = createTRPCClient<AppRouter>({ links: [httpBatchStreamLink({ url: `${baseUrl}/trpc`, headers: () => ({ authorization }) })] });
       const stream = await client.chat.send.mutate({ messages: [{ content: "Over tRPC" }], ...send });
-      const trpcEvents: SendEvent[] = [];
+      const trpcEvents: EventOf<"chat">[] = [];
       const trpcDone = (async () => {
         for await (const event of stream) trpcEvents.push(event);
       })();

@@ -219,6 +219,33 @@ describe("what a send records", () => {
     expect(answers.models.map((m) => m.model).sort()).toEqual([MODEL.demo, MODEL.platform].sort());
   });
 
+  it("names the library prompt the message came from over the system prompt sent with it, and the system prompt alone without a version", async () => {
+    const prompt = await create("alice", { name: "Over", text: "Name a fruit." });
+    await publish("alice", prompt.id);
+    const system = await create("bob", { name: "Bob's system", text: "Answer in one word." });
+    const both = await t.send("bob", "Name a fruit.", { prompt_id: system.id, promptId: prompt.id, promptVersion: 1 });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    const alone = await t.send("bob", "Name another.", { prompt_id: system.id });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    const named = (sessionId: unknown) => rows(sql`select prompt_id, prompt_version from chat_entries where session_id = ${sessionId as number}`);
+    expect(await named(both.body.session_id)).toEqual([{ prompt_id: prompt.id, prompt_version: 1 }]);
+    expect(await named(alone.body.session_id)).toEqual([{ prompt_id: system.id, prompt_version: null }]);
+  });
+
+  it("counts no use of its prompt for a send withdrawn after it was stored (a key the server cannot open); a later send counts one", async () => {
+    const prompt = await create("alice", { name: "Withdrawn", text: "Say hello." });
+    await publish("alice", prompt.id);
+    await t.signUp("walt");
+    await t.db.db.execute(
+      sql`insert into user_provider_keys (user_id, provider, ciphertext, last4) select id, 'claude', ${`v1.${"x".repeat(64)}`}, '1234' from users where subject = 'walt'`,
+    );
+    const refused = await t.send("walt", "Say hello.", { model_id: MODEL.claude, promptId: prompt.id, promptVersion: 1 });
+    expect(refused.status).toBe(409);
+    expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(0);
+    expect((await t.send("walt", "Say hello.", { promptId: prompt.id, promptVersion: 1 })).status).toBe(200);
+    expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(1);
+  });
+
   it("records nothing for a prompt the sender cannot see, and the send still goes through", async () => {
     const secret = await create("alice", { name: "Secret", text: "Hidden away" });
     const sent = await t.send("bob", "Hello", { promptId: secret.id, promptVersion: 1 });

@@ -11,9 +11,7 @@ export { createModelGateway, emptyModelGateway } from "./conversation/chat/model
 export { BUILTIN_PROMPTS } from "./conversation/chat/builtin-prompts";
 export { syncBuiltinPrompts, type BuiltinPrompt } from "./conversation/chat/prompts";
 export { syncModelCatalogue } from "./conversation/chat/catalogue-sync";
-export type { SendEvent } from "./conversation/chat/send";
-export type { CompareEvent } from "./conversation/chat/compare";
-export type { BattleEvent } from "./conversation/chat/battle";
+export type { BattleEvent, ChatEvent, EventOf, ExchangeEvent, Usage } from "./conversation/chat/send/events";
 export { loadVoteRecords, recordsOf, VoteGatherer } from "./community/verdicts/records";
 export { ColumnStops, type StopChannel } from "./conversation/chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED } from "./account/subscription/billing";

@@ -1,11 +1,9 @@
-import { appRouter, AppError, type BattleEvent, type CompareEvent, type RouterOutputs, type SendEvent } from "@parley/api";
+import { appRouter, AppError, type EventOf, type RouterOutputs } from "@parley/api";
 import { archiveInputs, chatCollectedAnswers, chatHistoryAnswer, chatHistoryRequest, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT, postOutputs } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { publicTextHeaders } from "../public/public-pages";
-import { collectSendEvents } from "./chat-collect";
-import { collectCompareEvents } from "./compare-collect";
-import { collectBattleEvents } from "./battle-collect";
+import { collectEvents } from "./collect";
 import { restRowsOf, type RestRow, type RowSpecial } from "./rows";
 import { sendEvents } from "./serve";
 
@@ -69,26 +67,27 @@ function fileOf(conversations: unknown[]): string {
   }
 }
 
+/** Each send shape's procedure in the chat namespace (and its collected answer's name). */
+const SEND_PROCEDURES = { chat: "send", comparison: "compare", battle: "battle" } as const;
+
+/** A send's row: its events as Server-Sent Events, or collected into one JSON answer by its shape. */
+function sendRow<K extends keyof typeof SEND_PROCEDURES>(kind: K): RowSpecial {
+  const name = SEND_PROCEDURES[kind];
+  const procedure = `chat.${name}` as const;
+  const collect = collectEvents(kind);
+  return {
+    procedure,
+    streams: true,
+    output: chatCollectedAnswers[name],
+    answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<EventOf<K>>>(procedure, input), collect),
+  };
+}
+
 /** What the server adds to declared rows, by procedure. */
 export const restSpecials: readonly RowSpecial[] = [
-  {
-    procedure: "chat.send",
-    streams: true,
-    output: chatCollectedAnswers.send,
-    answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<SendEvent>>("chat.send", input), collectSendEvents),
-  },
-  {
-    procedure: "chat.compare",
-    streams: true,
-    output: chatCollectedAnswers.compare,
-    answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<CompareEvent>>("chat.compare", input), collectCompareEvents),
-  },
-  {
-    procedure: "chat.battle",
-    streams: true,
-    output: chatCollectedAnswers.battle,
-    answer: async ({ run, request, reply }, input) => sendEvents(request, reply, await run<AsyncIterable<BattleEvent>>("chat.battle", input), collectBattleEvents),
-  },
+  sendRow("chat"),
+  sendRow("comparison"),
+  sendRow("battle"),
   // The spec's feed is a plain list; the next page's address goes in a Link header (RFC 8288).
   {
     procedure: "post.list",

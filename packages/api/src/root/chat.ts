@@ -4,22 +4,34 @@ import { answer, eventStream } from "../kit/answers";
 import { AppError } from "../kit/errors";
 import { readerOf } from "../kit/link-controls";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit } from "../kit/trpc";
-import { startBattle, type BattleEvent } from "../conversation/chat/battle";
 import { switchBranch } from "../conversation/chat/branches";
 import { cloneSession } from "../conversation/chat/clone";
-import { startCompare, type CompareEvent } from "../conversation/chat/compare";
 import { getCompareColumns, pickWinner, stopCompareColumn } from "../conversation/chat/compare/columns";
 import { getSessionHistory } from "../conversation/chat/history";
 import { listChatOptions, usableModelIds } from "../conversation/chat/options";
 import { searchSessionsByUser } from "../conversation/chat/search";
-import { startSend, type SendEvent } from "../conversation/chat/send";
+import { startExchange, type ExchangeInput } from "../conversation/chat/send";
+import type { EventOf } from "../conversation/chat/send/events";
 import { parseMessage } from "../conversation/chat/send-input";
 import { deleteSession, listSessions } from "../conversation/chat/sessions";
 import { shareSessionChecked } from "../conversation/chat/share-privacy";
-import { promptUseOf, recordingPromptUse } from "../conversation/prompts/uses";
+import { promptUseOf } from "../conversation/prompts/uses";
 import { clonePostIntoSession } from "../community/post/clone";
 import { voteCountingOf } from "../community/post/votes";
 import { decideBattleStanding, getBattleStanding } from "../community/verdicts/battle-standing";
+
+/** A send's message, prompts and conversation, from any of the three send inputs. */
+function exchangeInput(
+  content: string,
+  input: { prompt_id: number | null; promptId?: number | null; promptVersion?: number | null; session_id: number; category?: string | null },
+): ExchangeInput {
+  return { content, promptId: input.prompt_id, use: promptUseOf(input), sessionId: Math.max(0, input.session_id), category: input.category ?? null };
+}
+
+/** A send stops when its caller goes away, or when the server stops after its grace period. */
+function sendSignal(ctx: { shutdown?: AbortSignal }, signal: AbortSignal | undefined): AbortSignal | undefined {
+  return ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown);
+}
 
 const EDIT_NEEDS_SESSION = "Editing or regenerating a message needs its conversation: send session_id with sibling_of_entry_id.";
 
@@ -50,7 +62,7 @@ export const chat = {
     .output(answer(chatOutputs.history))
     .use(loadViewer)
     .query(({ ctx, input }) => getSessionHistory(ctx.db, ctx.user.id, input.sessionId, input.shared, readerOf(ctx, ctx.user.id))),
-  /** Streams `SendEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
+  /** Streams a chat's events (`EventOf<"chat">`): over tRPC with the streaming link, over REST as JSON or SSE. */
   send: protectedProcedure
     .meta({
       rest: {
@@ -62,19 +74,13 @@ export const chat = {
       },
     })
     .input(chatInputs.send)
-    .output(answer(eventStream<SendEvent>()))
+    .output(answer(eventStream<EventOf<"chat">>()))
     .use(rateLimit("send"))
-    .mutation(async ({ ctx, input, signal }) => {
+    .mutation(({ ctx, input, signal }) => {
       const content = parseMessage(input.messages.at(-1));
       const siblingOf = input.sibling_of_entry_id ?? null;
       if (siblingOf !== null && input.session_id <= 0) throw new AppError("BAD_REQUEST", EDIT_NEEDS_SESSION);
-      const events = await startSend(
-        ctx,
-        ctx.auth,
-        { content, modelId: input.model_id, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null, siblingOf },
-        ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
-      );
-      return recordingPromptUse(ctx.db, promptUseOf(input), events);
+      return startExchange(ctx, ctx.auth, { kind: "chat", modelId: input.model_id, siblingOf }, exchangeInput(content, input), sendSignal(ctx, signal));
     }),
   clone: protectedProcedure
     .meta({ rest: { method: "POST", path: "/chat/cloneChat", summary: "Copy the caller's own or a shared conversation into a new one" } })
@@ -116,7 +122,7 @@ export const chat = {
     .use(rateLimit("share"))
     .use(loadUser)
     .mutation(({ ctx, input }) => shareSessionChecked(ctx.db, ctx.user, input.id, input.shared, input, ctx.now())),
-  /** Streams `CompareEvent`s: over tRPC with the streaming link, over REST as JSON or SSE. */
+  /** Streams a comparison's events (`EventOf<"comparison">`): over tRPC with the streaming link, over REST as JSON or SSE. */
   compare: protectedProcedure
     .meta({
       rest: {
@@ -126,17 +132,11 @@ export const chat = {
       },
     })
     .input(chatInputs.compare)
-    .output(answer(eventStream<CompareEvent>()))
+    .output(answer(eventStream<EventOf<"comparison">>()))
     .use(rateLimit("send"))
-    .mutation(async ({ ctx, input, signal }) => {
+    .mutation(({ ctx, input, signal }) => {
       const content = parseMessage(input.messages.at(-1));
-      const events = await startCompare(
-        ctx,
-        ctx.auth,
-        { content, modelIds: input.model_ids, promptId: input.prompt_id, sessionId: Math.max(0, input.session_id), category: input.category ?? null },
-        ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
-      );
-      return recordingPromptUse(ctx.db, promptUseOf(input), events);
+      return startExchange(ctx, ctx.auth, { kind: "comparison", modelIds: input.model_ids }, exchangeInput(content, input), sendSignal(ctx, signal));
     }),
   compareColumns: protectedProcedure
     .input(chatInputs.compareColumns)
@@ -155,7 +155,7 @@ export const chat = {
     .output(answer(chatOutputs.pickWinner))
     .use(loadUser)
     .mutation(({ ctx, input }) => pickWinner(ctx.db, ctx.user.id, input.sessionId, input.column)),
-  /** Streams `BattleEvent`s: over tRPC with the streaming link, over REST as JSON or SSE (docs/leaderboard.md, "Battles"). */
+  /** Streams a battle's events (`EventOf<"battle">`, no model named): over tRPC with the streaming link, over REST as JSON or SSE (docs/leaderboard.md, "Battles"). */
   battle: protectedProcedure
     .meta({
       rest: {
@@ -167,21 +167,13 @@ export const chat = {
       },
     })
     .input(chatInputs.battle)
-    .output(answer(eventStream<BattleEvent>()))
+    .output(answer(eventStream<EventOf<"battle">>()))
     .use(rateLimit("send"))
     .use(loadUser)
     .mutation(async ({ ctx, input, signal }) => {
       const content = parseMessage(input.messages.at(-1));
-      const usable = await usableModelIds(ctx, ctx.user.id);
-      const events = await startBattle(
-        ctx,
-        ctx.auth,
-        { content, promptId: input.prompt_id, category: input.category ?? null },
-        [...usable],
-        Math.random,
-        ctx.shutdown && signal ? AbortSignal.any([signal, ctx.shutdown]) : (signal ?? ctx.shutdown),
-      );
-      return recordingPromptUse(ctx.db, promptUseOf(input), events);
+      const usable = [...(await usableModelIds(ctx, ctx.user.id))];
+      return startExchange(ctx, ctx.auth, { kind: "battle", usable, random: Math.random }, exchangeInput(content, { ...input, session_id: 0 }), sendSignal(ctx, signal));
     }),
   /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure

@@ -17,9 +17,8 @@ import { postCategoriesOf } from "./post-categories";
 import { messagesOf, type UiMessage } from "./messages";
 import { SessionList } from "./session-list";
 import { SideDrawer } from "./side-drawer";
-import { createStreamingStore } from "./streaming-store";
 import { CHAT_TEXTS, DEFAULT_AI_LABEL, DEFAULT_USER_LABEL } from "./texts";
-import { useChatSend, type SendResult } from "./use-chat-send";
+import { useSend, type SendResult } from "./use-send";
 import { useCloneOnOpen } from "./use-clone-on-open";
 import { useBranching } from "./use-branching";
 import { useSessionActions } from "./use-session-actions";
@@ -42,7 +41,6 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   // 'Use in chat' and 'Compare models on this prompt' open a new conversation from a library prompt.
   const startPrompt = mode.kind === "own" && mode.sessionId <= 0 ? (mode.startPrompt ?? null) : null;
   const sessionId = mode.sessionId;
-  const [streaming] = useState(createStreamingStore);
   const [failures, setFailures] = useState<Failures>(NO_FAILURES);
   // A chosen category belongs to the conversation it was chosen in.
   const [categoryChoice, setCategoryChoice] = useState<{ sessionId: number; category: string } | null>(null);
@@ -62,7 +60,7 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
     },
     [navigate],
   );
-  const { send, stop, streaming: replying } = useChatSend(streaming, onNewSession);
+  const { send, stop, store: streaming, streaming: replying } = useSend(onNewSession);
   const cloning = useCloneOnOpen(mode);
 
   const options = trpc.chat.options.useQuery(undefined, { enabled: !shared });
@@ -109,8 +107,8 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   // A send the server refused before storing it is shown as an unsent message with the reason;
   // a refused regeneration only with the reason (its message is on the screen already).
   const remember = (text: string, result: SendResult, regenerated: boolean) => {
-    if (!result.error) return;
-    const error = result.error;
+    const error = result.error ?? result.columns[0]?.error;
+    if (!error) return;
     setFailures((current) => {
       const base = current.sessionId === result.sessionId ? current : { ...NO_FAILURES, sessionId: result.sessionId };
       if (result.entryId !== null) return { ...base, details: { ...base.details, [result.entryId]: error } };
@@ -124,9 +122,9 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   };
   /** Sends; answers whether the server stored the message (a refused one goes back to the composer). */
   const onSend = async (text: string, version?: { modelId: string; siblingOf: number; regenerated: boolean }, use: PromptUse | null = null) => {
-    const result = await send({ text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf, use });
+    const result = await send({ kind: "chat", text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf, use });
     remember(text, result, version?.regenerated ?? false);
-    return result.entryId !== null || !result.error;
+    return result.stored;
   };
   const branching = useBranching({
     sessionId,

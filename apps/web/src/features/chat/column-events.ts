@@ -1,6 +1,6 @@
-import type { CompareEvent } from "@parley/api";
+import type { EventOf } from "@parley/api";
 
-/** What a streaming column (a comparison's model, a battle's answer) holds so far. */
+/** What a streaming column (a chat's reply, a comparison's model, a battle's answer) holds so far. */
 export type StreamingColumn = {
   text: string;
   status: "streaming" | "complete" | "error" | "stopped";
@@ -8,27 +8,30 @@ export type StreamingColumn = {
   usage?: { input_tokens: number; output_tokens: number };
 };
 
-/** The events of a comparison's or a battle's stream that change one column (the two streams share them). */
-type ColumnEvent = Extract<CompareEvent, { column: number }>;
+/** An event of any send's stream: a chat's, a comparison's or a battle's. */
+export type SendEvent = EventOf<"chat"> | EventOf<"comparison"> | EventOf<"battle">;
 
 /**
- * The change a column event makes to its column: text appended, or the column's end (complete
- * with the stored reply and its usage, failed with the reason, stopped). Null for the stream's
- * other events (the session, the end), which the caller reads itself.
+ * The change an event makes to its column (a chat's events name none: its one column, 0): text
+ * appended, or the column's end (complete with the stored reply and its usage, failed with the
+ * reason, stopped). Null for the stream's other events (the session, the end), which the caller
+ * reads itself.
  */
-export function columnChange(event: CompareEvent | { type: string }): { column: number; change: (current: StreamingColumn) => Partial<StreamingColumn> } | null {
-  const columnEvent = event as ColumnEvent;
-  switch (columnEvent.type) {
+export function columnChange(event: SendEvent): { column: number; change: (current: StreamingColumn) => Partial<StreamingColumn> } | null {
+  const column = "column" in event ? event.column : 0;
+  switch (event.type) {
     case "text": {
-      const { text } = columnEvent;
-      return { column: columnEvent.column, change: (current) => ({ text: current.text + text }) };
+      const { text } = event;
+      return { column, change: (current) => ({ text: current.text + text }) };
     }
-    case "done":
-      return { column: columnEvent.column, change: () => ({ status: "complete", text: columnEvent.message_response, usage: columnEvent.usage }) };
+    case "done": {
+      const usage = "usage" in event ? { usage: event.usage } : {};
+      return { column, change: () => ({ status: "complete", text: event.message_response, ...usage }) };
+    }
     case "error":
-      return { column: columnEvent.column, change: () => ({ status: "error", error: columnEvent.detail || columnEvent.message }) };
+      return { column, change: () => ({ status: "error", error: event.detail || event.message }) };
     case "stopped":
-      return { column: columnEvent.column, change: () => ({ status: "stopped" }) };
+      return { column, change: () => ({ status: "stopped" }) };
     default:
       return null;
   }

@@ -49,7 +49,7 @@ export function MessageList({ sessionId, messages, loading, streaming, lastEntry
 
   useEffect(() => follow(), [sessionId, follow]);
   // Sending a message brings the reader to it.
-  useEffect(() => streaming.subscribe(() => streaming.get().active && streaming.get().text === "" && follow()), [streaming, follow]);
+  useEffect(() => streaming.subscribe(() => streaming.get().active && (streaming.get().columns[0]?.text ?? "") === "" && follow()), [streaming, follow]);
 
   // A link to one answer: once its row exists, the list goes to it (rows off screen are not in the page) and focuses it.
   const targetIndex = target === null ? -1 : messages.findIndex((m) => m.answer?.key === target);
@@ -126,14 +126,14 @@ function EmptyState({ streaming }: { streaming: StreamingStore }) {
 function StreamingReply({ store, aiName, me, lastEntryId }: { store: StreamingStore; aiName: string; me: Me; lastEntryId: number | null }) {
   const state = useStreaming(store);
   const question = useMemo<UiMessage>(
-    () => ({ key: "pending-user", isUser: true, user: DEFAULT_USER_LABEL, content: state.question, timestamp: state.startedAt }),
-    [state.question, state.startedAt],
+    () => ({ key: "pending-user", isUser: true, user: DEFAULT_USER_LABEL, content: state.message, timestamp: state.startedAt }),
+    [state.message, state.startedAt],
   );
   if (!state.active || (state.entryId !== null && state.entryId === lastEntryId)) return null;
   return (
     <div className={`${COLUMN} mt-7 flex flex-col gap-7`}>
       <MessageBubble message={question} me={me} />
-      <MessageBubble message={{ key: "pending-ai", isUser: false, user: aiName, content: state.text, timestamp: state.startedAt }} me={me} typing />
+      <MessageBubble message={{ key: "pending-ai", isUser: false, user: aiName, content: state.columns[0]?.text ?? "", timestamp: state.startedAt }} me={me} typing />
     </div>
   );
 }

@@ -46,8 +46,8 @@ export async function finishExchange(db: Database, done: FinishedExchange): Prom
     session as (
       update ${chatSessions} set ${setColumns(chatSessions, { lastUpdated: sql`${done.now.toISOString()}::timestamptz` })}
       -- Always true, but it makes the exchange's update run first: the exchange's row is locked before
-      -- its session's, the order every other writer of both takes (naming a prompt on a comparison's
-      -- exchanges updates them, then their session), so two of them never wait on each other.
+      -- its session's, the order every other writer of both takes (a new exchange is written, then
+      -- the prompt it names is named on its session), so two of them never wait on each other.
       where ${chatSessions.id} = ${done.sessionId}::bigint and (select count(*) from entry) >= 0
       returning ${chatSessions.id} as id
     ),

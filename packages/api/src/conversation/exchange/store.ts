@@ -12,6 +12,7 @@ import { PROMPT_GONE_MESSAGE } from "../chat/prompts";
 import { SESSION_NOT_FOUND } from "../chat/sessions";
 import { EXCHANGE_NOT_FOUND } from "../chat/branches";
 import { refuseBlindBattle } from "../chat/battle/blind";
+import { namedPromptSql, type PromptUse } from "../prompts/uses";
 
 /** Earlier complete exchanges of each column sent along as its context. */
 export const CONTEXT_EXCHANGES = 20;
@@ -57,7 +58,10 @@ export type ExchangeRequest = {
   category: string | null;
   defaultCategory: string;
   content: string;
+  /** The saved prompt sent along as the system prompt (the caller's own or a built-in one). */
   promptId: number | null;
+  /** The library prompt the message was written from, named on the exchange (namedPromptSql). */
+  use: PromptUse | null;
   /** Earlier complete exchanges of each column read back as its context. */
   exchanges: number;
   /** The server instance whose lease covers the reservations (null on the embedded database). */
@@ -90,6 +94,8 @@ export type StoredExchange = {
   columns: StoredColumn[];
   /** What the store changed on a continued conversation, to put back if the exchange is withdrawn. */
   continued: { sessionId: number; lastUpdated: string; category: string; activeEntryId: number | null; touchedAt: Date } | null;
+  /** The database's time of the store, which the prompt uses it counted carry (to take them back with a withdrawn exchange). */
+  storedAt: string;
 };
 
 type StoreRow = {
@@ -108,6 +114,7 @@ type StoreRow = {
   paid: number;
   reserved: boolean;
   needs: number;
+  stored_at: string;
   columns: StoreColumnRow[] | string | null;
 };
 
@@ -135,8 +142,9 @@ const on = (alias: string, column: Parameters<typeof columnNames>[0]) => sql`${s
  * earlier exchanges sent along, its input estimate, one allowance reservation covering every
  * platform-paid column (shared out as one hold per column, which names its exchange so it is
  * settled with the reply, or when its process is taken for dead), then the session (created
- * when new) and one exchange per column. Anything missing or refused stores nothing and throws
- * the error a person can act on.
+ * when new) and one exchange per column, each naming the prompt its message came from
+ * (namedPromptSql: the library prompt used, when the sender may open it, else the system prompt).
+ * Anything missing or refused stores nothing and throws the error a person can act on.
  *
  * One statement does it all. A comparison's follow-up first locks its session in a transaction,
  * so follow-ups to one comparison are stored one after the other, each seeing the last one's
@@ -211,6 +219,7 @@ async function storedExchange(db: Executor, request: ExchangeRequest, row: Store
             activeEntryId: row.active_entry_id === null ? null : Number(row.active_entry_id),
             touchedAt: request.now,
           },
+    storedAt: row.stored_at,
   };
 }
 
@@ -229,6 +238,7 @@ function exchangeStatement(request: ExchangeRequest): SQL {
       ? sql`p as (select null::text as prompt where false)`
       : sql`p as (select ${prompts.prompt} as prompt from ${prompts} where ${prompts.id} = ${request.promptId}::int and (${prompts.userId} is null or ${prompts.userId} = (select id from u)))`,
   );
+  ctes.push(sql`named as (${namedPromptSql(request.use, request.promptId, sql`(select id from u)`)})`);
   ctes.push(
     continuing === null
       ? sql`s as (select null::bigint as id, null::text as description, null::timestamptz as last_updated, null::text as category, null::bigint as active_entry_id, null::text[] as compare_models, null::text as battle where false)`
@@ -362,9 +372,9 @@ function exchangeStatement(request: ExchangeRequest): SQL {
         )`,
   );
   ctes.push(sql`entry as (
-      insert into ${entries} (${columnNames(entries.id, entries.sessionId, entries.parentEntryId, entries.compareColumn, entries.messageContent, entries.modelId, entries.promptId, entries.status, entries.createdAt)})
+      insert into ${entries} (${columnNames(entries.id, entries.sessionId, entries.parentEntryId, entries.compareColumn, entries.messageContent, entries.modelId, entries.promptId, entries.promptVersion, entries.status, entries.createdAt)})
       overriding system value
-      select ids.id, session.id, par.id, ${comparison ? sql`c.col` : sql`null::smallint`}, ${request.content}, c.model, ${request.promptId}::int, 'pending', ${at}
+      select ids.id, session.id, par.id, ${comparison ? sql`c.col` : sql`null::smallint`}, ${request.content}, c.model, (select id from named), (select version from named), 'pending', ${at}
       from c join ids on ids.col = c.col join par on par.col = c.col cross join session
       returning ${entries.id} as id
     )`);
@@ -386,7 +396,7 @@ function exchangeStatement(request: ExchangeRequest): SQL {
       (select battle from s) as battle, exists (select 1 from sib) as sibling_found,
       (select model from c where payer is null order by col limit 1) as unavailable,
       (select n from need) as paid, exists (select 1 from reserved) as reserved,
-      (select input + n * ${sql.raw(String(MIN_REPLY_TOKENS))} from need) as needs,
+      (select input + n * ${sql.raw(String(MIN_REPLY_TOKENS))} from need) as needs, now()::text as stored_at,
       (select json_agg(json_build_object('column', c.col, 'entry_id', ids.id, 'sealed', c.sealed, 'payer', c.payer, 'estimate', est.estimate,
           'tokens', hold.tokens, 'free', hold.free,
           'history', (select json_agg(json_build_object('message', h.message, 'response', h.response) order by h.created_at, h.id) from h where h.col = c.col)) order by c.col)

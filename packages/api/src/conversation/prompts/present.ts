@@ -8,7 +8,7 @@ import { displayNameOf } from "../../account/display-name";
  * has hidden that is public, or unlisted and opened by the viewer through its address (its key:
  * prompt_readers). Everything else reads as missing, so walking ids finds no unlisted prompt.
  */
-export const promptVisibleTo = (viewerId: string): SQL =>
+export const promptVisibleTo = (viewerId: string | SQL): SQL =>
   or(
     eq(prompts.userId, viewerId),
     isNull(prompts.userId),

@@ -1,41 +1,29 @@
-import { sql } from "drizzle-orm";
-import type { Executor } from "@parley/db";
+import { sql, type SQL } from "drizzle-orm";
+import { prompts, promptVersions } from "@parley/db";
+import { promptVisibleTo } from "./present";
 
-/** The library prompt a send or comparison names: its id and, optionally, the version filled in. */
+/** The library prompt a send, comparison or battle names: its id and, optionally, the version filled in. */
 export type PromptUse = { promptId: number; promptVersion: number | null };
 
 /**
- * Names the library prompt and version on exchanges just stored, when the sender may use it (their
- * own, a built-in one, or one they may open: public, or unlisted and opened by its address, and
- * not hidden, as promptVisibleTo says): otherwise nothing is recorded, and the
- * send goes on. A version the prompt never had is recorded as its current one. Triggers take it
- * from there: the conversation's first exchange names the prompt that started it, and the sender
- * counts once among the prompt's users (docs/prompts.md).
+ * The prompt (`id`, `version`) a new exchange names, at most one row: the library prompt its
+ * message was written from (`use`), or else its system prompt (`systemPromptId`, which has no
+ * version), whichever the sender may open (promptVisibleTo: their own, a built-in one, or one no
+ * moderator hid that is public, or unlisted and opened by its address). A prompt they may not
+ * open is not named, and the send goes on. A version the prompt never had is named as its
+ * current one. The exchange's insert writes it (storeExchange); triggers take it from there: the
+ * conversation's first exchange names the prompt that started it, and the sender counts once
+ * among the prompt's users (docs/prompts.md). The text is the same for every request, so the
+ * store's statement stays one prepared statement.
  */
-export async function recordPromptUse(db: Executor, exchangeIds: number[], use: PromptUse) {
-  if (exchangeIds.length === 0) return;
-  await db.execute(sql`
-    update chat_entries e
-    set prompt_id = p.id,
-        prompt_version = coalesce((select v.version from prompt_versions v where v.prompt_id = p.id and v.version = ${use.promptVersion}::int), p.version)
-    from chat_sessions s, prompts p
-    where e.id in (${sql.join(exchangeIds.map((id) => sql`${id}::bigint`), sql`, `)}) and s.id = e.session_id and p.id = ${use.promptId}::int
-      and (p.user_id = s.user_id or p.user_id is null or (p.hidden_at is null and (p.visibility = 'public'
-        or (p.visibility = 'unlisted' and exists (select 1 from prompt_readers r where r.prompt_id = p.id and r.user_id = s.user_id)))))`);
-}
-
-/**
- * A send's or comparison's events, recording the prompt they came from once the exchanges are
- * stored (the `session` event names them), before that event goes on.
- */
-export async function* recordingPromptUse<E extends { type: string }>(db: Executor, use: PromptUse | null, events: AsyncGenerator<E>): AsyncGenerator<E> {
-  for await (const event of events) {
-    if (use && event.type === "session") {
-      const stored = event as unknown as { entry_id?: number; columns?: { entry_id: number }[] };
-      await recordPromptUse(db, stored.columns ? stored.columns.map((c) => c.entry_id) : stored.entry_id ? [stored.entry_id] : [], use);
-    }
-    yield event;
-  }
+export function namedPromptSql(use: PromptUse | null, systemPromptId: number | null, sender: SQL): SQL {
+  const p = prompts;
+  const v = promptVersions;
+  const used = sql`${use?.promptId ?? null}::int`;
+  const version = sql`coalesce((select ${v.version} from ${v} where ${v.promptId} = ${p.id} and ${v.version} = ${use?.promptVersion ?? null}::int), ${p.version})`;
+  return sql`select ${p.id} as id, case when ${p.id} = ${used} then ${version} end as version
+    from ${p} where ${p.id} in (${used}, ${systemPromptId}::int) and ${promptVisibleTo(sender)}
+    order by ${p.id} = ${used} desc nulls last limit 1`;
 }
 
 /** The prompt a send's input names, if any. */

@@ -5,7 +5,7 @@ import { StopIcon } from "../chat-icons";
 import { CHAT_TEXTS } from "../texts";
 import { COMPARE_TEXTS } from "../compare/texts";
 import { BATTLE_TEXTS, type BattleChoice } from "./texts";
-import type { LiveBattle } from "./use-battle";
+import type { LiveTurn } from "../streaming-store";
 import { verdictNoteText } from "./verdict-note";
 
 type StoredBattle = RouterOutputs["chat"]["battleById"];
@@ -15,8 +15,8 @@ type Answer = { column: number; label: string; text: string; status: string; err
 const CHOICES = Object.keys(BATTLE_TEXTS.choices) as BattleChoice[];
 
 /** The answers to show: the battle streaming now, or the stored one. */
-function answersOf(live: LiveBattle | null, stored: StoredBattle | undefined): { message: string; answers: Answer[] } {
-  if (live) return { message: live.message, answers: live.answers.map((a, column) => ({ column, label: a.label, text: a.text, status: a.status, error: a.error, modelName: null })) };
+function answersOf(live: LiveTurn | null, stored: StoredBattle | undefined): { message: string; answers: Answer[] } {
+  if (live) return { message: live.message, answers: live.columns.map((a, column) => ({ column, label: a.name, text: a.text, status: a.status, error: a.error, modelName: null })) };
   return {
     message: stored?.message_content ?? "",
     answers: (stored?.answers ?? []).map((a) => ({ column: a.column, label: a.label, text: a.response_content, status: a.status, error: a.error, modelName: a.model_name, usage: a.usage })),
@@ -35,7 +35,7 @@ export function BattleView({
   deciding,
   error,
 }: {
-  live: LiveBattle | null;
+  live: LiveTurn | null;
   stored: StoredBattle | undefined;
   onStop: (column: number) => void;
   onVerdict: (choice: BattleChoice) => void;

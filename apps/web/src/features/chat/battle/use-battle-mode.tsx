@@ -5,7 +5,8 @@ import { TooFewModels } from "../compare/compare-picker";
 import type { PromptUse } from "../prompt-use";
 import { BattleView } from "./battle-view";
 import { BATTLE_TEXTS } from "./texts";
-import { useBattle } from "./use-battle";
+import { useSend } from "../use-send";
+import { useLiveTurn } from "../streaming-store";
 
 type BattleModeProps = {
   sessionId: number;
@@ -35,7 +36,8 @@ type BattleModeProps = {
 export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false, continued = false, models }: BattleModeProps) {
   const [toggled, setToggled] = useState(startOn);
   const [verdictError, setVerdictError] = useState<string | null>(null);
-  const battle = useBattle(onNewSession);
+  const battle = useSend(onNewSession);
+  const live = useLiveTurn(battle.store);
   const utils = trpc.useUtils();
   const isBattle = Boolean(sessionBattle) && sessionId > 0 && !shared;
   const stored = trpc.chat.battleById.useQuery(
@@ -54,13 +56,12 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
     },
     onError: (error) => setVerdictError(BATTLE_TEXTS.verdictFailed(messageOf(error))),
   });
-  const live = battle.live;
   const streamingHere = live !== null && (live.sessionId === sessionId || live.sessionId === 0 || sessionId === 0);
   const active = !shared && ((isBattle && !continued) || toggled || streamingHere);
   // A decided battle is a comparison: the composer asks both of its models a follow-up.
   const decided = active && sessionBattle === "decided" && !toggled && !streamingHere;
 
-  const send = (text: string, use: PromptUse | null = null) => battle.send({ text, promptId, category, use });
+  const send = async (text: string, use: PromptUse | null = null) => (await battle.send({ kind: "battle", text, promptId, category, use })).stored;
   // Fewer than two models a battle can draw: nothing can be sent, and the notice says what would add models.
   const drawable = models?.filter((model) => model.battle).length;
   const ready = drawable !== undefined && drawable >= 2;
@@ -70,7 +71,7 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
     decided,
     streaming: battle.streaming,
     send,
-    stop: battle.stopAll,
+    stop: battle.stop,
     toggle: shared ? null : (
       <button
         type="button"
@@ -102,7 +103,7 @@ export function useBattleMode({ sessionId, sessionBattle, shared, promptId, cate
       <BattleView
         live={streamingHere ? live : null}
         stored={isBattle && !streamingHere ? stored.data : undefined}
-        onStop={battle.stopAnswer}
+        onStop={battle.stopColumn}
         onVerdict={(choice) => verdict.mutate({ id: sessionId, choice })}
         deciding={verdict.isPending}
         error={battle.error ?? verdictError ?? (stored.isError ? messageOf(stored.error) : null)}

@@ -4,7 +4,7 @@ import { DeferredMarkdown } from "../../../lib/markdown/deferred-markdown";
 import { StopIcon } from "../chat-icons";
 import { CHAT_TEXTS } from "../texts";
 import { COMPARE_TEXTS } from "./texts";
-import type { LiveColumn, LiveTurn } from "./use-compare";
+import type { LiveColumn, LiveTurn } from "../streaming-store";
 
 type StoredColumns = RouterOutputs["chat"]["compareColumns"]["columns"];
 

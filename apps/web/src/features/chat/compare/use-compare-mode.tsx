@@ -5,7 +5,8 @@ import type { PromptUse } from "../prompt-use";
 import { ComparePicker, CompareToggle } from "./compare-picker";
 import { CompareView } from "./compare-view";
 import { COMPARE_LIMITS, COMPARE_TEXTS } from "./texts";
-import { useCompare } from "./use-compare";
+import { useSend } from "../use-send";
+import { useLiveTurn } from "../streaming-store";
 
 type Options = RouterOutputs["chat"]["options"];
 
@@ -36,7 +37,8 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
   const [picked, setChosen] = useState<string[] | null>(null);
   const chosen = picked ?? (options?.userModels ?? []).slice(0, COMPARE_LIMITS.min).map((m) => m.id);
   const [pickError, setPickError] = useState<string | null>(null);
-  const compare = useCompare(onNewSession);
+  const compare = useSend(onNewSession);
+  const live = useLiveTurn(compare.store);
   const utils = trpc.useUtils();
   const isComparison = Boolean(sessionModels && sessionModels.length > 0) && sessionId > 0;
   const columns = trpc.chat.compareColumns.useQuery(
@@ -60,10 +62,9 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
 
   // A comparison being continued keeps its models; a new one uses the models picked.
   const fixedModels = isComparison ? (columns.data?.compare_models ?? sessionModels ?? null) : null;
-  const live = compare.live;
   const streamingHere = live !== null && (live.sessionId === sessionId || live.sessionId === 0 || sessionId === 0);
   const active = isComparison || toggled || streamingHere;
-  const modelIds = streamingHere ? live.columns.map((c) => c.modelId) : (fixedModels ?? chosen);
+  const modelIds = streamingHere ? live.columns.map((c) => c.name) : (fixedModels ?? chosen);
   // Models of a forked comparison the person cannot use keep their columns, marked; a follow-up,
   // which goes to every column, waits until they are usable (or a winner is picked).
   const unavailable = isComparison && !shared ? (columns.data?.unavailable_models ?? []) : [];
@@ -71,8 +72,8 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
   const nameOf = (id: string) => storedNames.get(id) ?? modelName(id);
   const ready = modelIds.length >= COMPARE_LIMITS.min && modelIds.length <= COMPARE_LIMITS.max && unavailable.length === 0;
 
-  const send = (text: string, use: PromptUse | null = null) =>
-    compare.send({ text, modelIds, promptId, sessionId: isComparison ? sessionId : 0, category, use });
+  const send = async (text: string, use: PromptUse | null = null) =>
+    (await compare.send({ kind: "comparison", text, modelIds, promptId, sessionId: isComparison ? sessionId : 0, category, use })).stored;
 
   return {
     active,
@@ -81,7 +82,7 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
     turns: isComparison ? (columns.data?.columns[0]?.turns.length ?? 0) : 0,
     ready,
     send,
-    stop: compare.stopAll,
+    stop: compare.stop,
     toggle: shared ? null : (
       <CompareToggle
         on={active}
