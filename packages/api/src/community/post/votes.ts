@@ -193,9 +193,6 @@ export function voteLeftOutReason(votes: VoteRefs, counting: VoteCounting) {
     select reason from standings limit 1)`;
 }
 
-/** SQL: whether a post vote counts (voteLeftOutReason gives none). */
-export const countedVote = (votes: VoteRefs, counting: VoteCounting) => sql`(${voteLeftOutReason(votes, counting)} is null)`;
-
 /** The columns voteLeftOutReason reads, of post_votes read as `alias`. */
 export const voteColumns = (alias: string) => ({
   postId: aliased(alias, postVotes.postId),
