@@ -1,7 +1,7 @@
 import type { PrivacyTarget } from "@parley/contracts";
 import type { Executor, PostMessage } from "@parley/db";
 import { FINDING_LABELS, REDACTION_MARKERS } from "@parley/privacy";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoingInSlices, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoingInSlices, type PrivacyChoice, type PrivacyPerson } from "../account/sharing/privacy-check";
 import { getShareMessages, TITLE_AUTHOR, type OutgoingMessage } from "../conversation/chat/share-privacy";
 import { getPostSnapshotOfSession } from "../community/post/post-snapshot";
 import { getOwnPostSnapshot } from "../community/post/post-privacy";

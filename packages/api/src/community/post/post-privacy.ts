@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { posts, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import type { PostSnapshot } from "./post-row";
 import { snapshotTexts, withCheckedTexts } from "./post-snapshot";
 import { POST_NOT_FOUND } from "./visibility";

@@ -4,7 +4,7 @@ import { FEED_CATEGORY_MATCHES, INT4_MAX, LIMITS, MODERATION_MESSAGES, type Feed
 import { chatSessions, postLikes, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
-import type { CheckedTexts } from "../../kit/privacy";
+import type { CheckedTexts } from "../../account/sharing/privacy-check";
 import { refuseBlindBattle } from "../../conversation/chat/battle/blind";
 import { displayNameOf } from "../../account/display-name";
 import { presentAuthor, authorColumns } from "./authors";

@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@parley/db";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import { countAnswerComments } from "./answers";
 import { getPostLineage } from "./lineage";
 import { getPostById, publishSession } from "./posts";

@@ -5,7 +5,7 @@ import { newSessionId } from "./session-id";
 import { getReadableSession, listExchangesBySession } from "./sessions";
 import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
-import type { Reader } from "../../kit/link-controls";
+import type { Reader } from "../../account/sharing/link-controls";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the

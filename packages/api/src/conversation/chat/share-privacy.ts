@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { chatSessions, models, type Executor, type ShareRedaction } from "@parley/db";
 import { REDACTION_MARKERS, type FindingKind } from "@parley/privacy";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import { getDisplayNameById } from "../../account/display-name";
 import { branchOf, comparisonExchangesRead, readLeaf } from "./branches";
 import { titleFollowsBranch } from "./descriptions";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { PROMPT_LIMITS, PROMPT_MESSAGES } from "@parley/contracts";
 import { prompts, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import type { OutgoingMessage } from "../chat/share-privacy";
 import { foldPromptVersions } from "./versions";
 

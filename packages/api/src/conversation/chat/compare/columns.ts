@@ -5,7 +5,7 @@ import { comparisonExchangesRead } from "../branches";
 import { getOwnedSession, getReadableSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { redactedTitle, redactShared } from "../share-privacy";
 import { admitShareReader } from "../share-gate";
-import type { Reader } from "../../../kit/link-controls";
+import type { Reader } from "../../../account/sharing/link-controls";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { instanceSettings, type Executor } from "@parley/db";
 import { FINDING_LABELS, redactMessages, scanMessages, scanMessagesInSlices, SLICE_CHARS, type Finding, type Pause, type ScanOptions } from "@parley/privacy";
-import { AppError } from "./errors";
+import { AppError } from "../../kit/errors";
 
 /**
  * The privacy check on the server (docs/privacy.md): what would leave is scanned again here,
