@@ -163,3 +163,15 @@ export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPers
   }
   return { texts: redacted.length === 0 ? [...texts] : redactMessages(texts, redacted), redacted };
 }
+
+/**
+ * The privacy check of what leaves for a target, as every path that lets something leave runs it
+ * (a share, its refresh or link, a post, a post's link, a prompt published or linked or edited
+ * once published, an export): the instance's setting read with `db` (the caller's transaction,
+ * when it has one), then `texts` (what the target's lister gives: reach/privacy-scan.ts,
+ * outgoingTexts, lists them for the check a person asks for) scanned again and the person's
+ * choice applied (applyPrivacyChoice).
+ */
+export async function checkOutgoing(db: Executor, texts: readonly string[], person: PrivacyPerson, choice: PrivacyChoice): Promise<CheckedTexts> {
+  return applyPrivacyChoice(texts, person, choice, await isPrivacyCheckBlocking(db));
+}
