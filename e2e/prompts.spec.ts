@@ -179,7 +179,11 @@ test("the writer votes on the comparison; the prompt's page shows the answers un
     await expect(model.getByRole("link", { name: DESCRIPTION })).toBeVisible();
     await expect(model).toContainText(`Comparison · ${shownName(readerAccount)}`);
   }
-  await expect(answers.getByRole("region", { name: voted, exact: true })).toContainText("1 vote");
+  // The tallies are the leaderboard's counted votes of the prompt: the vote shows once the board is fitted again (every few seconds here).
+  await expect(async () => {
+    await page.reload();
+    await expect(answers.getByRole("region", { name: voted, exact: true })).toContainText("1 vote", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(answers.getByRole("region", { name: other, exact: true })).toContainText("0 votes");
   await expect(page.getByRole("list", { name: "Counts" })).toContainText("2 uses");
   await expectNoSeriousA11yViolations(page);

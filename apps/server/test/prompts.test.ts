@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILTIN_PROMPTS, DEFAULT_RATE_LIMITS } from "@parley/api";
+import { BUILTIN_PROMPTS, DEFAULT_RATE_LIMITS, refitLeaderboard } from "@parley/api";
 import { PROMPT_LIMITS, type PromptCard, type PromptDetail } from "@parley/contracts";
 import { resultRows } from "@parley/db";
 import { ADMIN_CLAIM_ENV, asAdmin, createChatApp, MODEL } from "./support/chat-fixture";
@@ -13,7 +13,7 @@ import { voteForColumn } from "./support/comparison-factory";
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 beforeAll(async () => {
-  t = await createChatApp({ env: ADMIN_CLAIM_ENV });
+  t = await createChatApp({ env: ADMIN_CLAIM_ENV, openaiModels: ["gpt-4o-mini", "gpt-4o"] });
   await Promise.all(["alice", "bob", "carol", "dave", "boss"].map((name) => t.signUp(name)));
   await t.call("alice", "POST", "/user/handle", { handle: "alice-prompts" });
 }, 60_000);
@@ -46,6 +46,8 @@ async function publish(name: string, id: number, visibility: "public" | "unliste
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return detail(answer);
 }
+
+const GPT_4O = "openai:gpt-4o";
 
 const rows = async <T>(query: ReturnType<typeof sql>) => resultRows<T>(await t.db.db.execute(query));
 
@@ -169,12 +171,12 @@ describe("what a send records", () => {
     expect(answers).toEqual([expect.objectContaining({ displayName: "Parley Demo (offline)", votes: 0, posts: [expect.objectContaining({ postId: posted.body.post_id, kind: "post", title: "Autumn haiku" })] })]);
   });
 
-  it("records the prompt on every column of a comparison; its post's answers list each model with the blind votes it won", async () => {
+  it("records the prompt on every column of a comparison; its post's answers list each model with the blind votes it won, as the board counts them", async () => {
     const prompt = await create("alice", { name: "Taller", text: "Which is taller, {{a}} or {{b}}?" });
     await publish("alice", prompt.id);
     const compared = await api("bob", "POST", "/chat/compare", {
       messages: [{ content: "Which is taller, a giraffe or a house?" }],
-      model_ids: [MODEL.demo, MODEL.platform],
+      model_ids: [GPT_4O, MODEL.platform],
       promptId: prompt.id,
       promptVersion: 1,
     });
@@ -184,16 +186,20 @@ describe("what a send records", () => {
       { compare_column: 0, prompt_id: prompt.id, prompt_version: 1 },
       { compare_column: 1, prompt_id: prompt.id, prompt_version: 1 },
     ]);
+    // The fake provider answers every model alike: each column's answer is told apart by its model.
+    await t.db.db.execute(sql`update chat_entries set response_content = response_content || ' (' || model_id || ')' where session_id = ${sessionId}`);
     const posted = await t.call("bob", "POST", "/post/postChat", { chat_id: sessionId, description: "Giraffe or house" });
     const postId = posted.body.post_id as number;
     expect((await voteForColumn(t.db.db, t.call, "carol", postId, 1)).status).toBe(200);
+    // The tallies are the board's counted votes of the prompt: the vote counts here once the board is fitted again.
+    await refitLeaderboard(t.db.db);
 
     type Answers = { models: { model: string; votes: number; posts: { postId: number; kind: string }[] }[] };
     const seenBy = async (name: string) => (await api(name, "GET", `/prompts/${prompt.id}/answers`)).body as unknown as Answers;
     const byModel = (answers: Answers) => Object.fromEntries(answers.models.map((m) => [m.model, { votes: m.votes, posts: m.posts.map((p) => [p.postId, p.kind]) }]));
     expect(byModel(await seenBy("bob"))).toEqual({
       [MODEL.platform]: { votes: 1, posts: [[postId, "comparison"]] },
-      [MODEL.demo]: { votes: 0, posts: [[postId, "comparison"]] },
+      [GPT_4O]: { votes: 0, posts: [[postId, "comparison"]] },
     });
     expect(byModel(await seenBy("carol"))).toEqual(byModel(await seenBy("bob")));
     // Someone who has not voted learns nothing of it: neither its models nor its tally (a tally
@@ -211,10 +217,12 @@ describe("what a send records", () => {
     expect(compared.status, JSON.stringify(compared.body)).toBe(200);
     const comparison = (await t.call("bob", "POST", "/post/postChat", { chat_id: compared.body.session_id as number, description: "Colours side by side" })).body.post_id as number;
     const { columns } = (await voteForColumn(t.db.db, t.call, "carol", comparison, 0)).body as unknown as { columns: { model_id: string; votes: number }[] };
-    const demoVotes = columns.find((c) => c.model_id === MODEL.demo)!.votes;
+    expect(columns.find((c) => c.model_id === MODEL.demo)!.votes).toBe(1);
+    await refitLeaderboard(t.db.db);
     const answers = (await api("bob", "GET", `/prompts/${prompt.id}/answers`)).body as unknown as { models: { model: string; displayName: string; votes: number; posts: { postId: number }[] }[] };
     const demo = answers.models.filter((m) => m.displayName === "Parley Demo (offline)");
-    expect(demo).toEqual([{ model: MODEL.demo, displayName: "Parley Demo (offline)", votes: demoVotes, posts: expect.any(Array) }]);
+    // The offline demo is not rated: the vote counts in its post's tally, but not on the board, nor here.
+    expect(demo).toEqual([{ model: MODEL.demo, displayName: "Parley Demo (offline)", votes: 0, posts: expect.any(Array) }]);
     expect(demo[0]!.posts.map((p) => p.postId).sort()).toEqual([plain, comparison].sort());
     expect(answers.models.map((m) => m.model).sort()).toEqual([MODEL.demo, MODEL.platform].sort());
   });
@@ -244,6 +252,29 @@ describe("what a send records", () => {
     expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(0);
     expect((await t.send("walt", "Say hello.", { promptId: prompt.id, promptVersion: 1 })).status).toBe(200);
     expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(1);
+  });
+
+  it("counts a battle verdict on the prompt's page as the board does: for its owner, who knows its models, and for nobody else", async () => {
+    const prompt = await create("alice", { name: "Picnic", text: "Plan a picnic." });
+    await publish("alice", prompt.id);
+    const started = await t.call("dave", "POST", "/chat/battles", { messages: [{ content: "Plan a picnic." }] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const battleId = started.body.battle_id as number;
+    // A battle started from the prompt (as a send from the library records it on the conversation).
+    await t.db.db.execute(sql`update chat_sessions set prompt_id = ${prompt.id}, prompt_version = 1 where id = ${battleId}`);
+    const decided = await t.call("dave", "POST", `/chat/battles/${battleId}/verdict`, { choice: "a" });
+    expect(decided.body).toMatchObject({ verdict: { counted: true } });
+    const shown = (decided.body.answers as { model_id: string }[]).map((a) => a.model_id);
+    await refitLeaderboard(t.db.db);
+    const board = (await t.call("dave", "GET", `/post/leaderboard?promptId=${prompt.id}`)).body as unknown as { pairs: { models: string[]; counts: number[][] } };
+    expect(board.pairs.counts.flat().reduce((a, b) => a + b, 0)).toBe(2);
+    const tallies = (name: string) =>
+      api(name, "GET", `/prompts/${prompt.id}/answers`).then((answer) =>
+        Object.fromEntries((answer.body as unknown as { models: { model: string; votes: number; posts: unknown[] }[] }).models.map((m) => [m.model, { votes: m.votes, posts: m.posts.length }])),
+      );
+    expect(await tallies("dave")).toEqual({ [shown[0]!]: { votes: 1, posts: 0 }, [shown[1]!]: { votes: 0, posts: 0 } });
+    // Someone else does not know the battle's models: neither they nor its tally are shown.
+    expect(await tallies("carol")).toEqual({});
   });
 
   it("records nothing for a prompt the sender cannot see, and the send still goes through", async () => {

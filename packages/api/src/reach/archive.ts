@@ -1,6 +1,6 @@
 import { IMPORT_LIMITS, type ExportFormat } from "@parley/contracts";
 import type { Database, Executor } from "@parley/db";
-import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../account/sharing/privacy-check";
 import { tooLarge } from "./import-formats";
 import { importConversations } from "./import-store";
 import { checkedTranscript } from "./privacy-scan";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, getTableName, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { batchesOf, chatEntries, chatSessions, columnNames, importJobs, resultRows, users, type Database } from "@parley/db";
+import { drawExchangeIds, writeCopiedExchanges } from "../conversation/chat/copies";
 import { newSessionId } from "../conversation/chat/session-id";
 import { AppError } from "../kit/errors";
 import { parseExportInSteps, type ImportedConversation } from "./import-formats";
@@ -95,12 +96,8 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 async function storeConversation(db: Database, jobId: string, stagingId: string, conversation: ImportedConversation) {
   const id = newSessionId();
   const description = conversation.title.slice(0, 255);
-  // The exchanges' ids, drawn up front, so each one names its parent as it is written.
-  const ids = resultRows<{ id: number }>(
-    await db.execute(sql`select nextval(pg_get_serial_sequence(${getTableName(chatEntries)}, ${chatEntries.id.name}))::float8 as id from generate_series(1, ${conversation.exchanges.length}::int)`),
-  )
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b);
+  // The exchanges' ids, drawn up front, so each one names its parent as it is written, whichever step writes it.
+  const ids = await drawExchangeIds(db, conversation.exchanges.length);
   let offset = 0;
   for (const [step, batch] of batchesOf(conversation.exchanges, EXCHANGES_PER_STEP).entries()) {
     const first = offset;
@@ -108,21 +105,14 @@ async function storeConversation(db: Database, jobId: string, stagingId: string,
       if (step === 0) {
         await tx.insert(chatSessions).values({ id, userId: stagingId, description, createdAt: conversation.createdAt, lastUpdated: conversation.exchanges.at(-1)!.createdAt, activeEntryId: ids.at(-1)! });
       }
-      await tx
-        .insert(chatEntries)
-        .overridingSystemValue()
-        .values(
-          batch.map((e, i) => ({
-            id: ids[first + i]!,
-            sessionId: id,
-            parentEntryId: first + i === 0 ? null : ids[first + i - 1]!,
-            messageContent: e.message,
-            responseContent: e.response,
-            modelId: e.modelId,
-            status: "complete",
-            createdAt: e.createdAt,
-          })),
-        );
+      // One branch: each exchange's parent is the one before it.
+      await writeCopiedExchanges(
+        tx,
+        id,
+        ids,
+        batch.map((e, i) => ({ parent: first + i === 0 ? null : first + i - 1, messageContent: e.message, responseContent: e.response, modelId: e.modelId, status: "complete", createdAt: e.createdAt })),
+        first,
+      );
       const last = first + batch.length === ids.length;
       await tx
         .update(importJobs)

@@ -5,7 +5,7 @@ import { postVisibleTo } from "../community/post/visibility";
 import { getPublicSessionShare, publicTokenHash } from "./public-links";
 import { NOBODY } from "./transcripts";
 import { promptLinkShows } from "./public-prompt";
-import { GATE_COLUMNS, linkStateOf } from "../kit/link-controls";
+import { GATE_COLUMNS, linkStateOf } from "../account/sharing/link-controls";
 
 /** Tokens are base64url; anything else leads nowhere. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;

@@ -1,7 +1,7 @@
 import type { PrivacyTarget } from "@parley/contracts";
 import type { Executor, PostMessage } from "@parley/db";
 import { FINDING_LABELS, REDACTION_MARKERS } from "@parley/privacy";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, scanOutgoingInSlices, type PrivacyChoice, type PrivacyPerson } from "../kit/privacy";
+import { checkOutgoing, isPrivacyCheckBlocking, scanOutgoingInSlices, type PrivacyChoice, type PrivacyPerson } from "../account/sharing/privacy-check";
 import { getShareMessages, TITLE_AUTHOR, type OutgoingMessage } from "../conversation/chat/share-privacy";
 import { getPostSnapshotOfSession } from "../community/post/post-snapshot";
 import { getOwnPostSnapshot } from "../community/post/post-privacy";
@@ -16,10 +16,11 @@ const fromPost = (messages: PostMessage[]): OutgoingMessage[] =>
 const DESCRIPTION_AUTHOR = "Post description";
 
 /**
- * What would leave for each target, message by message: the same texts the leaving request
- * checks again. A post's description, when sent, comes last (as posting checks it).
+ * What would leave for each target, message by message: the one list of a target's texts, read
+ * from the same listers the leaving requests check again (checkOutgoing). A post's description,
+ * when sent, comes last (as posting checks it).
  */
-async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date, description: string | undefined): Promise<OutgoingMessage[]> {
+export async function outgoingTexts(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date, description: string | undefined): Promise<OutgoingMessage[]> {
   switch (target) {
     case "post": {
       const messages = fromPost((await getPostSnapshotOfSession(db, userId, id, now)).messages);
@@ -46,7 +47,7 @@ async function outgoingMessagesOf(db: Executor, userId: string, target: PrivacyT
  * what it found.
  */
 export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date, description?: string) {
-  const messages = await outgoingMessagesOf(db, user.id, target, id, now, description);
+  const messages = await outgoingTexts(db, user.id, target, id, now, description);
   const { findings, text_hash } = await scanOutgoingInSlices(
     messages.map((m) => m.content),
     user,
@@ -71,6 +72,6 @@ function exportTexts(transcript: Transcript): OutgoingMessage[] {
  */
 export async function checkedTranscript(db: Executor, user: PrivacyPerson, transcript: Transcript, choice: PrivacyChoice): Promise<Transcript> {
   const texts = exportTexts(transcript).map((m) => m.content);
-  const checked = applyPrivacyChoice(texts, user, choice, await isPrivacyCheckBlocking(db));
+  const checked = await checkOutgoing(db, texts, user, choice);
   return { ...transcript, title: checked.texts[texts.length - 1]!, messages: transcript.messages.map((m, i) => ({ ...m, content: checked.texts[i]! })) };
 }

@@ -7,7 +7,7 @@ import { AppError } from "../kit/errors";
 import { getOwnedSession, isSessionReadableBy, SESSION_NOT_FOUND } from "../conversation/chat/sessions";
 import { POST_NOT_FOUND } from "../community/post/visibility";
 import { getPostTranscript, getSessionTranscript, NOBODY } from "./transcripts";
-import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../kit/link-controls";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../account/sharing/link-controls";
 
 /** The one answer for a public address that does not lead anywhere (wrong, revoked or unshared). */
 export const PUBLIC_LINK_NOT_FOUND = "This link does not lead anywhere. It may have been turned off by its owner.";

@@ -4,7 +4,7 @@ import { prompts, publicLinks, users, type Executor } from "@parley/db";
 import { AppError } from "../kit/errors";
 import { presentPromptAuthor } from "../conversation/prompts/present";
 import { PUBLIC_LINK_NOT_FOUND, publicTokenHash } from "./public-links";
-import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../kit/link-controls";
+import { admitReader, GATE_COLUMNS, serverReader, type Reader } from "../account/sharing/link-controls";
 
 /** A prompt its public link may show: published (unlisted or public) and not hidden by a moderator. */
 export const promptLinkShows = () => and(ne(prompts.visibility, "private"), isNull(prompts.hiddenAt));

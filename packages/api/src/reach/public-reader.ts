@@ -1,7 +1,7 @@
 import type { Context } from "../kit/context";
 import { AppError } from "../kit/errors";
-import { readerOf, unlockLink } from "../kit/link-controls";
-import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
+import { readerOf, unlockLink } from "../account/sharing/link-controls";
+import type { PrivacyChoice, PrivacyPerson } from "../account/sharing/privacy-check";
 import { RateLimitError } from "../kit/rate-limits";
 import { unlockShare } from "../conversation/chat/share-gate";
 import { redactSharedConversation } from "../conversation/chat/share-privacy";

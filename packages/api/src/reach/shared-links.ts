@@ -7,9 +7,9 @@ import { AppError } from "../kit/errors";
 import { shareIsBehind } from "../conversation/chat/branches";
 import { getOwnedSession, setSessionShared } from "../conversation/chat/sessions";
 import { redactSharedConversation } from "../conversation/chat/share-privacy";
-import type { PrivacyChoice, PrivacyPerson } from "../kit/privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../account/sharing/privacy-check";
 import { POST_NOT_FOUND } from "../community/post/visibility";
-import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, shareGateOf, type GatedLink, type LinkControls } from "../kit/link-controls";
+import { configureLink, GATE_COLUMNS, linkStateOf, presentSettings, shareGateOf, type GatedLink, type LinkControls } from "../account/sharing/link-controls";
 import { liveFor, tokenOf } from "./public-links";
 
 // The owner's side of links: the controls of one, and the Shared links page (every link a person

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { adminInputs, adminOutputs } from "@parley/contracts";
 import { answer } from "../kit/answers";
-import { getPrivacyCheckSetting, setPrivacyCheckBlocking } from "../kit/privacy";
+import { getPrivacyCheckSetting, setPrivacyCheckBlocking } from "../account/sharing/privacy-check";
 import { adminProcedure, loadUser } from "../kit/trpc";
 import { dismissReports, listModerationQueue, setItemHidden } from "../moderation/queue";
 import { adminAccess } from "../admin/access";

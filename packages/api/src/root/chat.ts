@@ -2,7 +2,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { chatInputs, chatOutputs, DISCOVERY_LIMITS } from "@parley/contracts";
 import { answer, eventStream } from "../kit/answers";
 import { AppError } from "../kit/errors";
-import { readerOf } from "../kit/link-controls";
+import { readerOf } from "../account/sharing/link-controls";
 import { isNewSearch, loadUser, loadViewer, protectedProcedure, rateLimit } from "../kit/trpc";
 import { switchBranch } from "../conversation/chat/branches";
 import { cloneSession } from "../conversation/chat/clone";

@@ -8,7 +8,6 @@ import { listPromptAnswers } from "../community/prompts/answers";
 import { addPromptComment, deletePromptComment, listPromptComments } from "../community/prompts/comments";
 import { discoverPrompts, listCreatorPromptsByHandle } from "../community/prompts/discover";
 import { savePromptPage, setPromptLike, setPromptVisibilityPage } from "../community/prompts/sharing";
-import { voteCountingOf } from "../community/post/votes";
 import { reportItem } from "../moderation/reports";
 
 /**
@@ -172,7 +171,7 @@ export const prompt = {
     .input(promptInputs.answers)
     .output(answer(promptOutputs.answers))
     .use(loadViewer)
-    .query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id, voteCountingOf(ctx))),
+    .query(({ ctx, input }) => listPromptAnswers(ctx.db, ctx.user.id, input.id)),
   byCreator: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/creator/:handle/prompts", summary: "A creator's public prompts, newest first" } })
     .input(promptInputs.byCreator)

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { scanMessages } from "@parley/privacy";
-import { applyPrivacyChoice, scanOutgoingInSlices } from "../../src/kit/privacy";
+import { applyPrivacyChoice, scanOutgoingInSlices } from "../../src/account/sharing/privacy-check";
 
 // A large conversation's privacy check must not hold the event loop for its whole reading
 // (docs/privacy.md, 'Speed'): the check reads it in slices, giving the loop back between them, and

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { batchesOf, chatEntries, chatSessions, models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
+import { models, posts, type Database, type Executor, type PostMessage } from "@parley/db";
 import { DEFAULT_CATEGORY } from "@parley/contracts";
-import { chainCopiedExchanges } from "../../conversation/chat/branches";
+import { copyConversation, type CopiedExchange } from "../../conversation/chat/copies";
 import { newSessionId } from "../../conversation/chat/session-id";
 import { AppError } from "../../kit/errors";
-import { insertComparisonFork } from "./fork-comparison";
+import { comparisonFork } from "./fork-comparison";
 import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 import { assertComparisonRevealed } from "./votes";
 
@@ -29,30 +29,28 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
     if (post.comparison) await assertComparisonRevealed(tx, userId, post);
     const id = newSessionId();
-    await tx.insert(chatSessions).values({
+    const copy = {
       id,
       userId,
       description: post.description,
       category: post.categories[0] ?? DEFAULT_CATEGORY,
-      forkedFromSessionId: post.sourceSessionId,
-      forkedFromUserId: post.userId,
-      forkedFromPostId: post.id,
-      createdAt: now,
-      lastUpdated: now,
-    });
+      lineage: { sessionId: post.sourceSessionId, userId: post.userId, postId: post.id },
+      now,
+    };
     if (post.comparison) {
       const author = post.messages.find((m) => m.isUser)?.user ?? null;
-      const unavailable = await insertComparisonFork(tx, { sessionId: id, comparison: post.comparison, authorName: author, now, usable });
-      return { new_session_id: id, unavailable_models: unavailable };
+      const fork = comparisonFork(post.comparison, author, now, usable);
+      await copyConversation(tx, { ...copy, ...fork.copy });
+      return { new_session_id: id, unavailable_models: fork.unavailable };
     }
     const modelIdOf = await modelIdsByName(tx, post.messages);
-    const exchanges = [];
+    const exchanges: CopiedExchange[] = [];
     for (let i = 0; i < post.messages.length; i++) {
       const message = post.messages[i]!;
       if (!message.isUser) continue;
       const reply = post.messages[i + 1]?.isUser === false ? post.messages[i + 1] : undefined;
       exchanges.push({
-        sessionId: id,
+        parent: exchanges.length === 0 ? null : exchanges.length - 1,
         messageContent: message.content,
         responseContent: reply?.content ?? "",
         // The reply keeps its model, so the copy (and a post of it) names it rather than 'AI'.
@@ -62,10 +60,7 @@ export async function clonePostIntoSession(db: Database, userId: string, postId:
         createdAt: new Date(message.timestamp),
       });
     }
-    if (exchanges.length > 0) {
-      for (const batch of batchesOf(exchanges)) await tx.insert(chatEntries).values(batch);
-      await chainCopiedExchanges(tx, id);
-    }
+    await copyConversation(tx, { ...copy, exchanges });
     return { new_session_id: id, unavailable_models: [] as { model_id: string; model_name: string }[] };
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { posts, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { checkOutgoing, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import type { PostSnapshot } from "./post-row";
 import { snapshotTexts, withCheckedTexts } from "./post-snapshot";
 import { POST_NOT_FOUND } from "./visibility";
@@ -23,10 +23,9 @@ export async function getOwnPostSnapshot(db: Executor, userId: string, postId: n
  * never shows them; `redactedAt` tells the preview image to be drawn again.
  */
 export async function redactPostForLink(db: Database, user: PrivacyPerson & { id: string }, postId: number, choice: PrivacyChoice, now: Date) {
-  const blocking = await isPrivacyCheckBlocking(db);
   await db.transaction(async (tx) => {
     const snapshot = await getOwnPostSnapshot(tx, user.id, postId);
-    const checked = applyPrivacyChoice(snapshotTexts(snapshot), user, choice, blocking);
+    const checked = await checkOutgoing(tx, snapshotTexts(snapshot), user, choice);
     if (checked.redacted.length === 0) return;
     const { messages, comparison } = withCheckedTexts(snapshot, checked);
     await tx

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { chatEntries, models, users, type Executor, type PostMessage } from "@parley/db";
 import { markersIn } from "@parley/privacy";
 import { AppError } from "../../kit/errors";
-import type { CheckedTexts } from "../../kit/privacy";
+import type { CheckedTexts } from "../../account/sharing/privacy-check";
 import { displayNameOf } from "../../account/display-name";
 import { branchOf } from "../../conversation/chat/branches";
 import { getOwnedSession, type SessionRow } from "../../conversation/chat/sessions";

@@ -4,7 +4,7 @@ import { FEED_CATEGORY_MATCHES, INT4_MAX, LIMITS, MODERATION_MESSAGES, type Feed
 import { chatSessions, postLikes, posts, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
-import type { CheckedTexts } from "../../kit/privacy";
+import type { CheckedTexts } from "../../account/sharing/privacy-check";
 import { refuseBlindBattle } from "../../conversation/chat/battle/blind";
 import { displayNameOf } from "../../account/display-name";
 import { presentAuthor, authorColumns } from "./authors";
@@ -26,7 +26,7 @@ async function originCategories(tx: Executor, postId: number | null) {
  * its texts and its description as the privacy check (`check`, docs/privacy.md: the messages,
  * then the description) lets them leave.
  */
-export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date, check: (texts: string[]) => CheckedTexts) {
+export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date, check: (tx: Executor, texts: string[]) => Promise<CheckedTexts>) {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .select({
@@ -48,7 +48,7 @@ export async function publishSession(db: Database, userId: string, input: Publis
     const snapshot = await snapshotOfSession(tx, session, author ? displayNameOf(author) : "User", now);
     // What leaves is what the privacy check let through: the chosen findings as markers. The
     // description leaves too: it is checked after the messages (the last text).
-    const checked = check([...snapshotTexts(snapshot), input.description]);
+    const checked = await check(tx, [...snapshotTexts(snapshot), input.description]);
     const { messages, comparison, modelVersions } = withCheckedTexts(snapshot, checked);
     // A marker may be longer than what it replaces: the description still fits its column.
     const description = checked.texts.at(-1)!.slice(0, LIMITS.postDescription);

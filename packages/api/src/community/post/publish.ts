@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@parley/db";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { checkOutgoing, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import { countAnswerComments } from "./answers";
 import { getPostLineage } from "./lineage";
 import { getPostById, publishSession } from "./posts";
@@ -14,9 +14,8 @@ export type PostRequest = PrivacyChoice & { chat_id: number; description: string
  * on the text itself (docs/privacy.md); searches on this instance find the new post at once.
  */
 export async function publishPost(db: Database, user: PrivacyPerson & { id: string }, request: PostRequest, now: Date) {
-  const blocking = await isPrivacyCheckBlocking(db);
-  const published = await publishSession(db, user.id, { sessionId: request.chat_id, description: request.description, categories: request.categories }, now, (texts) =>
-    applyPrivacyChoice(texts, user, request, blocking),
+  const published = await publishSession(db, user.id, { sessionId: request.chat_id, description: request.description, categories: request.categories }, now, (tx, texts) =>
+    checkOutgoing(tx, texts, user, request),
   );
   forgetSearchRankings(db);
   return published;

@@ -76,7 +76,7 @@ const uuidOf = (value: SQLWrapper | string) => (typeof value === "string" ? sql`
  * gathered in time linear in the votes (and their sort), not a walk of the lineage per vote.
  */
 export function voteStandings(counting: VoteCounting, scope: StandingScope) {
-  const youngAfter = new Date(counting.now.getTime() - counting.minAccountAgeHours * 3_600_000).toISOString();
+  const youngAfter = youngAfterOf(counting);
   const v = (column: Parameters<typeof aliased>[1]) => aliased("standing_v", column);
   const p = (column: Parameters<typeof aliased>[1]) => aliased("standing_p", column);
   const b = (column: Parameters<typeof aliased>[1]) => aliased("standing_b", column);
@@ -141,7 +141,7 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
       when s.kind = 'post' and s.author_id = s.user_id then 'author'
       when s.kind = 'post' and (s.updated_at <> s.created_at or k.at < s.created_at) then 'not_blind'
       when s.kind = 'battle' and not s.complete then 'incomplete'
-      ${counting.minAccountAgeHours > 0 ? sql`when ${aliased("su", users.createdAt)} > ${youngAfter}::timestamptz then 'waiting'` : sql``}
+      ${youngAfter === null ? sql`` : sql`when ${aliased("su", users.createdAt)} > ${new Date(youngAfter).toISOString()}::timestamptz then 'waiting'`}
       ${counting.dailyCap > 0 ? sql`when s.place >= ${counting.dailyCap} then 'capped'` : sql``}
     end)::text
     from placed s
@@ -158,15 +158,30 @@ const votersIn = (userId: SQLWrapper, scope: { after: string | null; upTo: strin
       : sql`${userId} > ${scope.after}::uuid and ${userId} <= ${scope.upTo}::uuid`;
 
 /**
+ * The account-age wait of the rule: the accounts made after this instant (ms) are too new for
+ * their votes to count yet (null: the wait is off). voteStandings, withAccountAgeWait and
+ * countsFrom all read it.
+ */
+function youngAfterOf(counting: VoteCounting): number | null {
+  return counting.minAccountAgeHours > 0 ? counting.now.getTime() - accountAgeWaitMs(counting) : null;
+}
+
+/** How long a new account's votes wait (VOTE_MIN_ACCOUNT_AGE_HOURS), in milliseconds. */
+const accountAgeWaitMs = (counting: VoteCounting) => counting.minAccountAgeHours * 3_600_000;
+
+/** The reasons voteStandings checks before the account's age: a vote left out for one of them stays out whatever the account's age. */
+const BEFORE_WAITING = new Set<LeftOutReason>(LEFT_OUT_REASONS.slice(0, LEFT_OUT_REASONS.indexOf("waiting")));
+
+/**
  * The account-age wait of voteStandings (`waiting`), for a standing gathered with it off
  * (`minAccountAgeHours: 0`): the board keeps its voters' standings between refits, and only this
- * part of the rule changes with time alone. In the rule's order: after `author`, `not_blind` and
- * `incomplete`, before `capped`.
+ * part of the rule changes with time alone. In the rule's order (LEFT_OUT_REASONS): after the
+ * reasons before `waiting`, before the ones after it.
  */
 export function withAccountAgeWait(reason: LeftOutReason | null, accountCreatedAt: number, counting: VoteCounting): LeftOutReason | null {
-  if (reason === "author" || reason === "not_blind" || reason === "incomplete") return reason;
-  const youngAfter = counting.now.getTime() - counting.minAccountAgeHours * 3_600_000;
-  return counting.minAccountAgeHours > 0 && accountCreatedAt > youngAfter ? "waiting" : reason;
+  if (reason !== null && BEFORE_WAITING.has(reason)) return reason;
+  const youngAfter = youngAfterOf(counting);
+  return youngAfter !== null && accountCreatedAt > youngAfter ? "waiting" : reason;
 }
 
 /**
@@ -178,10 +193,7 @@ export function voteLeftOutReason(votes: VoteRefs, counting: VoteCounting) {
     select reason from standings limit 1)`;
 }
 
-/** SQL: whether a post vote counts (voteLeftOutReason gives none). */
-export const countedVote = (votes: VoteRefs, counting: VoteCounting) => sql`(${voteLeftOutReason(votes, counting)} is null)`;
-
-/** The columns countedVote reads, of post_votes read as `alias`. */
+/** The columns voteLeftOutReason reads, of post_votes read as `alias`. */
 export const voteColumns = (alias: string) => ({
   postId: aliased(alias, postVotes.postId),
   userId: aliased(alias, postVotes.userId),
@@ -223,7 +235,7 @@ async function myVoteLeftOut(db: Executor, postId: number, userId: string, count
 /** When a waiting vote of `userId` counts: once their account is `minAccountAgeHours` old (ISO time). */
 export async function countsFrom(db: Executor, userId: string, counting: VoteCounting) {
   const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? new Date(row.createdAt.getTime() + counting.minAccountAgeHours * 3_600_000).toISOString() : null;
+  return row ? new Date(row.createdAt.getTime() + accountAgeWaitMs(counting)).toISOString() : null;
 }
 
 /** The viewer's vote on a post: the column voted for and the order the columns were shown in, or null. */

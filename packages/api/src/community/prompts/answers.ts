@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { PostComparison, PostMessage } from "@parley/db";
-import { models as catalogue, resultRows, type Executor } from "@parley/db";
+import { models as catalogue, resultRows, type Database } from "@parley/db";
 import type { PromptAnswers } from "@parley/contracts";
 import { presentPromptAuthor } from "../../conversation/prompts/present";
-import { countedVote, type VoteCounting } from "../post/votes";
+import { boardOf } from "../verdicts/board";
+import { knownPromptVotes, votesWonBy } from "../verdicts/prompt-votes";
 import { knownComparisons } from "./known-comparisons";
 import { requireVisiblePrompt } from "./sharing";
 
@@ -24,15 +25,16 @@ type PostRow = {
 /**
  * 'Answers' of a prompt's page: the posts and comparison posts that started from this prompt (no
  * hidden one), grouped by the model that answered (its catalogue id, whether it answered a plain
- * post or a comparison), with the blind votes each model won on them. A comparison whose models
- * the viewer does not know yet (not theirs, not voted on, not known from its blind set) is left
- * out of the lists and of the tallies, so the page names neither its models nor its leader; its
- * votes count on the leaderboard.
+ * post or a comparison), with the votes each model won on the comparisons started from it: the
+ * board's counted votes of this prompt (comparison posts and battles, by the one counted-vote
+ * rule, as of the board's last fit), so a vote counts here exactly as it does on the leaderboard.
+ * A comparison whose models the viewer does not know yet (not theirs, not voted on, not known
+ * from its blind set; not their own battle) is left out of the lists and of the tallies, so the
+ * page names neither its models nor its leader; its votes count on the leaderboard.
  */
-export async function listPromptAnswers(db: Executor, viewerId: string, promptId: number, counting: VoteCounting): Promise<PromptAnswers> {
+export async function listPromptAnswers(db: Database, viewerId: string, promptId: number): Promise<PromptAnswers> {
   await requireVisiblePrompt(db, viewerId, promptId);
   const known = await knownComparisons(db, viewerId, promptId);
-  const knownPosts = [...known].filter((id) => id.startsWith("post:")).map((id) => Number(id.slice(5)));
   const posts = resultRows<PostRow>(
     await db.execute(sql`
       select p.id, p.user_id, p.description, p.messages, p.comparison, p.created_at, u.handle, u.nickname, u.name, u.email, u.picture
@@ -41,18 +43,9 @@ export async function listPromptAnswers(db: Executor, viewerId: string, promptId
       order by p.created_at desc, p.id desc
       limit 200`),
   );
-  const votes = resultRows<{ model_id: string | null; model_name: string; votes: number }>(
-    await db.execute(sql`
-      with entrants as (
-        select p.id as post_id, (m.ord - 1)::int as col, m.model ->> 'modelId' as model_id, m.model ->> 'modelName' as model_name
-        from posts p cross join lateral jsonb_array_elements(p.comparison -> 'models') with ordinality as m(model, ord)
-        where p.prompt_id = ${promptId} and p.comparison is not null and p.hidden_at is null and p.id = any(${`{${knownPosts.join(",")}}`}::int[])
-      )
-      select e.model_id, e.model_name, (count(*) filter (where v.column = e.col))::int as votes
-      from entrants e
-      join post_votes v on v.post_id = e.post_id and ${countedVote({ postId: sql`v.post_id`, userId: sql`v.user_id`, createdAt: sql`v.created_at`, updatedAt: sql`v.updated_at` }, counting)}
-      group by e.model_id, e.model_name`),
-  );
+  // The votes the board counted on the comparisons (posts and battles) started from this prompt that the viewer knows.
+  const snapshot = boardOf(db).latest;
+  const won = snapshot ? votesWonBy(snapshot, knownPromptVotes(snapshot, promptId, known)) : new Map<string, { name: string; votes: number }>();
   // A plain post's messages name their model only by its catalogue name: the catalogue gives its id,
   // so a model that answered both a post and a comparison is one entry.
   const idByName = new Map<string, string>();
@@ -67,7 +60,7 @@ export async function listPromptAnswers(db: Executor, viewerId: string, promptId
     }
     return entry;
   };
-  for (const row of votes) modelOf(keyOf(row.model_id, row.model_name), row.model_name).votes += Number(row.votes);
+  for (const [model, { name, votes }] of won) modelOf(model, name).votes += votes;
   for (const post of posts) {
     const kind = post.comparison ? ("comparison" as const) : ("post" as const);
     const models = post.comparison

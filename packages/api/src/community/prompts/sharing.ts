@@ -3,7 +3,7 @@ import { PROMPT_MESSAGES, type PromptVisibility } from "@parley/contracts";
 import type { KeyVault } from "@parley/keys";
 import { promptLikes, promptReaders, prompts, publicLinks, resultRows, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../../account/sharing/privacy-check";
 import { getPromptById, requireOwnPrompt } from "../../conversation/prompts/library";
 import { readPromptPage } from "../../conversation/prompts/pages";
 import { checkPromptLeaving } from "../../conversation/prompts/privacy";

@@ -1,7 +1,8 @@
 import { knownComparisons } from "../prompts/known-comparisons";
 import { requireVisiblePrompt } from "../prompts/sharing";
 import { boardOf, viewOf, type BoardSnapshot } from "./board";
-import { inCategory, tablePairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
+import { knownPromptVotes } from "./prompt-votes";
+import { tablePairMatrix, POINTS_PER_UNIT, PROVISIONAL_VOTES, RATING_ANCHOR, type PairMatrix } from "./fit";
 import type { Database } from "@parley/db";
 
 /** Labels of the positions answers are shown in. */
@@ -92,12 +93,7 @@ function presentBoard(board: { intervalSeconds: number | null }, snapshot: Board
   });
   let pairs = view?.pairs ?? { models: [], wins: [], counts: [] };
   if (prompt && view) {
-    const { table } = snapshot!;
-    const at = category === null ? -1 : table.categories.indexOf(category);
-    const votes = (snapshot!.byPrompt.get(prompt.id) ?? new Int32Array(0)).filter(
-      (v) => prompt.known.has(table.comparisonIds[table.comparison[v]!]!) && (category === null || (at >= 0 && inCategory(table, v, at))),
-    );
-    pairs = tablePairMatrix(table, votes, pairs.models);
+    pairs = tablePairMatrix(snapshot!.table, knownPromptVotes(snapshot!, prompt.id, prompt.known, category), pairs.models);
   }
   return {
     category,

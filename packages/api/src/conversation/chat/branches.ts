@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { chatEntries, chatSessions, columnNames, resultRows, setColumns, type Database, type Executor } from "@parley/db";
+import { chatEntries, chatSessions, columnNames, resultRows, setColumns, type Database } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { SESSION_NOT_FOUND } from "./sessions";
 
@@ -157,17 +157,4 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
   const leaf = rows[0]?.leaf;
   if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", EXCHANGE_NOT_FOUND);
   return { session_id: sessionId, active_entry_id: Number(leaf) };
-}
-
-/**
- * Makes the exchanges just copied into a new session one branch, in the order they were
- * inserted (ids ascend with insertion), and puts the session on its last exchange.
- */
-export async function chainCopiedExchanges(db: Executor, sessionId: number): Promise<void> {
-  const e = chatEntries;
-  await db.execute(sql`update ${e} set ${setColumns(e, { parentEntryId: sql`o.previous` })}
-    from (select ${e.id} as id, lag(${e.id}) over (order by ${e.id}) as previous from ${e} where ${e.sessionId} = ${sessionId}::bigint) o
-    where ${e.id} = o.id and o.previous is not null`);
-  await db.execute(sql`update ${chatSessions} set ${setColumns(chatSessions, { activeEntryId: sql`(select max(${e.id}) from ${e} where ${e.sessionId} = ${sessionId}::bigint)` })}
-    where ${chatSessions.id} = ${sessionId}::bigint`);
 }

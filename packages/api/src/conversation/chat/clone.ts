@@ -1,15 +1,16 @@
-import { batchesOf, chatEntries, chatSessions, type Database } from "@parley/db";
-import { branchOf, chainCopiedExchanges, comparisonExchangesRead, readLeaf } from "./branches";
-import { linkCopiedExchanges } from "./compare/columns";
+import type { Database } from "@parley/db";
+import { branchOf, comparisonExchangesRead, readLeaf } from "./branches";
+import { copyConversation } from "./copies";
 import { newSessionId } from "./session-id";
 import { getReadableSession, listExchangesBySession } from "./sessions";
 import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
-import type { Reader } from "../../kit/link-controls";
+import type { Reader } from "../../account/sharing/link-controls";
 
 /**
  * Copies a session the caller may read (their own, or a shared one) into a new session of the
- * caller, in one transaction (in batches of rows, however long it is), recording where it came from. Only the branch the
+ * caller, in one transaction (in batches of rows, however long it is), recording where it came
+ * from (copyConversation, as every copy is made). Only the branch the
  * caller reads is copied, as the new session's single branch. Someone else's share is read
  * through its controls (`reader`; share-gate.ts), as its page is.
  */
@@ -27,46 +28,33 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     const id = newSessionId();
     // Someone else's share: its title as the share shows it.
     const title = source.userId === userId ? source.description : redactedTitle(source);
-    await tx.insert(chatSessions).values({
+    const at = new Map(exchanges.map((exchange, i) => [exchange.id, i]));
+    // The copy is on column 0's newest copied exchange (a snapshot's, not the owner's newer one).
+    const active = source.compareModels ? exchanges.findLast((e) => e.compareColumn === 0)?.id ?? source.activeEntryId : exchanges.at(-1)?.id ?? null;
+    await copyConversation(tx, {
       id,
       userId,
       description: options.addCloneText ? `${title} (clone)`.trim() : title,
       category: source.category,
-      forkedFromSessionId: source.id,
-      forkedFromUserId: source.userId,
-      createdAt: options.now,
-      lastUpdated: options.now,
+      lineage: { sessionId: source.id, userId: source.userId },
+      now: options.now,
+      exchanges: exchanges.map((exchange) => ({
+        parent: exchange.parentEntryId === null ? null : (at.get(exchange.parentEntryId) ?? null),
+        messageContent: exchange.messageContent,
+        responseContent: exchange.responseContent,
+        modelId: exchange.modelId,
+        promptId: exchange.promptId,
+        authorName: exchange.authorName,
+        status: exchange.status === "pending" ? "stopped" : exchange.status,
+        error: exchange.error,
+        inputTokens: exchange.inputTokens,
+        outputTokens: exchange.outputTokens,
+        createdAt: exchange.createdAt,
+        compareColumn: exchange.compareColumn,
+      })),
+      active: active === null ? null : (at.get(active) ?? null),
+      compareModels: source.compareModels,
     });
-    if (exchanges.length > 0) {
-      const copies: number[] = [];
-      for (const batch of batchesOf(exchanges)) {
-        const rows = await tx
-          .insert(chatEntries)
-          .values(
-            batch.map((exchange) => ({
-              sessionId: id,
-              messageContent: exchange.messageContent,
-              responseContent: exchange.responseContent,
-              modelId: exchange.modelId,
-              promptId: exchange.promptId,
-              authorName: exchange.authorName,
-              status: exchange.status === "pending" ? "stopped" : exchange.status,
-              error: exchange.error,
-              inputTokens: exchange.inputTokens,
-              outputTokens: exchange.outputTokens,
-              createdAt: exchange.createdAt,
-              compareColumn: exchange.compareColumn,
-            })),
-          )
-          .returning({ id: chatEntries.id });
-        // Identity values are drawn in the order of the VALUES list, so ascending ids are that order.
-        copies.push(...rows.map((row) => row.id).sort((a, b) => a - b));
-      }
-      // The copy is on column 0's newest copied exchange (a snapshot's, not the owner's newer one).
-      const active = exchanges.findLast((e) => e.compareColumn === 0)?.id ?? source.activeEntryId;
-      if (source.compareModels) await linkCopiedExchanges(tx, id, { ...source, activeEntryId: active }, exchanges, copies);
-      else await chainCopiedExchanges(tx, id);
-    }
     return { new_session_id: id };
   });
 }

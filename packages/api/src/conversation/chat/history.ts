@@ -7,7 +7,7 @@ import { getOwnedSession, getReadableSession, listExchangesBySession, presentFor
 import { redactedTitle, redactShared } from "./share-privacy";
 import { admitShareReader } from "./share-gate";
 import { describeFirstMessage, titleFollowsBranch } from "./descriptions";
-import type { Reader } from "../../kit/link-controls";
+import type { Reader } from "../../account/sharing/link-controls";
 
 /** One exchange as an item of the REST `getChatHistory` answer, plus its status. */
 export function toHistoryExchange(exchange: Awaited<ReturnType<typeof listExchangesBySession>>[number], siblings?: SiblingInfo) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { chatEntries, chatSessions, users, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import { endShareGate } from "../../kit/link-controls";
+import { endShareGate } from "../../account/sharing/link-controls";
 import { toSpecTimestamp } from "./timestamps";
 import { isBlindBattle, refuseBlindBattle } from "./battle/blind";
 

@@ -1,12 +1,12 @@
 import type { Executor } from "@parley/db";
 import { LINK_MESSAGES } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
-import { admitReader, shareGateOf, unlockLink, type Reader } from "../../kit/link-controls";
+import { admitReader, shareGateOf, unlockLink, type Reader } from "../../account/sharing/link-controls";
 import { getReadableSession, type SessionRow } from "./sessions";
 
 /**
  * A share's way in (docs/sharing.md): its owner's expiry, password and view cap, checked by the
- * same rule as every public link (kit/link-controls), for every read of the share by a signed-in
+ * same rule as every public link (account/sharing/link-controls), for every read of the share by a signed-in
  * reader: its history, its comparison columns and a clone of it. The owner meets the same gate
  * and is not counted. A session that is not shared has no gate (its owner reads it as their own).
  */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { chatSessions, models, type Executor, type ShareRedaction } from "@parley/db";
 import { REDACTION_MARKERS, type FindingKind } from "@parley/privacy";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { checkOutgoing, type CheckedTexts, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import { getDisplayNameById } from "../../account/display-name";
 import { branchOf, comparisonExchangesRead, readLeaf } from "./branches";
 import { titleFollowsBranch } from "./descriptions";
@@ -178,11 +178,11 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
     return result;
   }
   const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId);
-  const checked = applyPrivacyChoice(
+  const checked = await checkOutgoing(
+    db,
     messages.map((m) => m.content),
     user,
     choice,
-    await isPrivacyCheckBlocking(db),
   );
   await addShareRedactions(db, user.id, session, checked, places);
   return setSessionShared(db, user.id, sessionId, true, now);
@@ -200,11 +200,11 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
 export async function redactSharedConversation(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, before: "refresh" | "link") {
   const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId, before === "refresh");
   if (before === "link" && session.sharedAt === null) return;
-  const checked = applyPrivacyChoice(
+  const checked = await checkOutgoing(
+    db,
     messages.map((m) => m.content),
     user,
     choice,
-    await isPrivacyCheckBlocking(db),
   );
   if (checked.redacted.length > 0) await addShareRedactions(db, user.id, session, checked, places);
 }

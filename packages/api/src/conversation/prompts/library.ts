@@ -10,7 +10,7 @@ import {
 } from "@parley/contracts";
 import { promptReaders, prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import type { PrivacyPerson } from "../../kit/privacy";
+import type { PrivacyPerson } from "../../account/sharing/privacy-check";
 import { toSearchQuery, tsQuery } from "../../kit/search/text-search";
 import { decodeTimeCursor, encodeTimeCursor } from "./cursors";
 import { checkPromptEdit } from "./privacy";

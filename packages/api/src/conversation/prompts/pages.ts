@@ -1,6 +1,6 @@
 import type { Database, Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
-import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../../account/sharing/privacy-check";
 import { createPrompt, getPromptById, restorePromptVersion, updatePrompt, type PromptFields } from "./library";
 import { getPromptLinkPath, setPromptLink } from "./public-link";
 

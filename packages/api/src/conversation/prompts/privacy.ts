@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { PROMPT_LIMITS, PROMPT_MESSAGES } from "@parley/contracts";
 import { prompts, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
-import { applyPrivacyChoice, isPrivacyCheckBlocking, type PrivacyChoice, type PrivacyPerson } from "../../kit/privacy";
+import { checkOutgoing, type PrivacyChoice, type PrivacyPerson } from "../../account/sharing/privacy-check";
 import type { OutgoingMessage } from "../chat/share-privacy";
 import { foldPromptVersions } from "./versions";
 
@@ -36,7 +36,7 @@ export async function getOwnPromptTexts(db: Executor, userId: string, promptId: 
 export async function checkPromptLeaving(tx: Executor, user: PrivacyPerson & { id: string }, promptId: number, choice: PrivacyChoice, now: Date) {
   const current = await getOwnPromptTexts(tx, user.id, promptId);
   const texts = promptOutgoing(current).map((m) => m.content);
-  const checked = applyPrivacyChoice(texts, user, choice, await isPrivacyCheckBlocking(tx));
+  const checked = await checkOutgoing(tx, texts, user, choice);
   if (checked.redacted.length === 0) return;
   const [name, text, description] = checked.texts;
   await tx
@@ -57,5 +57,5 @@ export async function checkPromptLeaving(tx: Executor, user: PrivacyPerson & { i
  */
 export async function checkPromptEdit(tx: Executor, user: PrivacyPerson, texts: PromptTexts, published: boolean) {
   if (!published) return;
-  applyPrivacyChoice(promptOutgoing(texts).map((m) => m.content), user, {}, await isPrivacyCheckBlocking(tx));
+  await checkOutgoing(tx, promptOutgoing(texts).map((m) => m.content), user, {});
 }

@@ -4,7 +4,7 @@ import { PROMPT_MESSAGES, PROMPT_PUBLIC_PATH } from "@parley/contracts";
 import { publicLinks, type Database, type Executor } from "@parley/db";
 import { KeyVaultError, type KeyVault } from "@parley/keys";
 import { AppError } from "../../kit/errors";
-import type { PrivacyChoice, PrivacyPerson } from "../../kit/privacy";
+import type { PrivacyChoice, PrivacyPerson } from "../../account/sharing/privacy-check";
 import { requireOwnPrompt } from "./library";
 import { checkPromptLeaving } from "./privacy";
 

@@ -70,7 +70,8 @@ export async function presentBattle(db: Executor, session: Pick<SessionRow, "id"
         model_name: modelId === null ? null : (names.get(modelId) ?? modelId),
       };
     }),
-    verdict: verdict ? { choice: verdict.choice as "a" | "b" | "tie" | "both_bad", counted: verdict.counted, created_at: verdict.createdAt.toISOString() } : null,
+    // Whether it counts is the vote rule's to say (community/verdicts/battle-standing.ts), not the stored completeness.
+    verdict: verdict ? { choice: verdict.choice as "a" | "b" | "tie" | "both_bad", created_at: verdict.createdAt.toISOString() } : null,
   };
 }
 

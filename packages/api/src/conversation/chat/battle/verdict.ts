@@ -15,8 +15,10 @@ export const VERDICT_TOO_EARLY_MESSAGE = "Wait until both answers have ended (or
 /**
  * The one verdict of the caller's battle: answer A, answer B, a tie or both bad. It is final
  * (a second one is a 409) and names the models: the answer is the battle as getBattle reads it
- * after the verdict. It counts on the board only when both answers were complete. The session
- * is locked while the verdict is written, so two verdicts sent at once give one.
+ * after the verdict. Whether it counts is the vote rule's (community/post/votes.ts,
+ * voteStandings, as for post votes); the column `counted` stores only whether both answers were
+ * complete, which that rule reads (`incomplete`). The session is locked while the verdict is
+ * written, so two verdicts sent at once give one.
  */
 export async function decideBattle(db: Database, userId: string, battleId: number, choice: BattleChoice, now: Date) {
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { comparisonExchangesRead } from "../branches";
 import { getOwnedSession, getReadableSession, listExchangesBySession, type SessionRow } from "../sessions";
 import { redactedTitle, redactShared } from "../share-privacy";
 import { admitShareReader } from "../share-gate";
-import type { Reader } from "../../../kit/link-controls";
+import type { Reader } from "../../../account/sharing/link-controls";
 import { NOT_A_COMPARISON_MESSAGE } from "../../exchange/store";
 import type { ColumnStopper } from "../../../kit/ports";
 
@@ -115,38 +115,4 @@ export async function stopCompareColumn(db: Executor, stops: ColumnStopper, user
   if (pending.length === 0) return { stopped: false };
   await stops.broadcast(key);
   return { stopped: true };
-}
-
-/**
- * After a session's exchanges were copied (`copies[i]` is the new id of `sources[i]`): the copies
- * point at their copied parents, and the new session's active and compared models follow the source's.
- */
-export async function linkCopiedExchanges(
-  db: Executor,
-  target: number,
-  source: Pick<SessionRow, "activeEntryId" | "compareModels">,
-  sources: Pick<ExchangeRow, "id" | "parentEntryId">[],
-  copies: number[],
-) {
-  const newId = new Map(sources.map((e, i) => [e.id, copies[i]!]));
-  const links = sources.flatMap((e, i) => (e.parentEntryId !== null && newId.has(e.parentEntryId) ? [{ id: copies[i]!, parent: newId.get(e.parentEntryId)! }] : []));
-  for (const chunk of chunks(links, 500)) {
-    const ids = chunk.map((l) => l.id);
-    const cases = sql.join(
-      chunk.map((l) => sql`when ${l.id}::bigint then ${l.parent}::bigint`),
-      sql` `,
-    );
-    await db
-      .update(chatEntries)
-      .set({ parentEntryId: sql`case ${chatEntries.id} ${cases} end` })
-      .where(and(eq(chatEntries.sessionId, target), inArray(chatEntries.id, ids)));
-  }
-  const active = source.activeEntryId === null ? null : (newId.get(source.activeEntryId) ?? null);
-  await db.update(chatSessions).set({ activeEntryId: active, compareModels: source.compareModels }).where(eq(chatSessions.id, target));
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

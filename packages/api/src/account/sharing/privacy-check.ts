@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { instanceSettings, type Executor } from "@parley/db";
 import { FINDING_LABELS, redactMessages, scanMessages, scanMessagesInSlices, SLICE_CHARS, type Finding, type Pause, type ScanOptions } from "@parley/privacy";
-import { AppError } from "./errors";
+import { AppError } from "../../kit/errors";
 
 /**
  * The privacy check on the server (docs/privacy.md): what would leave is scanned again here,
@@ -163,4 +163,16 @@ export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPers
     }
   }
   return { texts: redacted.length === 0 ? [...texts] : redactMessages(texts, redacted), redacted };
+}
+
+/**
+ * The privacy check of what leaves for a target, as every path that lets something leave runs it
+ * (a share, its refresh or link, a post, a post's link, a prompt published or linked or edited
+ * once published, an export): the instance's setting read with `db` (the caller's transaction,
+ * when it has one), then `texts` (what the target's lister gives: reach/privacy-scan.ts,
+ * outgoingTexts, lists them for the check a person asks for) scanned again and the person's
+ * choice applied (applyPrivacyChoice).
+ */
+export async function checkOutgoing(db: Executor, texts: readonly string[], person: PrivacyPerson, choice: PrivacyChoice): Promise<CheckedTexts> {
+  return applyPrivacyChoice(texts, person, choice, await isPrivacyCheckBlocking(db));
 }

@@ -3,10 +3,10 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { LINK_EXPIRY_MS, LINK_LIMITS, LINK_MESSAGES, type LinkExpiry } from "@parley/contracts";
 import { publicLinks, publicLinkViewers, publicLinkViews, type Executor } from "@parley/db";
 import type { KeyVault } from "@parley/keys";
-import { AppError } from "./errors";
-import { instanceSecret } from "./instance-secret";
-import type { Context } from "./context";
-import type { Visitor } from "./ports";
+import { AppError } from "../../kit/errors";
+import { instanceSecret } from "../../kit/instance-secret";
+import type { Context } from "../../kit/context";
+import type { Visitor } from "../../kit/ports";
 
 // The owner's controls of a link (expiry, password, view cap) and its view counts, checked in one
 // place for every kind of link: a post's, a conversation's and a prompt's public link, and a
