@@ -167,7 +167,7 @@ try {
 }
 
 const [, built] = await runTurboLegs([
-  { name: "typecheck + lint", tasks: ["typecheck", "typecheck:node", "typecheck:e2e", "lint:code", "lint:cycles"] },
+  { name: "typecheck + lint", tasks: ["typecheck", "typecheck:node", "typecheck:e2e", "lint:code", "lint:cycles", "lint:format"] },
   { name: "build", tasks: ["build"] },
 ]);
 await runVitest("pglite", "unit + integration (PGlite)", "");
