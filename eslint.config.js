@@ -5,11 +5,13 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 /** A call that makes a zod schema: zod's own, or the contracts' helpers that return one (input.ts). */
-const SCHEMA_CALL = ":has(MemberExpression[object.name='z']), [callee.name=/^(storableText|int4Id)$/], :has(CallExpression[callee.name=/^(storableText|int4Id)$/])";
+const SCHEMA_CALL =
+  ":has(MemberExpression[object.name='z']), [callee.name=/^(storableText|int4Id)$/], :has(CallExpression[callee.name=/^(storableText|int4Id)$/])";
 
 const NO_ACCESSOR_LITERALS = {
   selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
-  message: "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
+  message:
+    "No getters or setters in object literals in server code: put the accessor on a class's prototype (see StepOptions in apps/server/src/fast-paths/trpc/run-procedure.ts).",
 };
 
 /**
@@ -33,16 +35,7 @@ export const TYPE_CHECKED = {
 
 export default tseslint.config(
   {
-    ignores: [
-      "**/node_modules/**",
-      "**/dist/**",
-      "**/.turbo/**",
-      "**/routeTree.gen.ts",
-      "**/drizzle/**",
-      "data/**",
-      "test-results/**",
-      "playwright-report/**",
-    ],
+    ignores: ["**/node_modules/**", "**/dist/**", "**/.turbo/**", "**/routeTree.gen.ts", "**/drizzle/**", "data/**", "test-results/**", "playwright-report/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -86,7 +79,8 @@ export default tseslint.config(
           ]
             .map((declared) => `${declared}:matches(${SCHEMA_CALL})`)
             .join(", "),
-          message: "No zod schema made at the top of a contracts module outside src/schemas/: the web app's first script would load zod for it. Build it in src/schemas/, or inside a function.",
+          message:
+            "No zod schema made at the top of a contracts module outside src/schemas/: the web app's first script would load zod for it. Build it in src/schemas/, or inside a function.",
         },
       ],
     },

@@ -86,7 +86,7 @@ test("a message the allowance cannot cover is refused with what is left and what
   await close();
 });
 
-test("a refused regeneration shows the refusal once, without a second \"You said\"", async ({ browser }) => {
+test('a refused regeneration shows the refusal once, without a second "You said"', async ({ browser }) => {
   const { page, close } = await openSignedIn(browser, own.origin, person, WIDE);
   await page.goto("/chat");
   // The long message goes to the demo (free), then its reply is asked of the paid model.

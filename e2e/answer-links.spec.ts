@@ -17,11 +17,20 @@ test("copy an answer's link, land on it highlighted, and comment beside it", asy
   await expect(writing.page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 20_000 });
   let sessionId = 0;
   for (let turn = 1; turn <= 7; turn++) {
-    const sent = await api(writing.page, "POST", "/chat/postChat", { messages: [{ content: `Question number ${turn}: tell me a long story.` }], model_id: "demo:parley-demo", session_id: sessionId, category: "general" });
+    const sent = await api(writing.page, "POST", "/chat/postChat", {
+      messages: [{ content: `Question number ${turn}: tell me a long story.` }],
+      model_id: "demo:parley-demo",
+      session_id: sessionId,
+      category: "general",
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     sessionId = sent.body.session_id as number;
   }
-  const posted = await api(writing.page, "POST", "/post/postChat", { chat_id: sessionId, description: `Seven questions ${Date.now().toString(36)}`, categories: ["general"] });
+  const posted = await api(writing.page, "POST", "/post/postChat", {
+    chat_id: sessionId,
+    description: `Seven questions ${Date.now().toString(36)}`,
+    categories: ["general"],
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   const postId = posted.body.post_id as number;
   const link = await api(writing.page, "POST", `/post/publicLink/${postId}`, { enabled: true });

@@ -16,7 +16,6 @@ test.beforeAll(async () => {
   bob = await createAccount(baseURL, newAccount("bob"));
 });
 
-
 const input = (page: Page) => page.getByPlaceholder("Type your message here...");
 /** A message the user sent (the demo model's reply quotes it, so replies are left out). */
 const sent = (page: Page, text: string) => page.getByRole("article", { name: "You said" }).filter({ hasText: text });
@@ -233,8 +232,8 @@ test("untrusted markdown runs nothing and shows as text", async ({ browser, base
   await page.getByRole("button", { name: "New Conversation" }).click();
   const corpus = [
     "<script>window.__xss = 1; alert(1)</script>",
-    "<img src=x onerror=\"window.__xss = 2; alert(2)\">",
-    "<svg onload=\"window.__xss = 3; alert(3)\"></svg>",
+    '<img src=x onerror="window.__xss = 2; alert(2)">',
+    '<svg onload="window.__xss = 3; alert(3)"></svg>',
     "[click me](javascript:window.__xss=4)",
     "[data link](data:text/html,<script>alert(5)</script>)",
   ];

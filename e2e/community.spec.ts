@@ -18,7 +18,6 @@ test.beforeAll(async () => {
   reader = await createAccount(testInfo.project.use.baseURL, newAccount("reader"));
 });
 
-
 test("the author posts a conversation and lands on its page", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
   await page.goto("/chat");
@@ -65,10 +64,19 @@ test("a reader finds it on Discover, filters, likes it and comments", async ({ b
   await expect(item.getByRole("button", { name: /^Unlike/ })).toHaveAttribute("aria-pressed", "true");
   await expect(item.getByRole("button", { name: /^Unlike/ })).toContainText("1");
   await page.reload();
-  await expect(page.getByRole("article").filter({ hasText: DESCRIPTION }).getByRole("button", { name: /^Unlike/ })).toContainText("1");
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ hasText: DESCRIPTION })
+      .getByRole("button", { name: /^Unlike/ }),
+  ).toContainText("1");
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole("article").filter({ hasText: DESCRIPTION }).getByRole("link", { name: /Sky colours/ }).click();
+  await page
+    .getByRole("article")
+    .filter({ hasText: DESCRIPTION })
+    .getByRole("link", { name: /Sky colours/ })
+    .click();
   await expect(page).toHaveURL(postPath);
   await page.getByRole("button", { name: "Comments (0)" }).click();
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();

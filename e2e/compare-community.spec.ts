@@ -44,7 +44,10 @@ type BoardRow = { model_id: string; model_name: string; votes_won: number; votes
 async function postVotesOf(page: Page, name: string) {
   for (;;) {
     const board = (await api(page, "GET", "/post/leaderboard")).body as { fitted_at: string | null; models: BoardRow[] };
-    const download = (await api(page, "GET", "/post/leaderboard/votes?format=json")).body as { fitted_at: string | null; votes: { source: string; models: string[]; choice: string }[] };
+    const download = (await api(page, "GET", "/post/leaderboard/votes?format=json")).body as {
+      fitted_at: string | null;
+      votes: { source: string; models: string[]; choice: string }[];
+    };
     // A refit between the two reads: read both again.
     if (board.fitted_at !== download.fitted_at) continue;
     const row = board.models.find((r) => r.model_name === name);
@@ -82,7 +85,15 @@ test("Discover has a Leaderboard view, empty before any vote", async ({ browser,
     // carry no category; no comparison post has a vote yet, so a category's board is empty.
     expect((await api(page, "GET", "/post/leaderboard?category=education")).body.models).toEqual([]);
     // The categories a post can carry, named as the chat names them; no feed-only groups.
-    await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);
+    await expect(page.getByLabel("Category").getByRole("option")).toHaveText([
+      "All categories",
+      "General",
+      "Technology",
+      "Education",
+      "Health",
+      "Business",
+      "Entertainment",
+    ]);
     await page.getByLabel("Category").selectOption("education");
     await expect(page.getByText("No votes yet: vote on comparison posts to rank the models.")).toBeVisible();
   }
@@ -99,7 +110,14 @@ test("the author compares three models and posts the comparison, and posts a sec
   await expect(page.getByPlaceholder("Type your message here...")).toBeVisible({ timeout: 15_000 });
   // Own OpenAI and Anthropic keys offer their models (local fakes of OpenAI's and Anthropic's
   // services in the browser tests) next to the demo model.
-  expect((await api(page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-compare-000000000000000000", claude_api_key: "sk-ant-e2e-compare-0000000000000000" })).status).toBe(200);
+  expect(
+    (
+      await api(page, "POST", "/user/updateUserApiKeys", {
+        open_ai_key: "sk-e2e-compare-000000000000000000",
+        claude_api_key: "sk-ant-e2e-compare-0000000000000000",
+      })
+    ).status,
+  ).toBe(200);
   const options = await api(page, "GET", "/chat/getPromptsAndModels");
   const models = options.body.userModels as { id: string; name: string }[];
   const idOf = (name: string) => models.find((m) => m.name === name)!.id;
@@ -126,12 +144,18 @@ test("the author compares three models and posts the comparison, and posts a sec
   await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
   // Named for its author, the demo model is the one not rated.
   await expect(page.getByText(/ · not rated$/)).toHaveCount(1);
-  await expect(page.getByText(`${DEMO} only repeats what it is asked, so it is not rated: votes on this comparison count here but not on the Leaderboard.`)).toBeVisible();
+  await expect(
+    page.getByText(`${DEMO} only repeats what it is asked, so it is not rated: votes on this comparison count here but not on the Leaderboard.`),
+  ).toBeVisible();
 
   // The second comparison: two rated models, with answers of their own.
   const rated = await api(page, "POST", "/chat/compare", { messages: [{ content: PROMPT }], model_ids: [idOf("GPT-4o mini"), idOf(CLAUDE)] });
   expect(rated.status, JSON.stringify(rated.body)).toBe(200);
-  const ratedPost = await api(page, "POST", "/post/postChat", { chat_id: rated.body.session_id as number, description: RATED_DESCRIPTION, categories: ["education"] });
+  const ratedPost = await api(page, "POST", "/post/postChat", {
+    chat_id: rated.body.session_id as number,
+    description: RATED_DESCRIPTION,
+    categories: ["education"],
+  });
   expect(ratedPost.status, JSON.stringify(ratedPost.body)).toBe(200);
   ratedPostPath = `/post/${ratedPost.body.post_id as number}`;
   await close();
@@ -196,7 +220,10 @@ test("on a phone the answers are tabs, one column at a time", async ({ browser, 
   await close();
 });
 
-test("the leaderboard counts the vote on rated models, overall and in the post's category, and never rates the demo model; the reader forks the comparison", async ({ browser, baseURL }) => {
+test("the leaderboard counts the vote on rated models, overall and in the post's category, and never rates the demo model; the reader forks the comparison", async ({
+  browser,
+  baseURL,
+}) => {
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   // The reader votes for Claude's answer on the comparison of two rated models, wherever it is shown to them.
   await page.goto(ratedPostPath);
@@ -206,7 +233,9 @@ test("the leaderboard counts the vote on rated models, overall and in the post's
   expect(label).toBeDefined();
   await page.getByRole("button", { name: `Vote for this answer (answer ${label})` }).click();
   await expect(page.getByRole("heading", { name: `Answer ${label} · ${CLAUDE}` })).toBeVisible();
-  await expect(page.getByText("Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Thanks for voting. 1 vote so far. Votes are final: only votes cast before the models are shown count.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/not rated/)).toHaveCount(0);
 
   await page.goto("/discover/leaderboard");
@@ -215,7 +244,15 @@ test("the leaderboard counts the vote on rated models, overall and in the post's
   const row = ratings.getByRole("row").filter({ has: page.getByRole("rowheader", { name: CLAUDE }) });
   // The reader's vote went to Claude's column: one more post vote won and cast. The board is
   // refitted in the background (every 3 seconds for these tests): wait for the fit that counts it.
-  await expect.poll(async () => { const { won, cast } = await postVotesOf(page, CLAUDE); return { won, cast }; }, { timeout: 15_000 }).toEqual({ won: before.won + 1, cast: before.cast + 1 });
+  await expect
+    .poll(
+      async () => {
+        const { won, cast } = await postVotesOf(page, CLAUDE);
+        return { won, cast };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ won: before.won + 1, cast: before.cast + 1 });
   // The vote for the demo model's answer is not rated: the board has no row for it, and says why it left the vote out.
   expect((await postVotesOf(page, DEMO)).row).toBeUndefined();
   await expect(ratings.getByRole("rowheader", { name: DEMO })).toHaveCount(0);
@@ -225,15 +262,27 @@ test("the leaderboard counts the vote on rated models, overall and in the post's
   await expect(async () => {
     const shown = (await postVotesOf(page, CLAUDE)).row!;
     await page.reload();
-    await expect(row.getByRole("cell")).toHaveText([/^1(–\d)?$/, /^\d+$/, /^\d+ to \d+$/, String(shown.votes_cast), `${(shown.win_rate * 100).toFixed(1)}%`], { timeout: 2_000 });
+    await expect(row.getByRole("cell")).toHaveText([/^1(–\d)?$/, /^\d+$/, /^\d+ to \d+$/, String(shown.votes_cast), `${(shown.win_rate * 100).toFixed(1)}%`], {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 20_000 });
   await expect(row.getByText("Provisional")).toBeVisible();
   await page.getByRole("link", { name: "How is this computed?" }).click();
   await expect(page.getByRole("heading", { name: "How is this computed?" })).toBeInViewport();
-  await expect(page.getByText(/The offline demo model only repeats what it is asked, so it is never rated: votes on comparisons that show it stay off the board\./)).toBeVisible();
+  await expect(
+    page.getByText(/The offline demo model only repeats what it is asked, so it is never rated: votes on comparisons that show it stay off the board\./),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: /Share of the votes showing both models/ })).toBeVisible();
   // The categories a post can carry, named as the chat names them; no feed-only groups.
-  await expect(page.getByLabel("Category").getByRole("option")).toHaveText(["All categories", "General", "Technology", "Education", "Health", "Business", "Entertainment"]);
+  await expect(page.getByLabel("Category").getByRole("option")).toHaveText([
+    "All categories",
+    "General",
+    "Technology",
+    "Education",
+    "Health",
+    "Business",
+    "Entertainment",
+  ]);
   await page.getByLabel("Category").selectOption("education");
   await expect(row).toBeVisible();
   await page.getByLabel("Category").selectOption("technology");
@@ -260,10 +309,17 @@ test("the leaderboard counts the vote on rated models, overall and in the post's
   await close();
 });
 
-test("the reader posts the fork; its original's author reads it with the models named and nothing to vote: a comparison and its forks are one blind set", async ({ browser, baseURL }) => {
+test("the reader posts the fork; its original's author reads it with the models named and nothing to vote: a comparison and its forks are one blind set", async ({
+  browser,
+  baseURL,
+}) => {
   const reading = await openSignedIn(browser, baseURL, reader, { width: 1400, height: 900 });
   await reading.page.goto(postPath);
-  const posted = await api(reading.page, "POST", "/post/postChat", { chat_id: forkSessionId, description: `${DESCRIPTION}, forked`, categories: ["education"] });
+  const posted = await api(reading.page, "POST", "/post/postChat", {
+    chat_id: forkSessionId,
+    description: `${DESCRIPTION}, forked`,
+    categories: ["education"],
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   await reading.close();
 
@@ -273,7 +329,9 @@ test("the reader posts the fork; its original's author reads it with the models 
   // The author made the original: the fork's models (same columns) are no secret to them. They
   // did not make the fork, so they are shown its answers in an order of their own.
   await expect(page.getByRole("heading", { name: /^Answer [ABC] · Parley Demo \(offline\)$/ })).toBeVisible();
-  await expect(page.getByText(/^You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into/)).toBeVisible();
+  await expect(
+    page.getByText(/^You already know which model wrote each answer: you voted on or made a comparison this one was forked from or into/),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Vote for this answer/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("link", { name: "Open that comparison" }).click();

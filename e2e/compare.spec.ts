@@ -211,7 +211,9 @@ test("with fewer than two models a battle can draw, Battle says what would add m
 test("continuing with the winner makes it an ordinary chat with that model", async ({ browser, baseURL }) => {
   const { page, close } = await openSignedIn(browser, baseURL, ada);
   await page.goto(sessionUrl);
-  await column(page, MODELS.claude).getByRole("button", { name: /Continue with this model/ }).click();
+  await column(page, MODELS.claude)
+    .getByRole("button", { name: /Continue with this model/ })
+    .click();
   await expect(page.getByRole("region", { name: /\(column \d\)$/ })).toHaveCount(0);
   await expect(page.getByLabel("Model")).toHaveValue("anthropic:claude-haiku-4-5");
   await expect(page.getByRole("article", { name: `${MODELS.claude} said` })).toHaveCount(2);

@@ -114,7 +114,14 @@ test("search snippets read as plain text, the searched word highlighted, in the 
 test("on a phone the model and prompt dropdowns show their choice, not a blank pill", async ({ browser, baseURL }) => {
   const state = await createAccount(baseURL, newAccount("phone"));
   for (const width of [390, 360]) {
-    const context = await browser.newContext({ baseURL, storageState: state, viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      baseURL,
+      storageState: state,
+      viewport: { width, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     await page.goto("/chat");
     await expect(page.getByLabel("Model")).toHaveValue("demo:parley-demo");
@@ -169,7 +176,9 @@ test("sharing a conversation is one choice of audience with one set of expiry, p
   const panel = page.getByRole("complementary", { name: "Chat Options" });
   await expect(panel.getByRole("radio")).toHaveCount(0);
   await panel.getByRole("button", { name: "Share Conversation" }).click();
-  await expect.poll(() => dialogs.some((message) => message.startsWith("Share link copied to clipboard! Anyone with this link can view this conversation."))).toBe(true);
+  await expect
+    .poll(() => dialogs.some((message) => message.startsWith("Share link copied to clipboard! Anyone with this link can view this conversation.")))
+    .toBe(true);
   await expect(panel.getByText("Anyone signed in who has the link can read this conversation.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Stop sharing" })).toBeVisible();
 

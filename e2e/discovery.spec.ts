@@ -27,7 +27,12 @@ test("three people post conversations that mention the word", async ({ browser, 
     await page.goto("/chat");
     await expect(page.getByPlaceholder("Type your message here...")).toBeVisible();
     for (let i = 0; i < POSTS_PER_AUTHOR; i++) {
-      const sent = await api(page, "POST", "/chat/postChat", { messages: [{ content: `Tell me about the ${WORD}, part ${index}x${i}` }], model_id: "demo:parley-demo", session_id: 0, category: "general" });
+      const sent = await api(page, "POST", "/chat/postChat", {
+        messages: [{ content: `Tell me about the ${WORD}, part ${index}x${i}` }],
+        model_id: "demo:parley-demo",
+        session_id: 0,
+        category: "general",
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       const posted = await api(page, "POST", "/post/postChat", { chat_id: sent.body.session_id, description: `Notes ${index}x${i}`, categories: ["general"] });
       expect(posted.status, JSON.stringify(posted.body)).toBe(200);

@@ -23,7 +23,10 @@ async function personWithKey(browser: Parameters<typeof openSignedIn>[0], baseUR
   return signedIn;
 }
 
-test("a comparison's answers and a battle's, before and after the verdict, skip no heading level; the verdict buttons move with the arrow keys", async ({ browser, baseURL }) => {
+test("a comparison's answers and a battle's, before and after the verdict, skip no heading level; the verdict buttons move with the arrow keys", async ({
+  browser,
+  baseURL,
+}) => {
   const { page, close } = await personWithKey(browser, baseURL, "headings", "sk-test-openai-00000000head1");
   await page.goto("/chat");
   await page.getByRole("button", { name: "Compare", exact: true }).click();

@@ -19,7 +19,10 @@ const LOCKED = "This link is locked after too many wrong passwords. Ask its owne
 
 const own = ownServer(70, { TRUST_PROXY: "loopback" });
 
-test("wrong passwords from several addresses lock a link; its owner sees it locked in Shared links and lifts it, and the link asks for its password again", async ({ browser, playwright }) => {
+test("wrong passwords from several addresses lock a link; its owner sees it locked in Shared links and lifts it, and the link asks for its password again", async ({
+  browser,
+  playwright,
+}) => {
   const title = `Bee lifespans ${Date.now().toString(36)}`;
   const owner = await createAccount(own.origin, newAccount("lockout"));
   const { page, close } = await openSignedIn(browser, own.origin, owner, WIDE);
@@ -42,7 +45,8 @@ test("wrong passwords from several addresses lock a link; its owner sees it lock
   const statuses: number[] = [];
   for (const address of addresses) {
     const client = await from(address);
-    for (let i = 0; i < perAddress; i++) statuses.push((await client.post(`/api/v1/public/unlock/${token}`, { data: { password: `guess ${address} ${i}` } })).status());
+    for (let i = 0; i < perAddress; i++)
+      statuses.push((await client.post(`/api/v1/public/unlock/${token}`, { data: { password: `guess ${address} ${i}` } })).status());
     await client.dispose();
   }
   // Each was checked and refused as wrong (none of them over its address's own limit); the one

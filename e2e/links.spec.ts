@@ -8,7 +8,10 @@ import { postConversation } from "./support/posting";
 
 const WIDE = { width: 1400, height: 900 };
 
-test("a password and an expiry on a post's public link: a fresh browser unlocks it, and the Shared links page counts the view", async ({ browser, baseURL }) => {
+test("a password and an expiry on a post's public link: a fresh browser unlocks it, and the Shared links page counts the view", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const owner = await createAccount(baseURL, newAccount("links"));
   const { page, close } = await openSignedIn(browser, baseURL, owner, WIDE);
@@ -56,7 +59,10 @@ test("a password and an expiry on a post's public link: a fresh browser unlocks 
   await close();
 });
 
-test("a password on a conversation's share: another signed-in reader is asked for it, unlocks it and reads the share; the Shared links page counts that view, not the owner's", async ({ browser, baseURL }) => {
+test("a password on a conversation's share: another signed-in reader is asked for it, unlocks it and reads the share; the Shared links page counts that view, not the owner's", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const owner = await createAccount(baseURL, newAccount("share-owner"));
   const readerAccount = await createAccount(baseURL, newAccount("share-reader"));

@@ -21,7 +21,10 @@ async function send(page: Page, text: string) {
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 20_000 });
 }
 
-test("the privacy check flags a key and an address before posting, and the redacted key leaves with neither the post nor its download", async ({ browser, baseURL }) => {
+test("the privacy check flags a key and an address before posting, and the redacted key leaves with neither the post nor its download", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const author = await createAccount(baseURL, newAccount("privacy"));
   const { page, close } = await openSignedIn(browser, baseURL, author, { width: 1400, height: 900 });
@@ -101,7 +104,10 @@ test("the check ticks keys and secrets for redaction and makes redacting the mai
   await close();
 });
 
-test("refreshing a share's snapshot checks what was added since: the new key is flagged and redacted in the share; the share's expiry is set from the chat screen", async ({ browser, baseURL }) => {
+test("refreshing a share's snapshot checks what was added since: the new key is flagged and redacted in the share; the share's expiry is set from the chat screen", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const owner = await createAccount(baseURL, newAccount("refresh"));
   const { page, dialogs, close } = await openSignedIn(browser, baseURL, owner, { width: 1400, height: 900 });
@@ -118,7 +124,9 @@ test("refreshing a share's snapshot checks what was added since: the new key is 
 
   await send(page, `Keep ${KEY} safe`);
   // The demo model's reply, which repeats the message, is stored in full.
-  await expect.poll(async () => ((await api(page, "GET", `/privacy/scan/share_refresh/${sessionId}`)).body.findings as unknown[]).length, { timeout: 20_000 }).toBe(2);
+  await expect
+    .poll(async () => ((await api(page, "GET", `/privacy/scan/share_refresh/${sessionId}`)).body.findings as unknown[]).length, { timeout: 20_000 })
+    .toBe(2);
   await page.goto("/profile?tab=links");
   const row = page.getByRole("listitem").filter({ has: page.getByText("Conversation · share", { exact: true }) });
   await expect(row.getByText("Never")).toHaveCount(0, { timeout: 15_000 });
@@ -137,7 +145,10 @@ test("refreshing a share's snapshot checks what was added since: the new key is 
   await close();
 });
 
-test("while an admin makes the check blocking, a conversation holding a key does not leave until the key is redacted, and the check says what is left", async ({ browser, baseURL }) => {
+test("while an admin makes the check blocking, a conversation holding a key does not leave until the key is redacted, and the check says what is left", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const admin = await openSignedIn(browser, baseURL, await signInAdmin(baseURL), { width: 1400, height: 900 });
   const author = await openSignedIn(browser, baseURL, await createAccount(baseURL, newAccount("blocked")), { width: 1400, height: 900 });

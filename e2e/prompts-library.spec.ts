@@ -86,13 +86,19 @@ test("the writer edits a prompt and restores its first version, which becomes th
   const first = `Summarise ${WORD} in one line.`;
   const prompt = await makePrompt(page, { name: `Versioned ${WORD}`, text: first });
   await page.reload();
-  await page.getByRole("article", { name: prompt.name }).getByRole("button", { name: `Edit ${prompt.name}` }).click();
+  await page
+    .getByRole("article", { name: prompt.name })
+    .getByRole("button", { name: `Edit ${prompt.name}` })
+    .click();
   const edit = page.getByRole("region", { name: `Edit “${prompt.name}”` });
   await edit.getByLabel("Prompt text").fill(`Summarise ${WORD} in three lines.`);
   await edit.getByRole("button", { name: "Save prompt" }).click();
   await expect(page.getByRole("article", { name: prompt.name })).toContainText(`Summarise ${WORD} in three lines.`);
 
-  await page.getByRole("article", { name: prompt.name }).getByRole("button", { name: `Edit ${prompt.name}` }).click();
+  await page
+    .getByRole("article", { name: prompt.name })
+    .getByRole("button", { name: `Edit ${prompt.name}` })
+    .click();
   const versions = page.getByRole("region", { name: `Edit “${prompt.name}”` }).getByRole("region", { name: "Versions" });
   await expect(versions.getByRole("listitem")).toHaveCount(2);
   await versions.getByRole("button", { name: "Restore Version 1" }).click();
@@ -107,7 +113,10 @@ test("the writer edits a prompt and restores its first version, which becomes th
   await close();
 });
 
-test("a library exported by one account is imported by another; a bad file is refused with its reason and adds nothing", async ({ browser, baseURL }, testInfo) => {
+test("a library exported by one account is imported by another; a bad file is refused with its reason and adds nothing", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   const own = await openSignedIn(browser, baseURL, writer);
   await own.page.goto("/prompts");
   const exported = await makePrompt(own.page, { name: `Exported ${WORD}`, text: `Translate {{phrase}} about ${WORD}.`, category: "education" });
@@ -129,9 +138,18 @@ test("a library exported by one account is imported by another; a bad file is re
   await expect(page.getByText("No prompts yet. Write one, or save one from Discover.")).toBeVisible();
 
   // One bad prompt (a name over 100 characters) and nothing of the file is kept.
-  const bad = { format: "parley.prompts", version: 1, prompts: [{ name: `Kept? ${WORD}`, text: "Fine text" }, { name: "x".repeat(101), text: "Too long a name" }] };
+  const bad = {
+    format: "parley.prompts",
+    version: 1,
+    prompts: [
+      { name: `Kept? ${WORD}`, text: "Fine text" },
+      { name: "x".repeat(101), text: "Too long a name" },
+    ],
+  };
   await page.getByLabel("Import library").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was imported" })).toHaveText(/^Nothing was imported: .*prompts\.1\.name.*at most 100 characters/);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was imported" })).toHaveText(
+    /^Nothing was imported: .*prompts\.1\.name.*at most 100 characters/,
+  );
   await page.reload();
   await expect(page.getByText("No prompts yet. Write one, or save one from Discover.")).toBeVisible();
 

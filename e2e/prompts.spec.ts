@@ -92,7 +92,10 @@ test("the writer writes a prompt with a variable, uses it through '/', and publi
 
   // Publishing: the library's editor makes it public; its page counts the writer's use.
   await page.goto("/prompts");
-  await page.getByRole("article", { name: NAME }).getByRole("button", { name: `Edit ${NAME}` }).click();
+  await page
+    .getByRole("article", { name: NAME })
+    .getByRole("button", { name: `Edit ${NAME}` })
+    .click();
   const edit = page.getByRole("region", { name: `Edit “${NAME}”` });
   await edit.getByLabel("Visibility").selectOption("public");
   await expect(edit.getByText("Listed on Discover and on your creator page.")).toBeVisible();

@@ -150,7 +150,10 @@ test("importing a ChatGPT export shows its conversations", async ({ browser, bas
   await expect(page.getByText("Whole rye flour gives the most sour taste.")).toBeVisible();
   await expect(page.getByText("ABANDONED BRANCH")).toHaveCount(0);
 
-  await page.getByRole("region", { name: "Import conversations" }).getByLabel("Choose file").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"notes": []}') });
+  await page
+    .getByRole("region", { name: "Import conversations" })
+    .getByLabel("Choose file")
+    .setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"notes": []}') });
   await expect(page.getByRole("alert").filter({ hasText: "This file is not a ChatGPT or Claude export" })).toBeVisible();
   await close();
 });
@@ -165,13 +168,16 @@ test("an import shows how many of its exchanges are stored while the server work
   let letGo = () => {};
   const answerLetGo = new Promise<void>((resolve) => (letGo = resolve));
   let held = false;
-  await page.route((url) => url.pathname === "/api/v1/chat/import", async (route) => {
-    held = true;
-    // The file as the page sent it (Playwright does not pass a File body on by itself).
-    const response = await route.fetch({ postData: readFileSync(CHATGPT_EXPORT) });
-    await answerLetGo;
-    await route.fulfill({ response });
-  });
+  await page.route(
+    (url) => url.pathname === "/api/v1/chat/import",
+    async (route) => {
+      held = true;
+      // The file as the page sent it (Playwright does not pass a File body on by itself).
+      const response = await route.fetch({ postData: readFileSync(CHATGPT_EXPORT) });
+      await answerLetGo;
+      await route.fulfill({ response });
+    },
+  );
   await page.goto("/chat");
   await region.getByLabel("Choose file").setInputFiles(CHATGPT_EXPORT);
   try {

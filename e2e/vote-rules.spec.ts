@@ -30,9 +30,16 @@ test("after a vote on a comparison post, a new account is told when its vote wil
   await writing.page.goto("/chat");
   // Two rated models of the author's own (a local fake of OpenAI's service).
   expect((await api(writing.page, "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-e2e-waits-00000000000000000001" })).status).toBe(200);
-  const compared = await api(writing.page, "POST", "/chat/compare", { messages: [{ content: "Name a river." }], model_ids: ["openai:gpt-4o-mini", "openai:gpt-4o"] });
+  const compared = await api(writing.page, "POST", "/chat/compare", {
+    messages: [{ content: "Name a river." }],
+    model_ids: ["openai:gpt-4o-mini", "openai:gpt-4o"],
+  });
   expect(compared.status, JSON.stringify(compared.body)).toBe(200);
-  const posted = await api(writing.page, "POST", "/post/postChat", { chat_id: compared.body.session_id as number, description: `Rivers ${Date.now().toString(36)}`, categories: ["general"] });
+  const posted = await api(writing.page, "POST", "/post/postChat", {
+    chat_id: compared.body.session_id as number,
+    description: `Rivers ${Date.now().toString(36)}`,
+    categories: ["general"],
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   await writing.close();
 
@@ -43,7 +50,10 @@ test("after a vote on a comparison post, a new account is told when its vote wil
   await page.getByRole("button", { name: "Vote for this answer (answer A)" }).click();
   await expect(page.getByRole("heading", { name: /^Answer A · GPT-4o( mini)?$/ })).toBeVisible();
   // The vote waits for the account's age: the page says from when it counts, in local time.
-  const comparison = (await api(page, "GET", `/post/getPost/${posted.body.post_id as number}`)).body.comparison as { my_vote_left_out: string | null; my_vote_counts_at: string | null };
+  const comparison = (await api(page, "GET", `/post/getPost/${posted.body.post_id as number}`)).body.comparison as {
+    my_vote_left_out: string | null;
+    my_vote_counts_at: string | null;
+  };
   expect(comparison.my_vote_left_out).toBe("waiting");
   const when = await shownAs(page, comparison.my_vote_counts_at!);
   const status = page.getByRole("status").filter({ hasText: "Thanks for voting." });
@@ -52,7 +62,9 @@ test("after a vote on a comparison post, a new account is told when its vote wil
   );
   await expect(page.locator("main")).not.toContainText("0 votes so far");
   await page.reload();
-  await expect(status).toHaveText(new RegExp(`^Thanks for voting\\. Your vote is kept and counts from ${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, once your account is old enough`));
+  await expect(status).toHaveText(
+    new RegExp(`^Thanks for voting\\. Your vote is kept and counts from ${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, once your account is old enough`),
+  );
   await expect(page.locator("main")).not.toContainText("0 votes so far");
   await close();
 });

@@ -124,13 +124,20 @@ async function run(url, rate) {
   const result = await instance;
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} time-outs`);
   times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: Math.max(quantile(times, 0.99), result.latency.p99), rps: Math.round(result.requests.total / SECONDS), timeouts: result.timeouts };
+  return {
+    p50: quantile(times, 0.5),
+    p99: Math.max(quantile(times, 0.99), result.latency.p99),
+    rps: Math.round(result.requests.total / SECONDS),
+    timeouts: result.timeouts,
+  };
 }
 
 const ms = (value) => (Number.isNaN(value) ? "—" : value.toFixed(1)).padStart(6);
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-console.log(`Discovery benchmark: ${cpus().length} cores, Node ${process.version}, PostgreSQL at ${new URL(adminUrl).host}, ${CONNECTIONS} connections, ${SECONDS} s per run; load average before: ${loadavg()[0].toFixed(2)}\n`);
+console.log(
+  `Discovery benchmark: ${cpus().length} cores, Node ${process.version}, PostgreSQL at ${new URL(adminUrl).host}, ${CONNECTIONS} connections, ${SECONDS} s per run; load average before: ${loadavg()[0].toFixed(2)}\n`,
+);
 // BENCH_DATABASE=<name>: a database kept by an earlier run (BENCH_KEEP=1), its posts reused.
 const database = process.env.BENCH_DATABASE
   ? { name: process.env.BENCH_DATABASE, url: databaseUrl(adminUrl, process.env.BENCH_DATABASE) }
@@ -203,8 +210,11 @@ try {
     }
   }
   // With one size (BENCH_SIZES) there is nothing to compare.
-  if (PARTS.includes("posts") && SIZES.length > 1) console.log(`\np50 at ${SIZES[1].toLocaleString("en-US")} posts against p50 at ${SIZES[0].toLocaleString("en-US")} (target ≤ 1.2×)`);
-  for (const label of PARTS.includes("posts") && SIZES.length > 1 ? ["feed, first page", "feed, page at 90%", "search, rare word", "search, common word"] : []) {
+  if (PARTS.includes("posts") && SIZES.length > 1)
+    console.log(`\np50 at ${SIZES[1].toLocaleString("en-US")} posts against p50 at ${SIZES[0].toLocaleString("en-US")} (target ≤ 1.2×)`);
+  for (const label of PARTS.includes("posts") && SIZES.length > 1
+    ? ["feed, first page", "feed, page at 90%", "search, rare word", "search, common word"]
+    : []) {
     const small = results[`${SIZES[0]}:${label}`].p50;
     const large = results[`${SIZES[1]}:${label}`].p50;
     console.log(`  ${label.padEnd(22)} ${ms(small)} ms → ${ms(large)} ms   ${(large / small).toFixed(2)}×`);

@@ -52,7 +52,9 @@ async function measureHttp(parley) {
     const base = rows[0][1].requestsPerSecond;
     console.log("HTTP (mean requests/s, p99 latency, ratio to bare Fastify)");
     for (const [label, { requestsPerSecond, p99 }] of rows) {
-      console.log(`  ${label.padEnd(40)} ${String(requestsPerSecond).padStart(7)} req/s   p99 ${String(p99).padStart(3)} ms   ${(requestsPerSecond / base).toFixed(2)}`);
+      console.log(
+        `  ${label.padEnd(40)} ${String(requestsPerSecond).padStart(7)} req/s   p99 ${String(p99).padStart(3)} ms   ${(requestsPerSecond / base).toFixed(2)}`,
+      );
     }
     const restRatio = rows[1][1].requestsPerSecond / base;
     const trpcRatio = rows[2][1].requestsPerSecond / base;
@@ -88,7 +90,9 @@ async function postgresAdminUrl() {
   return (await probePostgres(DEFAULT_POSTGRES_URL)) ? null : DEFAULT_POSTGRES_URL;
 }
 
-console.log(`Parley benchmark: ${cpus().length} cores, Node ${process.version}, ${LOAD.connections} connections, best of ${LOAD.rounds} runs of ${LOAD.seconds} s taken in turns after a ${LOAD.warmupSeconds} s warm-up, 127.0.0.1 only, LOG_LEVEL=warn; load average before: ${loadavg()[0].toFixed(2)}\n`);
+console.log(
+  `Parley benchmark: ${cpus().length} cores, Node ${process.version}, ${LOAD.connections} connections, best of ${LOAD.rounds} runs of ${LOAD.seconds} s taken in turns after a ${LOAD.warmupSeconds} s warm-up, 127.0.0.1 only, LOG_LEVEL=warn; load average before: ${loadavg()[0].toFixed(2)}\n`,
+);
 
 // BENCH_ONLY=http: the HTTP table alone (a fresh PGlite server against the bare Fastify), then stop.
 if (process.env.BENCH_ONLY === "http") {
@@ -120,7 +124,10 @@ try {
   if (adminUrl) {
     const database = await createDatabase(adminUrl, "parley_bench");
     try {
-      memory.push(["PostgreSQL (DATABASE_URL=postgres://...)", (await idleRss({ databaseUrl: database.url, dataDir: join(scratch.path, "pg-data") })).megabytes]);
+      memory.push([
+        "PostgreSQL (DATABASE_URL=postgres://...)",
+        (await idleRss({ databaseUrl: database.url, dataDir: join(scratch.path, "pg-data") })).megabytes,
+      ]);
     } finally {
       await dropDatabase(adminUrl, database.name);
     }
@@ -146,7 +153,9 @@ if (later !== undefined && postgresRss !== undefined) {
   const engine = Math.round(later - postgresRss);
   console.log(`  Parley's own share (PostgreSQL row - bare Node): ${own} MB; the embedded engine's (PGlite later start - PostgreSQL row): ${engine} MB.`);
   const room = Math.max(0, Math.round(TARGETS.idleRssMb - postgresRss));
-  console.log(`  With PGlite the engine comes on top of all the PostgreSQL row holds: the ${TARGETS.idleRssMb} MB target leaves it ${room} MB and it takes ${engine} MB, so the target can hold with a PostgreSQL server only.`);
+  console.log(
+    `  With PGlite the engine comes on top of all the PostgreSQL row holds: the ${TARGETS.idleRssMb} MB target leaves it ${room} MB and it takes ${engine} MB, so the target can hold with a PostgreSQL server only.`,
+  );
 }
 
 console.log("\nJavaScript per page (gzip level 6, kB = 1000 bytes; entry chunk + static imports + the route's lazy chunks;");

@@ -31,10 +31,16 @@ if (cycles.length > 0) {
 
 // Packages: an edge for each workspace package whose sources import another (@parley/<name>).
 const workspaces = Object.fromEntries(
-  ["apps/server", "apps/web", ...PACKAGES.map((name) => `packages/${name}`)].map((dir) => [JSON.parse(fs.readFileSync(`${dir}/package.json`, "utf8")).name, dir]),
+  ["apps/server", "apps/web", ...PACKAGES.map((name) => `packages/${name}`)].map((dir) => [
+    JSON.parse(fs.readFileSync(`${dir}/package.json`, "utf8")).name,
+    dir,
+  ]),
 );
 const sourcesOf = (dir) =>
-  fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 const packageEdges = new Map(Object.keys(workspaces).map((name) => [name, new Set()]));
 for (const [name, dir] of Object.entries(workspaces)) {
   for (const file of sourcesOf(`${dir}/src`)) {

@@ -54,12 +54,19 @@ async function runVitest(leg, name, databaseUrl) {
   heading(name);
   clearVitestReports(leg);
   const args = [
-    "--continue", "--output-logs=full", "--log-order=grouped", "--",
-    "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReportPath(leg)}`,
-    `--reporter=${join(ROOT, "scripts/support/vitest-file-times.mjs")}`, `--outputFile.files=${vitestFileTimesPath(leg)}`,
+    "--continue",
+    "--output-logs=full",
+    "--log-order=grouped",
+    "--",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReportPath(leg)}`,
+    `--reporter=${join(ROOT, "scripts/support/vitest-file-times.mjs")}`,
+    `--outputFile.files=${vitestFileTimesPath(leg)}`,
     // A fresh PGlite per file (initdb + migrations) takes seconds on a busy 2-core machine;
     // vitest's 5 s / 10 s defaults turn that into false failures.
-    "--testTimeout=30000", "--hookTimeout=60000",
+    "--testTimeout=30000",
+    "--hookTimeout=60000",
   ];
   // An empty TEST_DATABASE_URL makes createTestDb use a fresh in-memory PGlite per test file.
   // The server's tests take most of the leg: they start at once, beside the other packages' (one

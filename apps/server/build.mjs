@@ -19,9 +19,7 @@ const { outputFiles } = await build({
     {
       name: "external-dependencies",
       setup(pluginBuild) {
-        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith("@parley/") ? undefined : { path: args.path, external: true },
-        );
+        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@parley/") ? undefined : { path: args.path, external: true }));
       },
     },
   ],

@@ -22,8 +22,7 @@ export const importBoundaries = {
     docs: { description: "Keep features apart: only a feature itself and the routes import from it." },
     schema: [],
     messages: {
-      otherFeature:
-        "features/{{from}} may not import from features/{{to}}: move the shared piece to components/ or lib/, or let the route pass it in.",
+      otherFeature: "features/{{from}} may not import from features/{{to}}: move the shared piece to components/ or lib/, or let the route pass it in.",
       outsideRoutes: "Only routes/ and features/{{to}} itself import from features/{{to}}; components/ and lib/ stay independent of features.",
     },
   },

@@ -15,6 +15,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /** Runs axe's heading-order rule on `page` (a moderate finding, so not in the check above): no heading skips a level below the one before it. */
 export async function expectNoSkippedHeadingLevels(page: Page) {
   const results = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
-  const skipped = results.violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`));
+  const skipped = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`),
+  );
   expect(skipped, `headings that skip a level on ${page.url()}`).toEqual([]);
 }

@@ -24,7 +24,16 @@ export function ownServer(offset: number, env: Record<string, string>): OwnServe
       stdio: ["ignore", "ignore", "inherit"],
     });
     exited = new Promise((resolve) => server!.once("exit", resolve));
-    await expect.poll(() => fetch(`${own.origin}/readyz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fetch(`${own.origin}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   });
   test.afterAll(async () => {
     server?.kill("SIGTERM");

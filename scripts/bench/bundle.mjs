@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../support/run.mjs";
 
-
 /** The manifest of apps/web/dist, or of an identical build with a manifest made in a temp folder. */
 function loadManifest(web) {
   const own = join(web, "dist/.vite/manifest.json");
@@ -28,9 +27,7 @@ function loadManifest(web) {
 /** Route file (src/routes/...) → path segments, e.g. chat.share.$sessionId.tsx → [chat, share, $sessionId]. */
 function routeSegments(source) {
   const name = source.replace(/^src\/routes\//, "").replace(/\.[jt]sx?$/, "");
-  return name
-    .split(/[./]/)
-    .filter((segment) => segment !== "index" && segment !== "route" && segment !== "__root" && !/^\(.*\)$/.test(segment));
+  return name.split(/[./]/).filter((segment) => segment !== "index" && segment !== "route" && segment !== "__root" && !/^\(.*\)$/.test(segment));
 }
 
 const isPrefix = (prefix, of) => prefix.length <= of.length && prefix.every((segment, i) => of[i] === segment);
@@ -62,13 +59,18 @@ function routeChunks(manifest) {
     entry,
     routes: routes.map(({ source, segments }) => {
       const own = routes.filter((other) => isPrefix(other.segments, segments) && (other.source === source || !/(^|[./])index\.[jt]sx?$/.test(other.source)));
-      const files = closure(own.flatMap((route) => splits.get(route.source)), new Set(entry));
+      const files = closure(
+        own.flatMap((route) => splits.get(route.source)),
+        new Set(entry),
+      );
       // Chunks these files import with `import()` (the markdown renderer, the highlighter): the
       // page renders without them; they load beside its queries or when first used.
       const after = new Set();
       // (The entry's own `import()`s are the routes' chunks, counted per route above.)
       const lazy = (key) => (manifest[key].dynamicImports ?? []).filter((imported) => !imported.includes("?tsr-split"));
-      const pending = Object.keys(manifest).filter((key) => files.has(manifest[key].file)).flatMap(lazy);
+      const pending = Object.keys(manifest)
+        .filter((key) => files.has(manifest[key].file))
+        .flatMap(lazy);
       for (const key of pending) {
         if (!manifest[key] || files.has(manifest[key].file) || after.has(manifest[key].file)) continue;
         for (const file of closure([key])) if (!files.has(file)) after.add(file);
@@ -76,7 +78,12 @@ function routeChunks(manifest) {
       }
       // A pathless layout (`_authed.tsx`) is no page of its own; its chunks count in its children.
       const layout = segments.at(-1)?.startsWith("_") ?? false;
-      const path = layout ? `(layout ${segments.at(-1)})` : `/${segments.filter((s) => !s.startsWith("_")).map((s) => s.replace(/_$/, "")).join("/")}`;
+      const path = layout
+        ? `(layout ${segments.at(-1)})`
+        : `/${segments
+            .filter((s) => !s.startsWith("_"))
+            .map((s) => s.replace(/_$/, ""))
+            .join("/")}`;
       return { path, source, files, after, layout };
     }),
   };
@@ -98,7 +105,9 @@ export function measureRouteJs(web = join(ROOT, "apps/web")) {
     const { entry, routes } = routeChunks(manifest);
     return {
       entryKb: kb(entry),
-      routes: routes.map((route) => ({ path: route.path, source: route.source, kb: kb(route.files), afterKb: kb(route.after), layout: route.layout })).sort((a, b) => a.path.localeCompare(b.path)),
+      routes: routes
+        .map((route) => ({ path: route.path, source: route.source, kb: kb(route.files), afterKb: kb(route.after), layout: route.layout }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
     };
   } finally {
     cleanup();

@@ -43,10 +43,23 @@ function generateExport() {
     let parent = "root";
     const start = 1_717_000_000 + c * 10_000;
     for (let i = 0; i < 200 && bytes < TARGET_BYTES; i++) {
-      for (const [role, text] of [["user", `${sentence(c + i, 8)} ${c}-${i}?`], ["assistant", `${sentence(c * 3 + i, 30)}.`]]) {
+      for (const [role, text] of [
+        ["user", `${sentence(c + i, 8)} ${c}-${i}?`],
+        ["assistant", `${sentence(c * 3 + i, 30)}.`],
+      ]) {
         const id = `${role[0]}${c}-${i}`;
         mapping[parent].children.push(id);
-        mapping[id] = { id, parent, children: [], message: { author: { role }, create_time: start + i * 2, content: { content_type: "text", parts: [text] }, metadata: role === "assistant" ? { model_slug: "gpt-4o" } : {} } };
+        mapping[id] = {
+          id,
+          parent,
+          children: [],
+          message: {
+            author: { role },
+            create_time: start + i * 2,
+            content: { content_type: "text", parts: [text] },
+            metadata: role === "assistant" ? { model_slug: "gpt-4o" } : {},
+          },
+        };
         bytes += JSON.stringify(mapping[id]).length + id.length + 6;
         parent = id;
       }
@@ -81,7 +94,14 @@ async function run(database, file) {
     for (const who of ["importer", "reader"]) await call(who, "POST", "/user/addUser", { user: { name: who, nickname: who } });
     // Something in the feed: the reader's own posts.
     for (let i = 0; i < 20; i++) {
-      const sent = await (await call("reader", "POST", "/chat/postChat", { messages: [{ content: `Post ${i}` }], model_id: "demo:parley-demo", session_id: 0, category: "general" })).json();
+      const sent = await (
+        await call("reader", "POST", "/chat/postChat", {
+          messages: [{ content: `Post ${i}` }],
+          model_id: "demo:parley-demo",
+          session_id: 0,
+          category: "general",
+        })
+      ).json();
       await call("reader", "POST", "/post/postChat", { chat_id: sent.session_id, description: `Post ${i}`, categories: ["general"] });
     }
     const feed = async () => {
@@ -121,5 +141,7 @@ async function run(database, file) {
 }
 
 const file = generateExport();
-console.log(`export: ${(Buffer.byteLength(file.text) / (1024 * 1024)).toFixed(1)} MB, ${file.conversations} conversations, ${file.exchanges.toLocaleString("en-US")} exchanges`);
+console.log(
+  `export: ${(Buffer.byteLength(file.text) / (1024 * 1024)).toFixed(1)} MB, ${file.conversations} conversations, ${file.exchanges.toLocaleString("en-US")} exchanges`,
+);
 for (const database of DATABASES) await run(database, file);

@@ -69,7 +69,10 @@ const load = (url, headers, duration) =>
     connections: 5,
     overallRate: RATE,
     duration,
-    requests: [{ method: "GET", path: "/api/v1/post/getRecentPosts" }, { method: "GET", path: "/api/v1/post/leaderboard" }],
+    requests: [
+      { method: "GET", path: "/api/v1/post/getRecentPosts" },
+      { method: "GET", path: "/api/v1/post/leaderboard" },
+    ],
   });
 
 async function run(database) {
@@ -85,7 +88,11 @@ async function run(database) {
   const server = await startServer(databaseUrl);
   try {
     const headers = { authorization: "Bearer bench-reader", "content-type": "application/json" };
-    const signUp = await globalThis.fetch(`${server.url}/api/v1/user/addUser`, { method: "POST", headers, body: JSON.stringify({ user: { name: "reader", email: "reader@example.com", nickname: "reader" } }) });
+    const signUp = await globalThis.fetch(`${server.url}/api/v1/user/addUser`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ user: { name: "reader", email: "reader@example.com", nickname: "reader" } }),
+    });
     if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
     const board = await (await globalThis.fetch(`${server.url}/api/v1/post/leaderboard`, { headers })).json();
     if (board.models?.length !== 40) throw new Error(`the board has ${board.models?.length} rows, not 40`);
@@ -94,22 +101,31 @@ async function run(database) {
       `Leaderboard on ${s.database}: ${s.votes.toLocaleString("en-US")} votes on ${s.posts.toLocaleString("en-US")} comparison posts over ${s.models} models (seeded in ${seconds(s.seedMs)}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
     );
     const target = s.database === "PostgreSQL" ? ` (target ≤ ${TARGETS.refitMs} ms): ${verdict(s.next.ms <= TARGETS.refitMs)}` : "";
-    console.log(`  first refit from the database (every post and vote read: ${s.first.gathered?.standings.toLocaleString("en-US")} standings, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms, event loop held at most ${s.first.loopHeldMs} ms`);
-    console.log(`  next refit (after ${s.newVotes.toLocaleString("en-US")} new votes: posts and standings kept, ${s.next.gathered?.voters.toLocaleString("en-US")} changed voters' ${s.next.gathered?.standings.toLocaleString("en-US")} standings gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms, event loop held at most ${s.next.loopHeldMs} ms${target}`);
-    const phases = (refit) => Object.entries(refit.phases ?? {}).map(([phase, ms]) => `${phase} ${ms}`).join(", ");
+    console.log(
+      `  first refit from the database (every post and vote read: ${s.first.gathered?.standings.toLocaleString("en-US")} standings, ${s.first.counted.toLocaleString("en-US")} votes counted, ${s.first.views} views): ${s.first.ms} ms wall, CPU ${s.first.cpuMs} ms, event loop held at most ${s.first.loopHeldMs} ms`,
+    );
+    console.log(
+      `  next refit (after ${s.newVotes.toLocaleString("en-US")} new votes: posts and standings kept, ${s.next.gathered?.voters.toLocaleString("en-US")} changed voters' ${s.next.gathered?.standings.toLocaleString("en-US")} standings gathered again): ${s.next.ms} ms wall, CPU ${s.next.cpuMs} ms, event loop held at most ${s.next.loopHeldMs} ms${target}`,
+    );
+    const phases = (refit) =>
+      Object.entries(refit.phases ?? {})
+        .map(([phase, ms]) => `${phase} ${ms}`)
+        .join(", ");
     console.log(`  parts of the first refit, ms: ${phases(s.first)}; of the next: ${phases(s.next)}`);
     console.log(`  left out: ${s.next.leftOut.map((row) => `${row.votes.toLocaleString("en-US")} ${row.reason}`).join("; ") || "none"}`);
     console.log(`  server heap with the board in memory, after a collection: ${s.heapMb} MB`);
     await load(server.url, headers, 2);
     const quiet = await load(server.url, headers, SECONDS);
-    console.log(`  other requests at ${RATE}/s (the newest posts and the board), no refit: p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, max ${quiet.latency.max} ms`);
+    console.log(
+      `  other requests at ${RATE}/s (the newest posts and the board), no refit: p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, max ${quiet.latency.max} ms`,
+    );
     // Refits one after another, each after new votes; requests at RATE a second while each refit runs (and only then), sent on
     // time whether or not the last ones were answered, so a slow answer delays none of the others' start.
     const refits = [];
     const latencies = [];
     let failed = 0;
     const paths = ["/api/v1/post/getRecentPosts", "/api/v1/post/leaderboard"];
-    for (let started = performance.now(); performance.now() - started < SECONDS * 1000 || refits.length < 3; ) {
+    for (let started = performance.now(); performance.now() - started < SECONDS * 1000 || refits.length < 3;) {
       await server.votes();
       const pending = [];
       let sent = 0;
@@ -134,7 +150,9 @@ async function run(database) {
     const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
     const p99 = percentile(99);
     const times = refits.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  refits measured (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each, event loop held at most ${Math.max(...refits.map((r) => r.loopHeldMs))} ms`);
+    console.log(
+      `  refits measured (each after ${s.newVotes.toLocaleString("en-US")} new votes): ${refits.length}, ${times[0]}-${times.at(-1)} ms wall each, event loop held at most ${Math.max(...refits.map((r) => r.loopHeldMs))} ms`,
+    );
     console.log(
       `  other requests at ${RATE}/s during refits: p50 ${percentile(50)} ms, p99 ${p99} ms, max ${Math.round(latencies.at(-1) ?? 0)} ms, ${failed} failed of ${latencies.length + failed} (target p99 ≤ ${TARGETS.p99Ms} ms): ${verdict(p99 <= TARGETS.p99Ms && failed === 0)}`,
     );

@@ -94,7 +94,14 @@ function failedAudits(lhr, category) {
   }
   return [...ids]
     .map((id) => lhr.audits[id])
-    .filter((audit) => audit && !IGNORED.has(audit.id) && audit.score !== null && audit.score < 0.9 && !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode))
+    .filter(
+      (audit) =>
+        audit &&
+        !IGNORED.has(audit.id) &&
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode),
+    )
     .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0) || a.score - b.score)
     .slice(0, 6);
 }
@@ -102,12 +109,17 @@ function failedAudits(lhr, category) {
 function report(label, lhr) {
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${label.split(" ")[0].replace(/\W+/g, "-").replace(/^-|-$/g, "") || "landing"}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(process.env.LIGHTHOUSE_REPORTS, `${label.split(" ")[0].replace(/\W+/g, "-").replace(/^-|-$/g, "") || "landing"}.json`),
+      JSON.stringify(lhr),
+    );
   }
   const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const [performance, accessibility, bestPractices] = CATEGORIES.map(score);
   const metrics = METRICS.map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? "?"}`).join(", ");
-  console.log(`  ${label.padEnd(24)} performance ${String(performance).padStart(3)}   accessibility ${String(accessibility).padStart(3)}   best practices ${String(bestPractices).padStart(3)}   ${verdict(performance >= TARGET && accessibility >= TARGET)}`);
+  console.log(
+    `  ${label.padEnd(24)} performance ${String(performance).padStart(3)}   accessibility ${String(accessibility).padStart(3)}   best practices ${String(bestPractices).padStart(3)}   ${verdict(performance >= TARGET && accessibility >= TARGET)}`,
+  );
   console.log(`    ${metrics}`);
   for (const category of CATEGORIES) {
     if (score(category) >= TARGET) continue;
@@ -137,7 +149,9 @@ export async function measureLighthouse(baseUrl) {
     await page.goto("about:blank");
     rows.push(["/discover (signed in)", await audit(`${baseUrl}/discover`, port, page)]);
     rows.push([`${postPath} (signed in)`, await audit(`${baseUrl}${postPath}`, port, page)]);
-    console.log(`Lighthouse ${rows[0][1].lighthouseVersion}, desktop preset (simulated throttling), ${rows[0][1].environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}; target: performance and accessibility ≥ ${TARGET}`);
+    console.log(
+      `Lighthouse ${rows[0][1].lighthouseVersion}, desktop preset (simulated throttling), ${rows[0][1].environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}; target: performance and accessibility ≥ ${TARGET}`,
+    );
     return rows.map(([label, lhr]) => ({ label, ...report(label, lhr) }));
   } finally {
     await context.close();

@@ -13,7 +13,10 @@ async function waitForOk(url, child, seconds = 180) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    const ok = await globalThis.fetch(url).then((response) => response.ok, () => false);
+    const ok = await globalThis.fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(200);
   }

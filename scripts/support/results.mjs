@@ -78,7 +78,8 @@ export function readPlaywrightReport(file) {
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
   // Errors outside any test (a web server that never started, a config error) fail the run too.
-  if ((report.errors ?? []).length > 0 && byProject.size === 0) byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [], failedTitles: [] });
+  if ((report.errors ?? []).length > 0 && byProject.size === 0)
+    byProject.set("(setup)", { passed: 0, failed: report.errors.length, flaky: 0, skipped: 0, flakyTitles: [], failedTitles: [] });
   return byProject;
 }
 

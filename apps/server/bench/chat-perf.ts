@@ -41,7 +41,15 @@ dbUrl.pathname = `/${dbName}`;
 const scratch = mkdtempSync(join(tmpdir(), "parley-chat-perf-"));
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), PUBLIC_URL: `http://localhost:${PORT}`, DATABASE_URL: dbUrl.toString(), DATA_DIR: scratch, LOG_LEVEL: "warn", AUTH_IP_LIMIT: "1000" },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    PUBLIC_URL: `http://localhost:${PORT}`,
+    DATABASE_URL: dbUrl.toString(),
+    DATA_DIR: scratch,
+    LOG_LEVEL: "warn",
+    AUTH_IP_LIMIT: "1000",
+  },
   stdio: "inherit",
 });
 const base = `http://localhost:${PORT}`;
@@ -50,7 +58,13 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", arg
 
 try {
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -83,13 +97,17 @@ try {
     await sql`update chat_entries e set parent_entry_id = o.previous
       from (select id, lag(id) over (order by created_at, id) as previous from chat_entries where session_id = ${id}) o
       where e.id = o.id and o.previous is not null`;
-    const main = await sql<{ id: string; parent_entry_id: string | null }[]>`select id, parent_entry_id from chat_entries where session_id = ${id} order by created_at, id`;
+    const main = await sql<
+      { id: string; parent_entry_id: string | null }[]
+    >`select id, parent_entry_id from chat_entries where session_id = ${id} order by created_at, id`;
     await sql`update chat_sessions set active_entry_id = ${main.at(-1)!.id} where id = ${id}`;
     // Other branches, spread along the conversation: each starts as a new version of an exchange.
     for (let b = 0; b < chat.branches; b++) {
       let parent = main[Math.floor(((b + 0.5) * main.length) / chat.branches)]!.parent_entry_id;
       for (let k = 0; k < 10; k++) {
-        const [row] = await sql<{ id: string }[]>`insert into chat_entries (session_id, parent_entry_id, message_content, response_content, model_id, status, created_at)
+        const [row] = await sql<
+          { id: string }[]
+        >`insert into chat_entries (session_id, parent_entry_id, message_content, response_content, model_id, status, created_at)
           values (${id}, ${parent}, ${`Variant ${b}.${k}: what about part ${k}?`}, ${reply(k)}, 'demo:parley-demo', 'complete', now() - ${`${10 - k} seconds`}::interval) returning id`;
         parent = row!.id;
       }
@@ -152,7 +170,10 @@ async function openAndTime(page: Page, title: string, lastText: string) {
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   })()`);
-  await page.getByRole("navigation", { name: "Your Conversations" }).getByRole("button", { name: new RegExp(`^${title}(?! and)`) }).click();
+  await page
+    .getByRole("navigation", { name: "Your Conversations" })
+    .getByRole("button", { name: new RegExp(`^${title}(?! and)`) })
+    .click();
   return page.evaluate<number>("window.__t1.then((t1) => t1 - window.__t0)");
 }
 

@@ -56,7 +56,9 @@ async function seed() {
         now() - interval '200 days' + g * interval '1 second'
       from (select g, case when g % 20 < 12 then 2 when g % 20 < 17 then 3 else 4 end as k from generate_series(1, ${POSTS}) g) p
       join (select id, row_number() over (order by subject) as n from users where subject like 'seed-%') a on a.n = ${VOTERS} + 1 + g % 200`);
-    await tx.execute(sql`update posts set forked_from_post_id = case when id % 20 = 0 then id - 1 end, blind_root_id = case when id % 20 = 0 then id - 1 else id end`);
+    await tx.execute(
+      sql`update posts set forked_from_post_id = case when id % 20 = 0 then id - 1 end, blind_root_id = case when id % 20 = 0 then id - 1 else id end`,
+    );
     // Vote j on post p: voter (31p + j·VOTERS/PER_POST) mod VOTERS (all different on a post), column and shown order from p and j, on one of 100 days.
     await tx.execute(sql`insert into post_votes (post_id, user_id, "column", shown_order, created_at, updated_at)
       select p.id, u.id, (p.id + j) % p.k,
@@ -132,7 +134,16 @@ async function timedRefit() {
   const snapshot = await board.refit();
   const used = process.cpuUsage(cpu);
   held.disable();
-  return { ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), loopHeldMs: Math.round(held.max / 1e6), gathered: snapshot.gathering, phases: snapshot.phases, counted: snapshot.table.votes, views: snapshot.views.size, leftOut: snapshot.leftOut };
+  return {
+    ms: Math.round(performance.now() - started),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    loopHeldMs: Math.round(held.max / 1e6),
+    gathered: snapshot.gathering,
+    phases: snapshot.phases,
+    counted: snapshot.table.votes,
+    views: snapshot.views.size,
+    leftOut: snapshot.leftOut,
+  };
 }
 
 /** With BENCH_PROFILE=<file>, the CPU profile of `run` (open it in a browser's developer tools). */

@@ -40,7 +40,11 @@ const rows = (providerURL: string): [string, () => Promise<number>][] => [
     "tRPC chat.send, JSON lines read with fetch",
     async () => {
       const begin = performance.now();
-      const response = await fetch("/trpc/chat.send?batch=1", { method: "POST", headers: { ...headers, "trpc-accept": "application/jsonl" }, body: JSON.stringify({ 0: input }) });
+      const response = await fetch("/trpc/chat.send?batch=1", {
+        method: "POST",
+        headers: { ...headers, "trpc-accept": "application/jsonl" },
+        body: JSON.stringify({ 0: input }),
+      });
       return untilMarker(response, '"type":"text"', begin);
     },
   ],
@@ -48,7 +52,11 @@ const rows = (providerURL: string): [string, () => Promise<number>][] => [
     "REST postChat, SSE read with fetch",
     async () => {
       const begin = performance.now();
-      const response = await fetch("/api/v1/chat/postChat", { method: "POST", headers: { ...headers, accept: "text/event-stream" }, body: JSON.stringify(input) });
+      const response = await fetch("/api/v1/chat/postChat", {
+        method: "POST",
+        headers: { ...headers, accept: "text/event-stream" },
+        body: JSON.stringify(input),
+      });
       return untilMarker(response, "event: text", begin);
     },
   ],

@@ -59,7 +59,9 @@ try {
   }
   const [direct, wire, rest, app] = result.map(({ samples }) => median(samples));
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
-  console.log(`  added over direct (median): REST ${added(rest)}, tRPC read with fetch ${added(wire)}, tRPC through the app's client ${added(app)} (target ≤ 5 ms)`);
+  console.log(
+    `  added over direct (median): REST ${added(rest)}, tRPC read with fetch ${added(wire)}, tRPC through the app's client ${added(app)} (target ≤ 5 ms)`,
+  );
 } finally {
   await browser.close();
   await stopAll([parley, provider]);

@@ -12,7 +12,11 @@ export type Started<T> = { child: ChildProcess; ready: T };
 
 /** Starts `script` (in this folder) under tsx and resolves with the JSON it prints once ready. */
 export function start<T>(script: string, env: Record<string, string>): Promise<Started<T>> {
-  const child = spawn(process.execPath, [...profile(script), "--import", "tsx", script], { cwd: import.meta.dirname, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...profile(script), "--import", "tsx", script], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   // A bench that fails half-way leaves none of its processes behind.
   process.once("exit", () => child.kill("SIGTERM"));
   return new Promise((resolve, reject) => {

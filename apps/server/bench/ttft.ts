@@ -19,7 +19,6 @@ const WARMUP = 20;
 const KEY = "sk-bench";
 const HISTORY = 10;
 
-
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
@@ -164,18 +163,31 @@ console.log(
   `Time to first token, ${ROUNDS} requests per row in turns after ${WARMUP} warm-up each, 127.0.0.1, client, server and provider in separate processes, Parley on ${parley.ready.database}, client ${process.env.BENCH_HTTP_CLIENT === "fetch" ? "fetch" : "node:http"}:`,
 );
 try {
-  const sse = (session: number) => () => timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
+  const sse = (session: number) => () =>
+    timeToFirst(`${url}/api/v1/chat/postChat`, { ...headers, accept: "text/event-stream" }, body("Hello", session), "event: text");
   const compareBody = (models: string[]) => JSON.stringify({ messages: [{ content: "Hello" }], model_ids: models, session_id: 0 });
   const [direct, bare, bareCompare, rest, continuing, trpcWire, viaTrpc, compare, compareServices] = await timeInTurns([
     row("direct to the provider (streamed completion)", () =>
-      timeToFirst(`${baseURL}/chat/completions`, { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }), '"content":"Hi"'),
+      timeToFirst(
+        `${baseURL}/chat/completions`,
+        { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        JSON.stringify({ model: "bench", stream: true, messages: [{ role: "user", content: "Hello" }] }),
+        '"content":"Hi"',
+      ),
     ),
     row("floor: bare node:http server + provider code", () => timeToFirst(floor.ready.url, headers, body("Hello"), "event: text")),
-    row(`floor, ${COMPARED.length} models at once, slowest`, () => timeToSlowestColumn(floor.ready.url, headers, compareBody(COMPARED), warm ? floorColumnSamples : null)),
+    row(`floor, ${COMPARED.length} models at once, slowest`, () =>
+      timeToSlowestColumn(floor.ready.url, headers, compareBody(COMPARED), warm ? floorColumnSamples : null),
+    ),
     row("through Parley, REST postChat (SSE), new chat", sse(0)),
     row(`through Parley, REST postChat (SSE), ${HISTORY}-exchange chat`, sse(sessionId)),
     row("through Parley, tRPC chat.send (JSON lines)", () =>
-      timeToFirst(`${url}/trpc/chat.send?batch=1`, { ...headers, "trpc-accept": "application/jsonl" }, JSON.stringify({ 0: JSON.parse(body("Hello")) }), '"type":"text"'),
+      timeToFirst(
+        `${url}/trpc/chat.send?batch=1`,
+        { ...headers, "trpc-accept": "application/jsonl" },
+        JSON.stringify({ 0: JSON.parse(body("Hello")) }),
+        '"type":"text"',
+      ),
     ),
     // The tRPC client itself (batching tick, fetch, stream parsing) on top of the same request, in Node.
     row("through Parley, tRPC client (httpBatchStreamLink)", async () => {
@@ -190,17 +202,28 @@ try {
       timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody(COMPARED), warm ? columnSamples : null),
     ),
     row(`through Parley, REST compare (SSE), ${COMPARED_SERVICES.length} services`, () =>
-      timeToSlowestColumn(`${url}/api/v1/chat/compare`, { ...headers, accept: "text/event-stream" }, compareBody(COMPARED_SERVICES), warm ? serviceColumnSamples : null),
+      timeToSlowestColumn(
+        `${url}/api/v1/chat/compare`,
+        { ...headers, accept: "text/event-stream" },
+        compareBody(COMPARED_SERVICES),
+        warm ? serviceColumnSamples : null,
+      ),
     ),
   ]);
   const added = (value: number | undefined) => `${(value! - direct!).toFixed(2)} ms`;
   const columns = (all: number[][]) => all.map((samples, column) => `column ${column} ${median(samples).toFixed(2)} ms`).join(", ");
-  console.log(`  compare columns' first token (median), one provider: ${columns(columnSamples)}; three services: ${columns(serviceColumnSamples)}; floor: ${columns(floorColumnSamples)}`);
-  console.log(`  the floor's slowest of ${COMPARED.length} models over its single reply (median): ${(bareCompare! - bare!).toFixed(2)} ms, what asking three models at once costs any server`);
+  console.log(
+    `  compare columns' first token (median), one provider: ${columns(columnSamples)}; three services: ${columns(serviceColumnSamples)}; floor: ${columns(floorColumnSamples)}`,
+  );
+  console.log(
+    `  the floor's slowest of ${COMPARED.length} models over its single reply (median): ${(bareCompare! - bare!).toFixed(2)} ms, what asking three models at once costs any server`,
+  );
   console.log(
     `  a comparison's slowest column over a single send (median, REST SSE new chat): one provider ${(compare! - rest!).toFixed(2)} ms, three services ${(compareServices! - rest!).toFixed(2)} ms (target ≤ 2 ms); added over direct ${added(compare)} / ${added(compareServices)}`,
   );
-  console.log(`  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`);
+  console.log(
+    `  added over direct (median): floor ${added(bare)}; Parley REST ${added(rest)}, REST continuing ${added(continuing)}, tRPC ${added(trpcWire)} (target ≤ 5 ms); with the tRPC client ${added(viaTrpc)}`,
+  );
 } finally {
   await stopAll([parley, floor, provider, ...moreProviders]);
   await database.drop();

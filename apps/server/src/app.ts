@@ -67,9 +67,7 @@ export function requestIds(): () => string {
 /** Builds the Fastify app: API (tRPC + REST), health checks and the SPA. `main.ts` listens. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: withLogSafety(
-      deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
-    ),
+    logger: withLogSafety(deps.logger ?? { level: deps.config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }),
     logController: new RequestLines(),
     requestIdHeader: "x-request-id",
     genReqId: requestIds(),
@@ -144,7 +142,12 @@ export async function buildApp(deps: AppDeps) {
   await registerRestRoutes(app, restRoutes, { router: appRouter, contextOf: (request) => createRequestContext(contextDeps, request) });
   registerApiDocs(app, restRoutes, { publicUrl: deps.config.publicUrl, authenticator: deps.authenticator, admins: contextDeps.admins });
   await registerTrpc(app, contextDeps, metrics.noteError);
-  registerPublicPages(app, { db: deps.db.db, publicUrl: deps.config.publicUrl, webRoot: deps.webRoot, previews: createPreviews({ limiter, draw: deps.drawPreview }) });
+  registerPublicPages(app, {
+    db: deps.db.db,
+    publicUrl: deps.config.publicUrl,
+    webRoot: deps.webRoot,
+    previews: createPreviews({ limiter, draw: deps.drawPreview }),
+  });
   await registerSpa(app, deps.webRoot);
   return app;
 }

@@ -40,7 +40,10 @@ const trustProxy = optionalString.transform((v, ctx): false | number | string[] 
   if (v === undefined || /^(0|false|no|off)$/i.test(v)) return false;
   if (/^(true|yes|on)$/i.test(v)) return 1;
   if (/^\d+$/.test(v) && Number(v) <= 16) return Number(v);
-  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: "custom",
@@ -49,7 +52,14 @@ const trustProxy = optionalString.transform((v, ctx): false | number | string[] 
   return z.NEVER;
 });
 const perMinute = (fallback: number) => z.coerce.number({ message: "must be a whole number (per minute)" }).int().min(1).max(1_000_000).default(fallback);
-const list = optionalString.transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined));
+const list = optionalString.transform((v) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined,
+);
 
 const envSchema = z.object({
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
@@ -119,7 +129,12 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters (a random secret)").optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, message: "must be a redis:// URL" }).optional()),
   REDIS_KEY_PREFIX: optionalString
-    .pipe(z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1 to 64 letters, digits or : _ . - (such as parley:)").optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1 to 64 letters, digits or : _ . - (such as parley:)")
+        .optional(),
+    )
     .transform((v) => v ?? "parley:"),
   VOTE_DAILY_CAP: z.coerce
     .number({ message: "must be a whole number of votes (0 for no cap)" })

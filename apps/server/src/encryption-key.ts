@@ -37,9 +37,7 @@ export async function loadEncryptionKey(
   }
   const key = parseEncryptionKey(await readFile(path, "utf8"));
   if (!key) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${path} (the generated ENCRYPTION_KEY) ${FORMAT}. Restore the file, or set ENCRYPTION_KEY.`,
-    );
+    throw new ConfigError(`Invalid configuration:\n  ${path} (the generated ENCRYPTION_KEY) ${FORMAT}. Restore the file, or set ENCRYPTION_KEY.`);
   }
   return { key, source: "file", path };
 }

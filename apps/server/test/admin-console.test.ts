@@ -102,7 +102,12 @@ describe("to anyone but an admin, every admin path is a path that does not exist
           ["POST", "", '{"json": '],
         ] as const) {
           const inject = (path: string) =>
-            t.app.inject({ method, url: `/trpc/${path}${query}`, headers: { ...headers, ...(payload ? { "content-type": "application/json" } : {}) }, ...(payload ? { payload } : {}) });
+            t.app.inject({
+              method,
+              url: `/trpc/${path}${query}`,
+              headers: { ...headers, ...(payload ? { "content-type": "application/json" } : {}) },
+              ...(payload ? { payload } : {}),
+            });
           const [response, expected] = await Promise.all([inject(procedure.path), inject(unknown)]);
           expect(response.statusCode, `${method} ${query}`).toBe(404);
           expect(response.body.replaceAll(procedure.path, unknown)).toBe(expected.body);
@@ -116,7 +121,12 @@ describe("to anyone but an admin, every admin path is a path that does not exist
     for (const route of adminRoutes) {
       it(`REST ${route.method} /api/v1${route.path}, ${who}: answers as a path no route serves`, async () => {
         for (const method of ["GET", "POST", "DELETE"] as const) {
-          const response = await t.app.inject({ method, url: `/api/v1${route.path}?limit=-1`, headers, ...(method === "POST" ? { payload: { kind: "nope" } } : {}) });
+          const response = await t.app.inject({
+            method,
+            url: `/api/v1${route.path}?limit=-1`,
+            headers,
+            ...(method === "POST" ? { payload: { kind: "nope" } } : {}),
+          });
           expect(response.statusCode, method).toBe(404);
           expect(response.json(), method).toEqual({ message: `Not found. No route for ${method} /api/v1${route.path}.` });
         }
@@ -136,7 +146,15 @@ describe("the admin console's data", () => {
     const response = await t.app.inject({ method: "GET", url: `/api/v1${url}`, headers: asAdmin("boss") });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> & { message?: string } };
   };
-  type UserItem = { display_name: string; email: string | null; plan: string; tokens_used: number; tokens_allowed: number; tokens_this_period: number; last_seen_at: string | null };
+  type UserItem = {
+    display_name: string;
+    email: string | null;
+    plan: string;
+    tokens_used: number;
+    tokens_allowed: number;
+    tokens_this_period: number;
+    last_seen_at: string | null;
+  };
 
   it("lists people with plan, tokens used this period and last seen, and finds them by text", async () => {
     t.openai.setScenario({ type: "reply", chunks: ["Hi"], usage: { inputTokens: 12, outputTokens: 5 } });
@@ -211,7 +229,9 @@ describe("admin by e-mail with the embedded sign-in", () => {
   it("a listed address counts only once the operator's verification link from the log was opened", async () => {
     const account = { name: "Kim", email: "kim@example.com", password: "kim-password" };
     const first = (await signInThroughPages(server, account, { signUp: true })).tokens.access_token;
-    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${first}` }, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${first}` }, payload: {} })).statusCode,
+    ).toBe(200);
     expect((await get(first, "/api/v1/admin/access")).statusCode).toBe(404);
     expect((await get(first, "/api/v1/user/usersettings")).json()).toMatchObject({ email: "kim@example.com", email_verified: false });
 
@@ -228,7 +248,9 @@ describe("admin by e-mail with the embedded sign-in", () => {
     expect((await get(first, "/api/v1/user/usersettings")).json()).toMatchObject({ email_verified: true });
 
     const again = (await signInThroughPages(server, account)).tokens.access_token;
-    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${again}` }, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${again}` }, payload: {} })).statusCode,
+    ).toBe(200);
     expect((await get(again, "/api/v1/admin/access")).statusCode).toBe(200);
     expect((await get(again, "/api/v1/user/usersettings")).json()).toMatchObject({ email_verified: true });
   });

@@ -13,7 +13,10 @@ import { insertComparisonSession } from "./support/comparison-factory";
 // read with the prompt before it, link previews of that answer, and comments anchored to it.
 
 const webRoot = mkdtempSync(join(tmpdir(), "parley-web-"));
-writeFileSync(join(webRoot, "index.html"), '<!doctype html><html><head><meta name="description" content="Parley." /><title>Parley</title></head><body></body></html>');
+writeFileSync(
+  join(webRoot, "index.html"),
+  '<!doctype html><html><head><meta name="description" content="Parley." /><title>Parley</title></head><body></body></html>',
+);
 
 /** What each preview drawn showed (drawing itself is tested in preview-image.test.ts). */
 const drawn: PreviewContent[] = [];
@@ -31,7 +34,8 @@ const TURNS = [
 
 const trpcQuery = (name: string, path: string, input: unknown) =>
   t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: t.as(name) });
-const trpcMutation = (name: string, path: string, input: unknown) => t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
+const trpcMutation = (name: string, path: string, input: unknown) =>
+  t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
 const page = (path: string) => t.app.inject({ method: "GET", url: path, headers: { accept: "text/html" } });
 const metaOf = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)" />`).exec(html)?.[1];
 /** The key of a comparison answer by its turn and text: the same for every reader. */
@@ -51,7 +55,8 @@ beforeAll(async () => {
   await t.send("alice", "And what is rye?", { session_id: sessionId });
   postId = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Bread and rye", categories: [] })).body.post_id as number;
   const compared = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS);
-  comparisonId = (await t.call("alice", "POST", "/post/postChat", { chat_id: compared, description: "Primes, two ways", categories: [] })).body.post_id as number;
+  comparisonId = (await t.call("alice", "POST", "/post/postChat", { chat_id: compared, description: "Primes, two ways", categories: [] })).body
+    .post_id as number;
   const rows = resultRows<{ id: string; name: string; version: string }>(await t.db.db.execute(sql`select id, name, version from models`));
   secrets = rows.filter((r) => MODELS.includes(r.id as never)).flatMap((r) => [r.name, r.version]);
   expect(secrets).toHaveLength(4);
@@ -62,7 +67,14 @@ describe("one answer of a post", () => {
   it("is read with the prompt before it, its comment count and its link, on REST and tRPC alike", async () => {
     const rest = await t.call("bob", "GET", `/post/answer/${postId}/2`);
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ post_id: postId, answer: "2", label: "answer 2", question: "And what is rye?", comments: 0, path: `/post/${postId}?answer=2` });
+    expect(rest.body).toMatchObject({
+      post_id: postId,
+      answer: "2",
+      label: "answer 2",
+      question: "And what is rye?",
+      comments: 0,
+      path: `/post/${postId}?answer=2`,
+    });
     const post = (await t.call("bob", "GET", `/post/getPost/${postId}`)).body as { messages: { content: string; model_name: string }[] };
     expect(rest.body.content).toBe(post.messages[3]!.content);
     expect(rest.body.author).toBe(post.messages[3]!.model_name);
@@ -74,9 +86,17 @@ describe("one answer of a post", () => {
   it.each([
     ["an answer past the last", () => `/post/answer/${postId}/3`, /^answer: this post has no answer 3; its answers are 1 to 2\.$/],
     ["a comparison's key on an ordinary post", () => `/post/answer/${postId}/${keyOf(1, "Seven is prime.")}`, /no answer 1-\w+; its answers are 1 to 2\./],
-    ["a plain number on a comparison", () => `/post/answer/${comparisonId}/2`, /^answer: this post has no answer 2; copy the answer's link from the post's page\.$/],
+    [
+      "a plain number on a comparison",
+      () => `/post/answer/${comparisonId}/2`,
+      /^answer: this post has no answer 2; copy the answer's link from the post's page\.$/,
+    ],
     ["an answer of another turn", () => `/post/answer/${comparisonId}/${keyOf(2, "Seven is prime.")}`, /no answer 2-/],
-    ["something that is not a key", () => `/post/answer/${postId}/first`, /^Invalid request: answer: must name an answer: its number \(3\), or in a comparison the turn and the answer's id/],
+    [
+      "something that is not a key",
+      () => `/post/answer/${postId}/first`,
+      /^Invalid request: answer: must name an answer: its number \(3\), or in a comparison the turn and the answer's id/,
+    ],
     ["answer 0", () => `/post/answer/${postId}/0`, /must name an answer/],
   ])("refuses %s with 400 and what to send", async (_what, path, message) => {
     const answer = await t.call("bob", "GET", path());
@@ -86,7 +106,9 @@ describe("one answer of a post", () => {
 
   it("is a 404 for a post that is missing or hidden from the reader, on REST and tRPC", async () => {
     expect((await t.call("bob", "GET", "/post/answer/2147483647/1")).status).toBe(404);
-    const hidden = (await t.call("carol", "POST", "/post/postChat", { chat_id: (await t.send("carol", "Hidden?")).body.session_id, description: "Hidden post" })).body.post_id as number;
+    const hidden = (
+      await t.call("carol", "POST", "/post/postChat", { chat_id: (await t.send("carol", "Hidden?")).body.session_id, description: "Hidden post" })
+    ).body.post_id as number;
     await t.db.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, hidden));
     expect((await t.call("bob", "GET", `/post/answer/${hidden}/1`)).status).toBe(404);
     expect((await trpcQuery("bob", "post.answer", { postId: hidden, answer: "1" })).json().error.data.code).toBe("NOT_FOUND");
@@ -104,7 +126,10 @@ describe("one answer of a post", () => {
     expect(blind.body.label).toBe(`answer ${letter} of turn 2`);
     for (const secret of secrets) expect(JSON.stringify(blind.body)).not.toContain(secret);
     expect((await t.call("carol", "GET", `/post/answer/${comparisonId}/${key}`)).body).toMatchObject({ answer: key, content: "Only two." });
-    expect((await t.call("bob", "GET", `/post/answer/${comparisonId}/${keyOf(1, "Seven is prime.")}`)).body).toMatchObject({ label: expect.stringMatching(/^answer [A-D]$/), question: "Name a prime." });
+    expect((await t.call("bob", "GET", `/post/answer/${comparisonId}/${keyOf(1, "Seven is prime.")}`)).body).toMatchObject({
+      label: expect.stringMatching(/^answer [A-D]$/),
+      question: "Name a prime.",
+    });
     expect((await t.call("bob", "POST", `/post/vote/${comparisonId}`, { column: 0 })).status).toBe(200);
     const known = await t.call("bob", "GET", `/post/answer/${comparisonId}/${key}`);
     expect(secrets).toContain(known.body.author);
@@ -121,7 +146,11 @@ describe("comments anchored to one answer", () => {
     const viaTrpc = await trpcMutation("carol", "post.addComment", { postId, content: "Agreed on rye.", answer: "2" });
     expect(viaTrpc.statusCode).toBe(200);
 
-    const list = (await t.call("alice", "GET", `/post/comments/${postId}`)).body as unknown as { content: string; answer: string | null; answer_label: string | null }[];
+    const list = (await t.call("alice", "GET", `/post/comments/${postId}`)).body as unknown as {
+      content: string;
+      answer: string | null;
+      answer_label: string | null;
+    }[];
     expect(list.map((c) => [c.content, c.answer, c.answer_label])).toEqual([
       ["Rye is darker.", "2", "answer 2"],
       ["Nice post.", null, null],
@@ -180,7 +209,10 @@ describe("comments anchored to one answer", () => {
     }
     expect((await t.call("carol", "GET", `/post/getPost/${comparisonId}`)).body.answer_comments).toEqual({ [eleven]: 1, [onlyTwo]: 1 });
 
-    await t.db.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, first.body.id as number));
+    await t.db.db
+      .update(comments)
+      .set({ hiddenAt: new Date() })
+      .where(eq(comments.id, first.body.id as number));
     expect((await t.call("carol", "GET", `/post/getPost/${comparisonId}`)).body.answer_comments).toEqual({ [onlyTwo]: 1 });
     expect((await t.call("bob", "POST", `/post/deleteComment/${second.body.id as number}`)).status).toBe(200);
     expect((await t.call("carol", "GET", `/post/getPost/${comparisonId}`)).body.answer_comments).toEqual({});
@@ -199,7 +231,9 @@ describe("answers' keys and link previews on public pages", () => {
 
   it("a link to one answer previews that answer and the prompt before it, not the conversation's start", async () => {
     const token = (await t.call("alice", "GET", `/post/publicLink/${postId}`)).body.token as string;
-    const transcript = (await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).json().transcript as { messages: { content: string; author: string }[] };
+    const transcript = (await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).json().transcript as {
+      messages: { content: string; author: string }[];
+    };
     const reply = transcript.messages[3]!;
 
     const whole = (await page(`/p/${token}`)).body;
@@ -239,7 +273,10 @@ describe("answers' keys and link previews on public pages", () => {
 
   it("a blind comparison's answer link names the column, never the model", async () => {
     const token = (await t.call("alice", "POST", `/post/publicLink/${comparisonId}`, { enabled: true })).body.token as string;
-    const messages = (await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).json().transcript.messages as { author: string; answer: string | null }[];
+    const messages = (await t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}` })).json().transcript.messages as {
+      author: string;
+      answer: string | null;
+    }[];
     expect(messages.map((m) => m.answer === null)).toEqual([true, false, false, true, false, false]);
     expect(new Set(messages.map((m) => m.answer))).toEqual(new Set([null, ...TURNS.flatMap((turn, i) => turn.answers.map((a) => keyOf(i + 1, a.content)))]));
     const key = keyOf(2, "Only two.");
@@ -258,7 +295,8 @@ describe("answers' keys and link previews on public pages", () => {
     const token = (await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
     const history = (await t.call("alice", "POST", "/chat/getChatHistory", { sessionId })).body as { sessions: { id: number; message_content: string }[] };
     const ids = history.sessions.map((s) => String(s.id));
-    const read = async () => (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).json().transcript.messages as { answer: string | null }[];
+    const read = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${token}` })).json().transcript.messages as { answer: string | null }[];
     expect((await read()).map((m) => m.answer)).toEqual([null, ids[0], null, ids[1]]);
     await t.send("alice", "And spelt?", { session_id: sessionId });
     expect((await read()).map((m) => m.answer).slice(0, 4)).toEqual([null, ids[0], null, ids[1]]);

@@ -149,7 +149,22 @@ describe("bad input on every REST route", () => {
         method: "POST",
         url: `/api/v1${route.path.replace(/:[a-zA-Z]+/g, "abc")}`,
         headers: callerFor(route.path),
-        payload: { kind: 5, id: "x", reason: 5, user: 7, sessionId: "abc", messages: "hi", model_id: 5, claude_api_key: 5, open_ai_key: [], nickname: {}, price_id: 5, session_id: 5, chat_id: "x", content: 5 },
+        payload: {
+          kind: 5,
+          id: "x",
+          reason: 5,
+          user: 7,
+          sessionId: "abc",
+          messages: "hi",
+          model_id: 5,
+          claude_api_key: 5,
+          open_ai_key: [],
+          nickname: {},
+          price_id: 5,
+          session_id: 5,
+          chat_id: "x",
+          content: 5,
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: expect.stringMatching(/^Invalid request: \w+/) });
@@ -158,7 +173,12 @@ describe("bad input on every REST route", () => {
 
   for (const route of restRoutes.filter((r) => r.method === "POST")) {
     it(`POST ${route.path} signed in with Content-Type application/json and an empty body is taken as no payload`, async () => {
-      const response = await t.app.inject({ method: "POST", url: urlOf(route.path), headers: { ...callerFor(route.path), "content-type": "application/json" }, payload: "" });
+      const response = await t.app.inject({
+        method: "POST",
+        url: urlOf(route.path),
+        headers: { ...callerFor(route.path), "content-type": "application/json" },
+        payload: "",
+      });
       // Served (addUser needs nothing), or refused for what is missing or not found: never as a bad body.
       expect(response.statusCode).toBeLessThan(500);
       expect(response.body).not.toMatch(/body is empty|not valid JSON/);
@@ -256,7 +276,13 @@ describe("text and numbers PostgreSQL cannot store are bad input, on REST and tR
     ["a lone surrogate in a chat message", "POST", "/chat/postChat", send({ messages: [{ content: LONE_SURROGATE }] }), unstorable],
     ["a NUL in a model id", "POST", "/chat/postChat", send({ model_id: NUL }), unstorable],
     ["prompt_id 2147483648", "POST", "/chat/postChat", send({ prompt_id: 2_147_483_648 }), /prompt_id: .*2147483647/],
-    ["an edit of message 'x'", "POST", "/chat/postChat", send({ session_id: sessionId, sibling_of_entry_id: "x" }), /sibling_of_entry_id: must be a message id/],
+    [
+      "an edit of message 'x'",
+      "POST",
+      "/chat/postChat",
+      send({ session_id: sessionId, sibling_of_entry_id: "x" }),
+      /sibling_of_entry_id: must be a message id/,
+    ],
     ["an edit without its conversation", "POST", "/chat/postChat", send({ sibling_of_entry_id: 1 }), /needs its conversation: send session_id/],
     ["a branch switch to message 0", "POST", "/chat/switchBranch", { sessionId, entryId: 0 }, /entryId: must be a message id above 0/],
     ["a branch switch without a message", "POST", "/chat/switchBranch", { sessionId }, /entryId: /],

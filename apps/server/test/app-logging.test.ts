@@ -55,7 +55,9 @@ describe("request logs", () => {
     await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent('{"category":"words-a-user-typed"}')}` });
     await t.app.inject({ method: "GET", url: "/api/v1/post/getRecentPosts?limit=7" });
     const urls = logs.lines.filter((l) => l.msg === "incoming request").map((l) => (l.req as { url: string }).url);
-    expect(urls).toEqual(expect.arrayContaining(["/callback?[redacted]", "/oidc/auth?[redacted]", "/trpc/post.list?[redacted]", "/api/v1/post/getRecentPosts?limit=7"]));
+    expect(urls).toEqual(
+      expect.arrayContaining(["/callback?[redacted]", "/oidc/auth?[redacted]", "/trpc/post.list?[redacted]", "/api/v1/post/getRecentPosts?limit=7"]),
+    );
     expect(logs.raw.join("")).not.toMatch(/code-secret-321|state-654|challenge-987|words-a-user-typed/);
   });
 
@@ -158,7 +160,7 @@ describe("a failed database write", () => {
     for (const line of logs.raw.join("").split("\n")) expect(line.length).toBeLessThanOrEqual(16 * 1024);
   });
 
-  it("through Drizzle (\"Failed query: ... params: ...\"), logs the statement's name and code, not the values", async () => {
+  it('through Drizzle ("Failed query: ... params: ..."), logs the statement\'s name and code, not the values', async () => {
     const error: unknown = await chat.db.db.execute(sql`select ${"PROBE-value-in-a-param"}::int as n from chat_entries`).then(
       () => undefined,
       (failure: unknown) => failure,

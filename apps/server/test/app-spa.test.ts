@@ -72,15 +72,12 @@ describe("serving the built web app", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
-  it.each(["/chat", "/chat/share/123", "/post/5", "/admin?tab=api", "/no/such/page"])(
-    "falls back to index.html for the client route %s",
-    async (url) => {
-      const response = await t.app.inject({ method: "GET", url, headers: html });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX);
-      expect(response.headers["content-security-policy"]).toBeDefined();
-    },
-  );
+  it.each(["/chat", "/chat/share/123", "/post/5", "/admin?tab=api", "/no/such/page"])("falls back to index.html for the client route %s", async (url) => {
+    const response = await t.app.inject({ method: "GET", url, headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers["content-security-policy"]).toBeDefined();
+  });
 
   it.each(["/api/v1/nope", "/api/other", "/trpc/nope.nope", "/healthz/extra"])("answers a JSON 404 for the unknown API path %s", async (url) => {
     const response = await t.app.inject({ method: "GET", url, headers: html });

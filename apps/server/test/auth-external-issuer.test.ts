@@ -48,11 +48,7 @@ describe("an app configured with an external issuer", () => {
   });
 
   it("accepts an access token from that issuer on REST and tRPC, and sets the account up under it", async () => {
-    const { tokens } = await signInThroughPages(
-      issuerServer,
-      { name: "Outside", email: "outside@example.com", password: "external-pass" },
-      { signUp: true },
-    );
+    const { tokens } = await signInThroughPages(issuerServer, { name: "Outside", email: "outside@example.com", password: "external-pass" }, { signUp: true });
     const rest = await call(tokens.access_token, "/api/v1/messages/protected");
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toEqual({ text: MESSAGES.protectedDemo });
@@ -69,18 +65,10 @@ describe("an app configured with an external issuer", () => {
   });
 
   it("refuses that issuer's ID token, and tokens of another issuer", async () => {
-    const { tokens } = await signInThroughPages(
-      issuerServer,
-      { name: "Id Token", email: "idtoken@example.com", password: "external-pass" },
-      { signUp: true },
-    );
+    const { tokens } = await signInThroughPages(issuerServer, { name: "Id Token", email: "idtoken@example.com", password: "external-pass" }, { signUp: true });
     expect((await call(tokens.id_token, "/api/v1/messages/protected")).statusCode).toBe(401);
 
-    const other = await signInThroughPages(
-      otherIssuer,
-      { name: "Elsewhere", email: "elsewhere@example.com", password: "another-pass" },
-      { signUp: true },
-    );
+    const other = await signInThroughPages(otherIssuer, { name: "Elsewhere", email: "elsewhere@example.com", password: "another-pass" }, { signUp: true });
     expect((await call(other.tokens.access_token, "/api/v1/messages/protected")).statusCode).toBe(401);
     expect((await call(other.tokens.access_token, "/trpc/messages.protected")).statusCode).toBe(401);
   });

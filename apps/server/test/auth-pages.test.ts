@@ -180,7 +180,12 @@ describe("text PostgreSQL cannot store, on the sign-in and sign-up forms", () =>
   it.each([
     ["a NUL in the sign-in email", undefined, { email: "grace\u0000@example.com", password: "hopper-1906" }, "Enter a valid email address."],
     ["a NUL in the sign-up email", "signup", { name: "Nul", email: "nul\u0000@example.com", password: "long-enough" }, "Enter a valid email address."],
-    ["a NUL in the sign-up name", "signup", { name: "N\u0000l", email: "nul@example.com", password: "long-enough" }, "Enter your name without NUL characters or broken Unicode."],
+    [
+      "a NUL in the sign-up name",
+      "signup",
+      { name: "N\u0000l", email: "nul@example.com", password: "long-enough" },
+      "Enter your name without NUL characters or broken Unicode.",
+    ],
   ])("%s is refused with 400 and a message on the form", async (_what, screen, form, message) => {
     const { page, browser } = await openPage(screen);
     const result = await browser.submit(page, form);

@@ -63,8 +63,7 @@ describe("discovery and keys", () => {
 });
 
 describe("keys at rest", () => {
-  const secretValue = async (db: typeof server.db.db, name: string) =>
-    (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)))[0]!.value;
+  const secretValue = async (db: typeof server.db.db, name: string) => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)))[0]!.value;
 
   it("the signing and cookie keys are stored sealed under ENCRYPTION_KEY: the stored values are no JWK or key list", async () => {
     for (const name of ["oidc.signing_keys", "oidc.cookie_keys"]) {
@@ -122,7 +121,13 @@ describe("keys at rest", () => {
     try {
       const other = createKeyVault(randomBytes(32));
       await expect(
-        buildApp({ config: fresh.config, db: fresh.db, authenticator: createAuthenticator(fresh.config, fresh.db.db, { keys: other }), keys: other, logger: false }),
+        buildApp({
+          config: fresh.config,
+          db: fresh.db,
+          authenticator: createAuthenticator(fresh.config, fresh.db.db, { keys: other }),
+          keys: other,
+          logger: false,
+        }),
       ).rejects.toThrow(/cannot be opened with this ENCRYPTION_KEY/);
     } finally {
       await fresh.close();

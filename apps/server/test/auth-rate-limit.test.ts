@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import {
-  createMemoryLimiter,
-  createMemoryThrottle,
-  createRedisLimiter,
-  createRedisThrottle,
-  withFallback,
-} from "../src/http/limiters";
+import { createMemoryLimiter, createMemoryThrottle, createRedisLimiter, createRedisThrottle, withFallback } from "../src/http/limiters";
 import { Browser, isPage, signInThroughPages, startAuthorization, startAuthServer, type Page } from "./support/auth-flow";
 import { startRedisServer } from "./support/redis-server";
 
@@ -117,10 +111,8 @@ describe("Redis limiter", () => {
     const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     down.on("error", () => {});
     const errors: unknown[] = [];
-    const limiter = withFallback(
-      createRedisLimiter(down, { limit: 2, windowMs: 60_000 }, "x:"),
-      createMemoryLimiter({ limit: 2, windowMs: 60_000 }),
-      (error) => errors.push(error),
+    const limiter = withFallback(createRedisLimiter(down, { limit: 2, windowMs: 60_000 }, "x:"), createMemoryLimiter({ limit: 2, windowMs: 60_000 }), (error) =>
+      errors.push(error),
     );
     const results = [await limiter.hit("k"), await limiter.hit("k"), await limiter.hit("k")];
     expect(results.map((r) => r.allowed)).toEqual([true, true, false]);

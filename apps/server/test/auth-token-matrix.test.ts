@@ -1,17 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { createPublicKey } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  calculateJwkThumbprint,
-  decodeJwt,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  SignJWT,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from "jose";
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 import { MESSAGES } from "@parley/contracts";
 import { loadSigningKeys } from "@parley/identity";
 import { signInThroughPages, startAuthServer } from "./support/auth-flow";
@@ -37,11 +27,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("bas
 
 beforeAll(async () => {
   server = await startAuthServer();
-  const { tokens } = await signInThroughPages(
-    server,
-    { name: "Mallory Target", email: "target@example.com", password: "a long password" },
-    { signUp: true },
-  );
+  const { tokens } = await signInThroughPages(server, { name: "Mallory Target", email: "target@example.com", password: "a long password" }, { signUp: true });
   validToken = tokens.access_token;
   idToken = tokens.id_token;
   claims = decodeJwt(validToken);
@@ -121,10 +107,7 @@ const badTokens: { name: string; make: () => Promise<string> }[] = [
   },
   {
     name: "HS256 signed with the provider's public JWK as the secret",
-    make: async () =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: "HS256", typ: "at+jwt", kid: realKid })
-        .sign(Buffer.from(JSON.stringify(realPublicJwk))),
+    make: async () => new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "at+jwt", kid: realKid }).sign(Buffer.from(JSON.stringify(realPublicJwk))),
   },
   { name: "a wrong issuer", make: () => sign({ ...claims, iss: "https://evil.example/oidc" }) },
   { name: "a wrong audience", make: () => sign({ ...claims, aud: "https://other.example/api" }) },

@@ -134,14 +134,18 @@ describe("with Stripe", () => {
     expect(portal.body).toEqual({ url: "https://billing.stripe.test/p/session/test_1" });
 
     inStripe(subscription("sub_test_1", "cus_test_1", PRICES.pro, "canceled", now));
-    expect((await deliver(subscriptionEvent("evt_3", "customer.subscription.deleted", now + 120, PRICES.pro, "canceled"))).json()).toMatchObject({ outcome: "applied" });
+    expect((await deliver(subscriptionEvent("evt_3", "customer.subscription.deleted", now + 120, PRICES.pro, "canceled"))).json()).toMatchObject({
+      outcome: "applied",
+    });
     expect(await record()).toMatchObject({ subscription_type: "FREE", max_tokens_allowed: 0, status: "canceled", subscription_id: null });
   });
 
   it("grants nothing for a subscription Stripe does not know of (its event is signed, but Stripe answers 404 for it)", async () => {
     const before = await record();
     const now = Math.floor(Date.now() / 1000);
-    const answer = await deliver(event("evt_unknown", "customer.subscription.created", now, subscription("sub_nobody_knows", "cus_test_1", PRICES.pro, "active", now)));
+    const answer = await deliver(
+      event("evt_unknown", "customer.subscription.created", now, subscription("sub_nobody_knows", "cus_test_1", PRICES.pro, "active", now)),
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ received: true, outcome: "ignored" });
     expect(await record()).toEqual(before);
@@ -191,15 +195,28 @@ describe("with Stripe", () => {
     expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, subscription_id: "sub_ivan_new" });
 
     // The old subscription's later events name another subscription: the plan stays Pro.
-    expect((await deliver(event("evt_ivan_4", "customer.subscription.updated", now + 15, subscription("sub_ivan_old", customer, PRICES.basic, "active", now)))).json()).toMatchObject({
+    expect(
+      (
+        await deliver(event("evt_ivan_4", "customer.subscription.updated", now + 15, subscription("sub_ivan_old", customer, PRICES.basic, "active", now)))
+      ).json(),
+    ).toMatchObject({
       outcome: "ignored",
     });
     expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", subscription_id: "sub_ivan_new" });
     inStripe(subscription("sub_ivan_old", customer, PRICES.basic, "canceled", now));
-    expect((await deliver(event("evt_ivan_5", "customer.subscription.deleted", now + 20, subscription("sub_ivan_old", customer, PRICES.basic, "canceled", now)))).json()).toMatchObject({
+    expect(
+      (
+        await deliver(event("evt_ivan_5", "customer.subscription.deleted", now + 20, subscription("sub_ivan_old", customer, PRICES.basic, "canceled", now)))
+      ).json(),
+    ).toMatchObject({
       outcome: "ignored",
     });
-    expect(await recordOf("ivan")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, status: "active", subscription_id: "sub_ivan_new" });
+    expect(await recordOf("ivan")).toMatchObject({
+      subscription_type: "PREMIUM",
+      max_tokens_allowed: 300_000,
+      status: "active",
+      subscription_id: "sub_ivan_new",
+    });
   });
 
   it("adopts the customer's best other live subscription at Stripe when the current one ends, instead of dropping to Free", async () => {
@@ -219,14 +236,23 @@ describe("with Stripe", () => {
 
     // The current one ends: the best live one (Pro, trialing) is adopted, not an unpaid one or an unknown price.
     inStripe(subscription("sub_kim", customer, PRICES.pro, "canceled", now));
-    expect((await deliver(event("evt_kim_3", "customer.subscription.deleted", now + 10, subscription("sub_kim", customer, PRICES.pro, "canceled", now)))).json()).toMatchObject({
+    expect(
+      (await deliver(event("evt_kim_3", "customer.subscription.deleted", now + 10, subscription("sub_kim", customer, PRICES.pro, "canceled", now)))).json(),
+    ).toMatchObject({
       outcome: "applied",
     });
-    expect(await recordOf("kim")).toMatchObject({ subscription_type: "PREMIUM", max_tokens_allowed: 300_000, status: "trialing", subscription_id: "sub_kim_pro" });
+    expect(await recordOf("kim")).toMatchObject({
+      subscription_type: "PREMIUM",
+      max_tokens_allowed: 300_000,
+      status: "trialing",
+      subscription_id: "sub_kim_pro",
+    });
 
     // That one ends as an update (its trial not paid): the Basic one is left.
     inStripe(subscription("sub_kim_pro", customer, PRICES.pro, "incomplete_expired", now + 2));
-    await deliver(event("evt_kim_4", "customer.subscription.updated", now + 20, subscription("sub_kim_pro", customer, PRICES.pro, "incomplete_expired", now + 2)));
+    await deliver(
+      event("evt_kim_4", "customer.subscription.updated", now + 20, subscription("sub_kim_pro", customer, PRICES.pro, "incomplete_expired", now + 2)),
+    );
     expect(await recordOf("kim")).toMatchObject({ subscription_type: "BASE", max_tokens_allowed: 5000, status: "active", subscription_id: "sub_kim_basic" });
 
     // With nothing live left, Free.

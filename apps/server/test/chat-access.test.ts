@@ -35,7 +35,12 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["share it", "POST", `/chat/shareChat/${id}`, undefined],
     ["unshare it", "POST", `/chat/unshareChat/${id}`, undefined],
     ["switch its branch", "POST", "/chat/switchBranch", { sessionId: id, entryId: aliceEntry }],
-    ["edit a message of it", "POST", "/chat/postChat", { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: id, sibling_of_entry_id: aliceEntry }],
+    [
+      "edit a message of it",
+      "POST",
+      "/chat/postChat",
+      { messages: [{ content: "hijack" }], model_id: MODEL.platform, session_id: id, sibling_of_entry_id: aliceEntry },
+    ],
     ["download it", "GET", `/chat/export/${id}?format=json`, undefined],
     ["read its public link", "GET", `/chat/publicLink/${id}`, undefined],
     ["turn its public link on", "POST", `/chat/publicLink/${id}`, { enabled: true }],
@@ -73,7 +78,13 @@ describe("someone else's conversation is a 404 on every path, and nothing change
     ["chat.battleById", "query", { id: 0 }],
     ["chat.battleVerdict", "mutation", { id: 0, choice: "a" }],
   ])("tRPC %s", async (path, type, input) => {
-    const ids: Record<string, number> = { sessionId: aliceSession, id: aliceSession, session_id: aliceSession, entryId: aliceEntry, sibling_of_entry_id: aliceEntry };
+    const ids: Record<string, number> = {
+      sessionId: aliceSession,
+      id: aliceSession,
+      session_id: aliceSession,
+      entryId: aliceEntry,
+      sibling_of_entry_id: aliceEntry,
+    };
     const withId = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ids[k] ?? v]));
     const before = await snapshot(aliceSession);
     const providerCalls = t.openai.requests.length;
@@ -121,7 +132,11 @@ describe("sharing and cloning", () => {
     expect(history.body.sessions).toEqual([expect.objectContaining({ message_content: "Alice's private question", response_content: "Alice's answer" })]);
     const bobSessions = await t.call("bob", "GET", "/chat/getSessionHistory");
     expect(bobSessions.body.sessions).toEqual([
-      expect.objectContaining({ id: newId, description: "Alice's private question (clone)", forked_from: { session_id: aliceSession, post_id: null, username: "alice" } }),
+      expect.objectContaining({
+        id: newId,
+        description: "Alice's private question (clone)",
+        forked_from: { session_id: aliceSession, post_id: null, username: "alice" },
+      }),
     ]);
 
     // Bob continues his copy; Alice's conversation is untouched.

@@ -80,7 +80,9 @@ describe("a comparison the allowance cannot cover", () => {
 
   it("says the same on the web app's streamed call", async () => {
     await personWith("cora", 50);
-    await expect(readAll(client("cora").chat.compare.mutate({ messages: [{ content: "question" }], model_ids: [MODEL.platform, GPT_4O], session_id: 0 }))).rejects.toThrow(TWO_PAID);
+    await expect(
+      readAll(client("cora").chat.compare.mutate({ messages: [{ content: "question" }], model_ids: [MODEL.platform, GPT_4O], session_id: 0 })),
+    ).rejects.toThrow(TWO_PAID);
   });
 
   it("counts only the columns paid from the allowance: the demo model's needs nothing", async () => {
@@ -103,7 +105,8 @@ describe("a comparison the allowance cannot cover", () => {
 describe("a battle the allowance cannot cover", () => {
   // Both models the battle may draw among the paid ones: the demo model needs nothing, so a
   // battle drawing it needs one paid reply; either way the message says what is left and needs.
-  const refusal = /^You have 20 of the 500 tokens of your Free plan left this month, and this message needs at least (38 \(its text and the shortest reply\)|76 \(its text and the shortest reply of each of its 2 models paid from your allowance\))\. /;
+  const refusal =
+    /^You have 20 of the 500 tokens of your Free plan left this month, and this message needs at least (38 \(its text and the shortest reply\)|76 \(its text and the shortest reply of each of its 2 models paid from your allowance\))\. /;
 
   it("says what is left and what it needs, as JSON and as Server-Sent Events", async () => {
     await personWith("bo", 20);
@@ -133,6 +136,8 @@ describe("a chat message the allowance cannot cover", () => {
     const streamedRefusal = await streamed("sol", "/chat/postChat", body);
     expect(streamedRefusal.status).toBe(402);
     expect((JSON.parse(streamedRefusal.text) as { message: string }).message).toBe(ONE_PAID);
-    await expect(readAll(client("sol").chat.send.mutate({ messages: [{ content: "question" }], model_id: MODEL.platform, session_id: 0, category: "general" }))).rejects.toThrow(ONE_PAID);
+    await expect(
+      readAll(client("sol").chat.send.mutate({ messages: [{ content: "question" }], model_id: MODEL.platform, session_id: 0, category: "general" })),
+    ).rejects.toThrow(ONE_PAID);
   });
 });

@@ -58,7 +58,9 @@ describe("the token allowance", () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => t.send("parallel", `hi ${i}`, { model_id: MODEL.platform })));
     // 30 replies of 10 tokens cost 300: a send waits for the others' reservations rather than
     // being told the allowance is used up.
-    expect(results.map((r) => (r.status === 200 ? 200 : `${r.status} ${r.body.message} ${r.body.detail ?? ""}`))).toEqual(Array.from({ length: 30 }, () => 200));
+    expect(results.map((r) => (r.status === 200 ? 200 : `${r.status} ${r.body.message} ${r.body.detail ?? ""}`))).toEqual(
+      Array.from({ length: 30 }, () => 200),
+    );
     expect(t.openai.requests.length - calls).toBe(30);
     // Each reply was limited to its share of what was left, and was given at least a useful length.
     for (const request of t.openai.requests.slice(calls)) {

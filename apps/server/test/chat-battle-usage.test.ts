@@ -27,7 +27,8 @@ beforeAll(async () => {
     [MODEL.platform, MODEL.demo, 1_000_000_000],
     [MODEL.claude, MODEL.demo, 1_000_000_000],
   ] as const) {
-    await t.db.db.execute(sql`insert into battle_pairs (model_a, model_b, battles) values (least(${one}::text, ${other}::text), greatest(${one}::text, ${other}::text), ${battles})
+    await t.db.db
+      .execute(sql`insert into battle_pairs (model_a, model_b, battles) values (least(${one}::text, ${other}::text), greatest(${one}::text, ${other}::text), ${battles})
       on conflict (model_a, model_b) do update set battles = excluded.battles`);
   }
 });
@@ -71,7 +72,13 @@ describe("a battle's usage", () => {
 
     const headers = () => ({ authorization: "Bearer test:ivy" });
     const client = createTRPCClient<AppRouter>({
-      links: [splitLink({ condition: (op) => op.path === "chat.battle", true: httpBatchStreamLink({ url: `${url}/trpc`, headers }), false: httpLink({ url: `${url}/trpc`, headers }) })],
+      links: [
+        splitLink({
+          condition: (op) => op.path === "chat.battle",
+          true: httpBatchStreamLink({ url: `${url}/trpc`, headers }),
+          false: httpLink({ url: `${url}/trpc`, headers }),
+        }),
+      ],
     });
     const streamed: Record<string, unknown>[] = [];
     for await (const event of await client.chat.battle.mutate({ messages: [{ content: "A third picnic" }] })) streamed.push(event as Record<string, unknown>);

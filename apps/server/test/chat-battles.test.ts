@@ -46,26 +46,32 @@ function client(name: string) {
   });
 }
 
-const battle = (name: string, content = "Plan a picnic", extra: Record<string, unknown> = {}) => t.call(name, "POST", "/chat/battles", { messages: [{ content }], ...extra });
+const battle = (name: string, content = "Plan a picnic", extra: Record<string, unknown> = {}) =>
+  t.call(name, "POST", "/chat/battles", { messages: [{ content }], ...extra });
 
 /** Sets how many battles pairs have had (the sampling reads these counts). */
 async function setPairCounts(counts: [string, string, number][]) {
   for (const [one, other, battles] of counts) {
-    await t.db.db.execute(sql`insert into battle_pairs (model_a, model_b, battles) values (least(${one}::text, ${other}::text), greatest(${one}::text, ${other}::text), ${battles})
+    await t.db.db
+      .execute(sql`insert into battle_pairs (model_a, model_b, battles) values (least(${one}::text, ${other}::text), greatest(${one}::text, ${other}::text), ${battles})
       on conflict (model_a, model_b) do update set battles = excluded.battles`);
   }
 }
 
 async function pairCount(one: string, other: string) {
   const rows = resultRows<{ battles: number }>(
-    await t.db.db.execute(sql`select battles from battle_pairs where model_a = least(${one}::text, ${other}::text) and model_b = greatest(${one}::text, ${other}::text)`),
+    await t.db.db.execute(
+      sql`select battles from battle_pairs where model_a = least(${one}::text, ${other}::text) and model_b = greatest(${one}::text, ${other}::text)`,
+    ),
   );
   return rows[0]?.battles ?? 0;
 }
 
 async function sessionRow(sessionId: number) {
   const rows = resultRows<{ compare_models: string[]; battle: string | null; entries: number }>(
-    await t.db.db.execute(sql`select compare_models, battle, (select count(*)::int from chat_entries where session_id = ${sessionId}) as entries from chat_sessions where id = ${sessionId}`),
+    await t.db.db.execute(
+      sql`select compare_models, battle, (select count(*)::int from chat_entries where session_id = ${sessionId}) as entries from chat_sessions where id = ${sessionId}`,
+    ),
   );
   return rows[0]!;
 }
@@ -151,7 +157,11 @@ describe("drawing the two models", () => {
 describe("nothing names the models before the verdict", () => {
   it("the stream, the battle, the list and every read or copy of it name no model until the verdict; the verdict names them and is final", async () => {
     await t.signUp("bea");
-    await setPairCounts([[MODEL.platform, MODEL.demo, 0], [MODEL.platform, GPT_4O, 1_000_000], [GPT_4O, MODEL.demo, 1_000_000]]);
+    await setPairCounts([
+      [MODEL.platform, MODEL.demo, 0],
+      [MODEL.platform, GPT_4O, 1_000_000],
+      [GPT_4O, MODEL.demo, 1_000_000],
+    ]);
     // The SSE stream as a script reads it, whole.
     const response = await fetch(`${url}/api/v1/chat/battles`, {
       method: "POST",
@@ -165,7 +175,13 @@ describe("nothing names the models before the verdict", () => {
       .split("\n\n")
       .filter((block) => block.includes("data: "))
       .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { type: string; session_id?: number; columns?: unknown });
-    expect(events[0]).toMatchObject({ type: "session", columns: [{ column: 0, label: "A" }, { column: 1, label: "B" }] });
+    expect(events[0]).toMatchObject({
+      type: "session",
+      columns: [
+        { column: 0, label: "A" },
+        { column: 1, label: "B" },
+      ],
+    });
     expect(events.filter((e) => e.type === "done")).toHaveLength(2);
     expect(events.at(-1)).toMatchObject({ type: "end" });
     const id = events[0]!.session_id!;
@@ -231,7 +247,9 @@ describe("nothing names the models before the verdict", () => {
     const posted = await t.call("bea", "POST", "/post/postChat", { chat_id: id, description: "My battle", categories: ["education"] });
     expect(posted.status).toBe(200);
     expect((await t.call("bea", "POST", "/chat/cloneChat", { sessionId: id })).status).toBe(200);
-    expect((await t.call("bea", "GET", "/chat/getSessionHistory")).body.sessions).toContainEqual(expect.objectContaining({ id, battle: "decided", compare_models: shown }));
+    expect((await t.call("bea", "GET", "/chat/getSessionHistory")).body.sessions).toContainEqual(
+      expect.objectContaining({ id, battle: "decided", compare_models: shown }),
+    );
 
     // It feeds the board as a battle: the models as shown, the choice, the category, each answer's style.
     const records = (await battleVoteRecords()).filter((r) => r.comparisonId === `battle:${id}`);
@@ -269,7 +287,11 @@ describe("nothing names the models before the verdict", () => {
 
   it("waits for both answers to end before taking a verdict", async () => {
     await t.signUp("hal");
-    await setPairCounts([[MODEL.platform, GPT_4O, 0], [MODEL.platform, MODEL.demo, 1_000_000], [GPT_4O, MODEL.demo, 1_000_000]]);
+    await setPairCounts([
+      [MODEL.platform, GPT_4O, 0],
+      [MODEL.platform, MODEL.demo, 1_000_000],
+      [GPT_4O, MODEL.demo, 1_000_000],
+    ]);
     t.openai.setScenario({ type: "reply", chunks: ["Slow", " answer"], firstTokenDelayMs: 600 });
     try {
       let early: Awaited<ReturnType<typeof t.call>> | undefined;
@@ -287,7 +309,11 @@ describe("nothing names the models before the verdict", () => {
 
   it("a battle whose answer failed can be decided, and does not count on the board", async () => {
     await t.signUp("dee");
-    await setPairCounts([[MODEL.platform, GPT_4O, 0], [MODEL.platform, MODEL.demo, 1_000_000], [GPT_4O, MODEL.demo, 1_000_000]]);
+    await setPairCounts([
+      [MODEL.platform, GPT_4O, 0],
+      [MODEL.platform, MODEL.demo, 1_000_000],
+      [GPT_4O, MODEL.demo, 1_000_000],
+    ]);
     t.openai.setScenario({ type: "http-error", status: 500 });
     try {
       const started = await battle("dee");
@@ -307,7 +333,11 @@ describe("nothing names the models before the verdict", () => {
 describe("metering and ownership", () => {
   it("charges platform-paid answers to the allowance as any send, and refuses a battle the allowance cannot cover", async () => {
     await t.signUp("eve");
-    await setPairCounts([[MODEL.platform, GPT_4O, 0], [MODEL.platform, MODEL.demo, 1_000_000], [GPT_4O, MODEL.demo, 1_000_000]]);
+    await setPairCounts([
+      [MODEL.platform, GPT_4O, 0],
+      [MODEL.platform, MODEL.demo, 1_000_000],
+      [GPT_4O, MODEL.demo, 1_000_000],
+    ]);
     const started = await battle("eve");
     expect(started.status).toBe(200);
     const ledger = resultRows<{ model_id: string; key_source: string; charged_tokens: number }>(
@@ -317,17 +347,23 @@ describe("metering and ownership", () => {
       { model_id: GPT_4O, key_source: "platform", charged_tokens: 18 },
       { model_id: MODEL.platform, key_source: "platform", charged_tokens: 18 },
     ]);
-    const used = resultRows<{ free_tokens_used: number }>(await t.db.db.execute(sql`select free_tokens_used from subscriptions where user_id = ${subjectIs("eve")}`));
+    const used = resultRows<{ free_tokens_used: number }>(
+      await t.db.db.execute(sql`select free_tokens_used from subscriptions where user_id = ${subjectIs("eve")}`),
+    );
     expect(used[0]!.free_tokens_used).toBe(36);
 
     await t.db.db.execute(sql`update subscriptions set free_tokens_used = free_tokens_allowed where user_id = ${subjectIs("eve")}`);
-    const sessionsBefore = resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = ${subjectIs("eve")}`));
+    const sessionsBefore = resultRows<{ n: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = ${subjectIs("eve")}`),
+    );
     const openaiCalls = t.openai.requests.length;
     const refused = await battle("eve", "One more");
     expect(refused.status).toBe(402);
     expectNoModelIn(refused.raw.body);
     expect(t.openai.requests.length).toBe(openaiCalls);
-    const sessionsAfter = resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = ${subjectIs("eve")}`));
+    const sessionsAfter = resultRows<{ n: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = ${subjectIs("eve")}`),
+    );
     expect(sessionsAfter[0]!.n).toBe(sessionsBefore[0]!.n);
   });
 

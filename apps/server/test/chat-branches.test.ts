@@ -198,7 +198,9 @@ describe("a conversation's title follows the branch", () => {
     const sessionId = first.body.session_id as number;
     const [root] = (await screen("carol", sessionId)).sessions.map((e) => e.id);
     reply("edited reply");
-    expect((await t.send("carol", "How do I write a polite letter?", { model_id: MODEL.platform, session_id: sessionId, sibling_of_entry_id: root })).status).toBe(200);
+    expect(
+      (await t.send("carol", "How do I write a polite letter?", { model_id: MODEL.platform, session_id: sessionId, sibling_of_entry_id: root })).status,
+    ).toBe(200);
     expect((await t.call("carol", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
     const token = (await t.call("carol", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
     const reads = async () => ({
@@ -227,7 +229,9 @@ describe("only the owner edits, regenerates or switches", () => {
     expect(mixed.status).toBe(404);
     expect(mixed.body.message).toMatch(/not part of this conversation/);
     expect((await t.call("alice", "POST", "/chat/switchBranch", { sessionId, entryId: other.ids[1] })).status).toBe(404);
-    expect((await t.send("bob", "x", { model_id: MODEL.platform, session_id: sessionId, sibling_of_entry_id: ids[1] })).body.message).toMatch(/Conversation not found/);
+    expect((await t.send("bob", "x", { model_id: MODEL.platform, session_id: sessionId, sibling_of_entry_id: ids[1] })).body.message).toMatch(
+      /Conversation not found/,
+    );
     expect(t.openai.requests.length).toBe(requests);
     expect(texts(await screen("alice", sessionId))).toEqual(["one", "two", "three"]);
   });

@@ -96,7 +96,13 @@ describe("comparing models", () => {
     expect(response.status).toBe(200);
     const sessionId = response.body.session_id as number;
     expect(response.body.columns).toEqual([
-      expect.objectContaining({ column: 0, model_id: MODEL.platform, status: "complete", message_response: "Paris is the capital.", usage: { input_tokens: 12, output_tokens: 5, charged_tokens: 17 } }),
+      expect.objectContaining({
+        column: 0,
+        model_id: MODEL.platform,
+        status: "complete",
+        message_response: "Paris is the capital.",
+        usage: { input_tokens: 12, output_tokens: 5, charged_tokens: 17 },
+      }),
       expect.objectContaining({ column: 1, model_id: MODEL.claude, status: "error", message_response: "Paris" }),
       expect.objectContaining({ column: 2, model_id: MODEL.demo, status: "complete" }),
     ]);
@@ -132,12 +138,29 @@ describe("comparing models", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
     const events = await sseEvents(response);
-    expect(events[0]).toMatchObject({ type: "session", created: true, columns: [{ column: 0, model_id: MODEL.platform }, { column: 1, model_id: MODEL.claude }] });
+    expect(events[0]).toMatchObject({
+      type: "session",
+      created: true,
+      columns: [
+        { column: 0, model_id: MODEL.platform },
+        { column: 1, model_id: MODEL.claude },
+      ],
+    });
     expect(events.at(-1)).toMatchObject({ type: "end" });
     const texts = events.filter((e) => e.type === "text");
     expect(texts[0]).toMatchObject({ column: 1, text: "Early" });
-    expect(texts.filter((e) => e.column === 0).map((e) => e.text).join("")).toBe("Late answer");
-    expect(events.filter((e) => e.type === "done").map((e) => e.column).sort()).toEqual([0, 1]);
+    expect(
+      texts
+        .filter((e) => e.column === 0)
+        .map((e) => e.text)
+        .join(""),
+    ).toBe("Late answer");
+    expect(
+      events
+        .filter((e) => e.type === "done")
+        .map((e) => e.column)
+        .sort(),
+    ).toEqual([0, 1]);
   });
 
   it("a follow-up goes to every column, each with its own history, as the child of its column's last exchange", async () => {
@@ -171,8 +194,20 @@ describe("comparing models", () => {
     const columns = await client("cyd").chat.compareColumns.query({ sessionId });
     expect(columns.compare_models).toEqual([MODEL.platform, MODEL.claude]);
     expect(columns.columns.map((c) => [c.model_id, c.turns.map((turn) => [turn.message_content, turn.response_content, turn.status])])).toEqual([
-      [MODEL.platform, [["First question", "OpenAI first", "complete"], ["Second question", "OpenAI second", "complete"]]],
-      [MODEL.claude, [["First question", "Claude first", "complete"], ["Second question", "Claude second", "complete"]]],
+      [
+        MODEL.platform,
+        [
+          ["First question", "OpenAI first", "complete"],
+          ["Second question", "OpenAI second", "complete"],
+        ],
+      ],
+      [
+        MODEL.claude,
+        [
+          ["First question", "Claude first", "complete"],
+          ["Second question", "Claude second", "complete"],
+        ],
+      ],
     ]);
     const history = await t.call("cyd", "POST", "/chat/getChatHistory", { sessionId });
     expect((history.body.sessions as { response_content: string }[]).map((e) => e.response_content)).toEqual(["OpenAI first", "OpenAI second"]);
@@ -228,7 +263,9 @@ describe("comparing models", () => {
     for await (const event of stream) {
       events.push(event);
       if (event.type === "text" && event.column === 0 && events.filter((e) => e.type === "text" && e.column === 0).length === 1) {
-        expect(await c.chat.stopCompareColumn.mutate({ sessionId: event.column === 0 ? (events[0] as { session_id: number }).session_id : 0, column: 0 })).toEqual({
+        expect(
+          await c.chat.stopCompareColumn.mutate({ sessionId: event.column === 0 ? (events[0] as { session_id: number }).session_id : 0, column: 0 }),
+        ).toEqual({
           stopped: true,
         });
       }
@@ -314,7 +351,8 @@ describe("a shared comparison is a snapshot", () => {
       [1, "How do I bake bread?"],
     ]);
     expect(await session(copy)).toEqual({ compare_models: [MODEL.platform, MODEL.claude], active_entry_id: copied[0]!.id });
-    for (const read of [history.body, byColumns, page, (await client("lars").chat.compareColumns.query({ sessionId: copy }))]) expect(JSON.stringify(read)).not.toContain(key);
+    for (const read of [history.body, byColumns, page, await client("lars").chat.compareColumns.query({ sessionId: copy })])
+      expect(JSON.stringify(read)).not.toContain(key);
     // The owner still reads the whole comparison.
     expect((await client("kira").chat.compareColumns.query({ sessionId })).columns.map((c) => c.turns.length)).toEqual([2, 2]);
 
@@ -334,11 +372,23 @@ describe("a comparison is read back with every column, named", () => {
     const first = await compare("hana", "Which sea is saltiest?", { model_ids: [MODEL.platform, MODEL.claude] });
     const sessionId = first.body.session_id as number;
     const names = Object.fromEntries(
-      resultRows<{ id: string; name: string }>(await t.db.db.execute(sql`select id, name from models where id in (${MODEL.platform}, ${MODEL.claude})`)).map((r) => [r.id, r.name]),
+      resultRows<{ id: string; name: string }>(await t.db.db.execute(sql`select id, name from models where id in (${MODEL.platform}, ${MODEL.claude})`)).map(
+        (r) => [r.id, r.name],
+      ),
     );
     const expected = [
-      { column: 0, model_id: MODEL.platform, model_name: names[MODEL.platform], sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from GPT" })] },
-      { column: 1, model_id: MODEL.claude, model_name: names[MODEL.claude], sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from Claude" })] },
+      {
+        column: 0,
+        model_id: MODEL.platform,
+        model_name: names[MODEL.platform],
+        sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from GPT" })],
+      },
+      {
+        column: 1,
+        model_id: MODEL.claude,
+        model_name: names[MODEL.claude],
+        sessions: [expect.objectContaining({ message_content: "Which sea is saltiest?", response_content: "Answer from Claude" })],
+      },
     ];
     const own = await t.call("hana", "POST", "/chat/getChatHistory", { sessionId });
     expect(own.status).toBe(200);
@@ -361,7 +411,10 @@ describe("a comparison is read back with every column, named", () => {
     ]);
     // An ordinary chat has neither.
     const plain = await t.call("iris", "POST", "/chat/postChat", { messages: [{ content: "hi" }], model_id: MODEL.demo, session_id: 0, category: "general" });
-    expect((await t.call("iris", "POST", "/chat/getChatHistory", { sessionId: plain.body.session_id })).body).toMatchObject({ compare_models: null, columns: null });
+    expect((await t.call("iris", "POST", "/chat/getChatHistory", { sessionId: plain.body.session_id })).body).toMatchObject({
+      compare_models: null,
+      columns: null,
+    });
   });
 });
 
@@ -398,7 +451,11 @@ describe("a comparison's allowance", () => {
     expect(Object.keys(byModel).sort()).toEqual(["gpt-4o", "gpt-4o-mini"]);
     expect(byModel["gpt-4o-mini"]!.max_tokens).toBe(Math.floor(reply / 2) + (reply % 2));
     expect(byModel["gpt-4o"]!.max_tokens).toBe(Math.floor(reply / 2));
-    for (const request of requests) expect(request.messages).toEqual([{ role: "system", content: prompt.prompt }, { role: "user", content }]);
+    for (const request of requests)
+      expect(request.messages).toEqual([
+        { role: "system", content: prompt.prompt },
+        { role: "user", content },
+      ]);
     const stored = resultRows<{ prompt_id: number | null }>(
       await t.db.db.execute(sql`select prompt_id from chat_entries where session_id = ${response.body.session_id as number} order by compare_column`),
     );
@@ -409,7 +466,11 @@ describe("a comparison's allowance", () => {
 
   it("pays each column as a single send would: the user's own key before the platform's, the platform's when they have none, nobody for the demo model", async () => {
     await t.signUp("own");
-    const saved = await t.call("own", "POST", "/user/updateUserApiKeys", { open_ai_key: "sk-own-openai-key-00000000000000001", claude_api_key: CLAUDE_KEY, nickname: "" });
+    const saved = await t.call("own", "POST", "/user/updateUserApiKeys", {
+      open_ai_key: "sk-own-openai-key-00000000000000001",
+      claude_api_key: CLAUDE_KEY,
+      nickname: "",
+    });
     expect(saved.status).toBe(200);
     await t.signUp("plat");
     t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 10, outputTokens: 2 } });
@@ -429,7 +490,9 @@ describe("a comparison's allowance", () => {
       { model_id: MODEL.platform, key_source: "platform", charged_tokens: 12 },
     ]);
     const used = resultRows<{ subject: string; used: number }>(
-      await t.db.db.execute(sql`select u.subject, s.free_tokens_used as used from subscriptions s join users u on u.id = s.user_id where u.subject in ('own', 'plat') order by u.subject`),
+      await t.db.db.execute(
+        sql`select u.subject, s.free_tokens_used as used from subscriptions s join users u on u.id = s.user_id where u.subject in ('own', 'plat') order by u.subject`,
+      ),
     );
     expect(used).toEqual([
       { subject: "own", used: 0 },

@@ -29,7 +29,12 @@ describe("sending messages", () => {
     const history = await t.call("alice", "POST", "/chat/getChatHistory", { sessionId });
     expect(history.body.category).toBe("general");
     expect(history.body.sessions).toEqual([
-      expect.objectContaining({ message_content: "How do tides work?", response_content: response.body.message_response, status: "complete", model_id: MODEL.demo }),
+      expect.objectContaining({
+        message_content: "How do tides work?",
+        response_content: response.body.message_response,
+        status: "complete",
+        model_id: MODEL.demo,
+      }),
     ]);
   });
 
@@ -45,7 +50,15 @@ describe("sending messages", () => {
     const events = response.body
       .split("\n\n")
       .filter(Boolean)
-      .map((block) => JSON.parse(block.split("\n").find((l) => l.startsWith("data: "))!.slice(6)) as { type: string; text?: string; message_response?: string });
+      .map(
+        (block) =>
+          JSON.parse(
+            block
+              .split("\n")
+              .find((l) => l.startsWith("data: "))!
+              .slice(6),
+          ) as { type: string; text?: string; message_response?: string },
+      );
     expect(events[0]).toMatchObject({ type: "session", created: true });
     expect(events.at(-1)).toMatchObject({ type: "done" });
     const texts = events.filter((e) => e.type === "text");
@@ -141,11 +154,15 @@ describe("sending messages", () => {
     await t.db.db.execute(sql`update chat_entries e set parent_entry_id = o.previous
       from (select id, lag(id) over (order by created_at, id) as previous from chat_entries where session_id = ${sessionId}::bigint) o
       where e.id = o.id and o.previous is not null`);
-    await t.db.db.execute(sql`update chat_sessions set active_entry_id = (select max(id) from chat_entries where session_id = ${sessionId}::bigint) where id = ${sessionId}::bigint`);
+    await t.db.db.execute(
+      sql`update chat_sessions set active_entry_id = (select max(id) from chat_entries where session_id = ${sessionId}::bigint) where id = ${sessionId}::bigint`,
+    );
     t.openai.setScenario({ type: "reply", chunks: ["ok"], usage: { inputTokens: 1, outputTokens: 1 } });
     expect((await t.send("alice", "And now?", { model_id: MODEL.platform, session_id: sessionId })).status).toBe(200);
     const messages = (t.openai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
-    const kept = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n % 5 !== 0).slice(-20);
+    const kept = Array.from({ length: 30 }, (_, i) => i + 1)
+      .filter((n) => n % 5 !== 0)
+      .slice(-20);
     expect(messages).toEqual([
       ...kept.flatMap((n) => [
         { role: "user", content: `Exchange ${n}` },

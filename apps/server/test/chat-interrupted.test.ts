@@ -42,7 +42,9 @@ describe("replies interrupted by a server that died", () => {
   afterAll(() => t.close());
 
   async function freeUsed(name: string) {
-    const rows = resultRows<{ used: number }>(await t.db.db.execute(sql`select free_tokens_used as used from subscriptions where user_id = ${subjectIs(name)}`));
+    const rows = resultRows<{ used: number }>(
+      await t.db.db.execute(sql`select free_tokens_used as used from subscriptions where user_id = ${subjectIs(name)}`),
+    );
     return Number(rows[0]!.used);
   }
 
@@ -156,7 +158,11 @@ describe("a server killed mid-reply", () => {
       INSTANCE_LEASE_MS: "2000",
     };
     const start = (listenOn = port) => {
-      const child = spawn(process.execPath, [ensureBuiltServer()], { cwd: serverDir, env: { ...env, PORT: String(listenOn) }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [ensureBuiltServer()], {
+        cwd: serverDir,
+        env: { ...env, PORT: String(listenOn) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       children.push(child);
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));
@@ -165,7 +171,14 @@ describe("a server killed mid-reply", () => {
       return { child, exited, output: () => output, url: `http://127.0.0.1:${listenOn}` };
     };
     const ready = async (proc: ReturnType<typeof start>) =>
-      until(() => fetch(`${proc.url}/readyz`).then((r) => r.ok, () => false), `the server to start:\n${proc.output()}`);
+      until(
+        () =>
+          fetch(`${proc.url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        `the server to start:\n${proc.output()}`,
+      );
     // Calls go to whichever server is serving.
     let serving = baseUrl;
 
@@ -186,7 +199,8 @@ describe("a server killed mid-reply", () => {
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
       expect((await call("POST", "/user/addUser", { user: { name: "Killed", email: "killed@example.com", nickname: "killed" } })).status).toBe(200);
-      const send = (content: string) => call("POST", "/chat/postChat", { messages: [{ content }], model_id: MODEL.platform, session_id: 0, category: "general" });
+      const send = (content: string) =>
+        call("POST", "/chat/postChat", { messages: [{ content }], model_id: MODEL.platform, session_id: 0, category: "general" });
 
       // The reply is slow; the server is killed while it waits for it.
       openai.setScenario({ type: "reply", chunks: ["never", " stored"], firstTokenDelayMs: 60_000 });

@@ -38,9 +38,9 @@ describe("streaming a reply over tRPC", () => {
   });
 
   it("refuses before streaming with the procedure's own error", async () => {
-    await expect(
-      client("streamer").chat.send.mutate({ messages: [{ content: "hi" }], model_id: "openai:nope", session_id: 0 }),
-    ).rejects.toThrow(/not available to you/);
+    await expect(client("streamer").chat.send.mutate({ messages: [{ content: "hi" }], model_id: "openai:nope", session_id: 0 })).rejects.toThrow(
+      /not available to you/,
+    );
   });
 
   it("Stop aborts the model call and keeps what arrived", async () => {
@@ -66,9 +66,7 @@ describe("streaming a reply over tRPC", () => {
     expect(text).toBe("Kept part");
     await expect.poll(() => t.openai.requests.at(-1)?.clientClosed, { timeout: 5000 }).toBe(true);
     const history = await client("streamer").chat.history.query({ sessionId });
-    await expect
-      .poll(async () => (await client("streamer").chat.history.query({ sessionId })).sessions[0]?.status, { timeout: 5000 })
-      .toBe("stopped");
+    await expect.poll(async () => (await client("streamer").chat.history.query({ sessionId })).sessions[0]?.status, { timeout: 5000 }).toBe("stopped");
     expect(history.sessions[0]!.message_content).toBe("Long answer please");
     const final = await client("streamer").chat.history.query({ sessionId });
     expect(final.sessions[0]!.response_content).toBe("Kept part");

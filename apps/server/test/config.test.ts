@@ -20,7 +20,10 @@ describe("loadConfig", () => {
 
   it("takes each per-person limit from its setting, 120 new searches a minute unless RATE_LIMIT_SEARCHES says otherwise", () => {
     expect(rateLimitRules(loadConfig({})).search).toEqual({ limit: 120, windowMs: 60_000 });
-    expect(rateLimitRules(loadConfig({ RATE_LIMIT_SEARCHES: "7", RATE_LIMIT_POSTS: "3" }))).toMatchObject({ search: { limit: 7, windowMs: 60_000 }, post: { limit: 3, windowMs: 60_000 } });
+    expect(rateLimitRules(loadConfig({ RATE_LIMIT_SEARCHES: "7", RATE_LIMIT_POSTS: "3" }))).toMatchObject({
+      search: { limit: 7, windowMs: 60_000 },
+      post: { limit: 3, windowMs: 60_000 },
+    });
   });
 
   it("keeps Redis keys under parley: unless REDIS_KEY_PREFIX says otherwise", () => {

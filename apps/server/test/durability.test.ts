@@ -46,10 +46,14 @@ describe(`kill -9 under write load (${adminUrl ? "PostgreSQL" : "PGlite data dir
     const call = (path: string, body?: unknown) =>
       fetch(`${baseUrl}/api/v1${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
     expect((await call("/user/addUser", { user: { name: "Writer", email: "writer@example.com", nickname: "writer" } })).status).toBe(200);
-    const chat = (await (await call("/chat/postChat", { messages: [{ content: "Hello" }], model_id: "demo:parley-demo", session_id: 0, category: "general" })).json()) as {
+    const chat = (await (
+      await call("/chat/postChat", { messages: [{ content: "Hello" }], model_id: "demo:parley-demo", session_id: 0, category: "general" })
+    ).json()) as {
       session_id: number;
     };
-    const { post_id: postId } = (await (await call("/post/postChat", { chat_id: chat.session_id, description: "Load", categories: [] })).json()) as { post_id: number };
+    const { post_id: postId } = (await (await call("/post/postChat", { chat_id: chat.session_id, description: "Load", categories: [] })).json()) as {
+      post_id: number;
+    };
 
     // Writers comment as fast as they are answered, noting every acknowledged comment, until the
     // server is gone.
@@ -69,7 +73,9 @@ describe(`kill -9 under write load (${adminUrl ? "PostgreSQL" : "PGlite data dir
     };
     const loadStarted = Date.now();
     const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
-    await expect.poll(() => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL && Date.now() - loadStarted >= LOAD_MS, { timeout: 30_000, interval: 20 }).toBe(true);
+    await expect
+      .poll(() => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL && Date.now() - loadStarted >= LOAD_MS, { timeout: 30_000, interval: 20 })
+      .toBe(true);
     first.child.kill("SIGKILL");
     expect(await first.exited).toBeNull();
     await Promise.all(writers);
@@ -84,7 +90,9 @@ describe(`kill -9 under write load (${adminUrl ? "PostgreSQL" : "PGlite data dir
     const missing = acknowledged.filter((c) => !contents.includes(c));
     expect(missing).toEqual([]);
     expect(new Set(contents).size).toBe(contents.length);
-    console.info(`kill -9 under load (${adminUrl ? "PostgreSQL" : "PGlite"}): ${acknowledged.length} acknowledged, ${contents.length} stored, ${missing.length} lost`);
+    console.info(
+      `kill -9 under load (${adminUrl ? "PostgreSQL" : "PGlite"}): ${acknowledged.length} acknowledged, ${contents.length} stored, ${missing.length} lost`,
+    );
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 300_000);

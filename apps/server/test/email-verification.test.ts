@@ -20,14 +20,22 @@ describe("with the embedded sign-in", () => {
   const call = (token: string, method: "GET" | "POST", url: string) => server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
   async function signUp(name: string, email: string) {
     const token = (await signInThroughPages(server, { name, email, password: `${name}-password` }, { signUp: true })).tokens.access_token;
-    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${token}` }, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers: { authorization: `Bearer ${token}` }, payload: {} })).statusCode,
+    ).toBe(200);
     return token;
   }
-  const loggedLinks = (email: string) => logs.lines.filter((l) => typeof l.msg === "string" && l.msg.includes(email) && LINK.test(l.msg)).map((l) => LINK.exec(String(l.msg))![0]);
+  const loggedLinks = (email: string) =>
+    logs.lines.filter((l) => typeof l.msg === "string" && l.msg.includes(email) && LINK.test(l.msg)).map((l) => LINK.exec(String(l.msg))![0]);
 
   it("a new verification link asked for from the profile is logged, replaces the sign-up's, and verifies the address", async () => {
     const token = await signUp("Lea", "lea@example.com");
-    expect((await call(token, "GET", "/api/v1/user/verification")).json()).toEqual({ email: "lea@example.com", verified: false, method: "link", provider: null });
+    expect((await call(token, "GET", "/api/v1/user/verification")).json()).toEqual({
+      email: "lea@example.com",
+      verified: false,
+      method: "link",
+      provider: null,
+    });
     const [signUpLink] = loggedLinks("lea@example.com");
     expect(signUpLink).toBeDefined();
 
@@ -70,7 +78,9 @@ describe("with an external identity provider", () => {
   let app: Awaited<ReturnType<typeof startAuthServer>>;
   beforeAll(async () => {
     issuer = await startAuthServer();
-    app = await startAuthServer({ env: { OIDC_ISSUER: issuer.config.oidc.issuer, OIDC_CLIENT_ID: issuer.config.oidc.clientId, OIDC_AUDIENCE: issuer.config.oidc.audience } });
+    app = await startAuthServer({
+      env: { OIDC_ISSUER: issuer.config.oidc.issuer, OIDC_CLIENT_ID: issuer.config.oidc.clientId, OIDC_AUDIENCE: issuer.config.oidc.audience },
+    });
   }, 90_000);
   afterAll(async () => {
     await app?.close();
@@ -82,9 +92,16 @@ describe("with an external identity provider", () => {
     const headers = { authorization: `Bearer ${tokens.access_token}` };
     expect((await app.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers, payload: {} })).statusCode).toBe(200);
     const host = new URL(issuer.config.oidc.issuer).host;
-    expect((await app.app.inject({ url: "/api/v1/user/verification", headers })).json()).toEqual({ email: "out@example.com", verified: false, method: "provider", provider: host });
+    expect((await app.app.inject({ url: "/api/v1/user/verification", headers })).json()).toEqual({
+      email: "out@example.com",
+      verified: false,
+      method: "provider",
+      provider: host,
+    });
     const asked = await app.app.inject({ method: "POST", url: "/api/v1/user/verification", headers });
     expect(asked.statusCode).toBe(409);
-    expect(asked.json().message).toBe(`Your sign-in provider (${host}) verifies your address: verify it there (look for its e-mail), then choose 'Check again'.`);
+    expect(asked.json().message).toBe(
+      `Your sign-in provider (${host}) verifies your address: verify it there (look for its e-mail), then choose 'Check again'.`,
+    );
   });
 });

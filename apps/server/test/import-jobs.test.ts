@@ -16,13 +16,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const exportOf = (titles: string[], exchanges: number, text = (i: number) => `Question ${i}`) =>
-  JSON.stringify(chatgptExport(titles.map((title) => ({ title, exchanges: Array.from({ length: exchanges }, (_, i) => ({ user: text(i), assistant: `Answer ${i}` })) }))));
+  JSON.stringify(
+    chatgptExport(titles.map((title) => ({ title, exchanges: Array.from({ length: exchanges }, (_, i) => ({ user: text(i), assistant: `Answer ${i}` })) }))),
+  );
 const importAs = (who: string, file: string, jobId?: string) =>
-  t.app.inject({ method: "POST", url: `/api/v1/chat/import${jobId ? `?jobId=${jobId}` : ""}`, headers: { ...t.as(who), "content-type": "text/plain" }, payload: file });
-const titlesOf = async (who: string) => ((await t.call(who, "GET", "/chat/getSessionHistory")).body.sessions as unknown as { description: string }[]).map((s) => s.description);
+  t.app.inject({
+    method: "POST",
+    url: `/api/v1/chat/import${jobId ? `?jobId=${jobId}` : ""}`,
+    headers: { ...t.as(who), "content-type": "text/plain" },
+    payload: file,
+  });
+const titlesOf = async (who: string) =>
+  ((await t.call(who, "GET", "/chat/getSessionHistory")).body.sessions as unknown as { description: string }[]).map((s) => s.description);
 const progressOf = async (who: string, jobId: string) => t.call(who, "GET", `/chat/import/${jobId}`);
 const strandedRows = async () =>
-  resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from chat_sessions s join users u on u.id = s.user_id where u.issuer = 'parley:import'`))[0]!.n;
+  resultRows<{ n: number }>(
+    await t.db.db.execute(sql`select count(*)::int as n from chat_sessions s join users u on u.id = s.user_id where u.issuer = 'parley:import'`),
+  )[0]!.n;
 
 describe("an import in steps", () => {
   it("shows none of its conversations until all are stored, answers others meanwhile, and reports its progress", async () => {
@@ -68,8 +78,10 @@ describe("an import in steps", () => {
   });
 
   it("keeps nothing, not even under its stand-in account, when the database refuses part of it", async () => {
-    await t.db.db.execute(sql.raw(`create function refuse_late() returns trigger language plpgsql as $$
-      begin if new.message_content = 'Question 2500' then raise exception 'refused for the test'; end if; return new; end $$`));
+    await t.db.db.execute(
+      sql.raw(`create function refuse_late() returns trigger language plpgsql as $$
+      begin if new.message_content = 'Question 2500' then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
     await t.db.db.execute(sql.raw("create trigger refuse_late before insert on chat_entries for each row execute function refuse_late()"));
     try {
       const jobId = randomUUID();
@@ -97,7 +109,9 @@ describe("the storage quota (STORAGE_QUOTA_MB=2)", () => {
     expect((await importAs("bob", exportOf(["Within the quota"], 1_200, big))).statusCode).toBe(200);
     const over = await importAs("bob", exportOf(["Past the quota"], 1_200, big));
     expect(over.statusCode).toBe(413);
-    expect((over.json() as { message: string }).message).toMatch(/^This import needs 1\.2 MB of storage, and your account has 0\.8 MB left of its 2 MB\. .*STORAGE_QUOTA_MB.*Nothing was imported\.$/);
+    expect((over.json() as { message: string }).message).toMatch(
+      /^This import needs 1\.2 MB of storage, and your account has 0\.8 MB left of its 2 MB\. .*STORAGE_QUOTA_MB.*Nothing was imported\.$/,
+    );
     expect(await titlesOf("bob")).toEqual(["Within the quota"]);
   });
 });

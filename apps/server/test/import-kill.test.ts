@@ -59,10 +59,13 @@ describe(`kill -9 mid-import (${adminUrl ? "PostgreSQL" : "PGlite data directory
     }).catch((error: unknown) => error);
     // Killed once part of it is stored.
     await expect
-      .poll(async () => {
-        const progress = await call(`/chat/import/${jobId}`);
-        return progress.status === 200 ? ((await progress.json()) as { exchanges_done: number }).exchanges_done : 0;
-      }, { timeout: 120_000, interval: 20 })
+      .poll(
+        async () => {
+          const progress = await call(`/chat/import/${jobId}`);
+          return progress.status === 200 ? ((await progress.json()) as { exchanges_done: number }).exchanges_done : 0;
+        },
+        { timeout: 120_000, interval: 20 },
+      )
       .toBeGreaterThan(0);
     first.child.kill("SIGKILL");
     expect(await first.exited).toBeNull();

@@ -10,15 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer, type FakeServer } from "@parley/ai/testing";
 import { Browser, signInThroughPages } from "./support/auth-flow";
 import { startFakeStripe } from "./support/fake-stripe";
-import {
-  createEmptyDatabase,
-  freePort,
-  killInstance,
-  startBalancer,
-  startCuttableProxy,
-  startInstance,
-  type Instance,
-} from "./support/instances";
+import { createEmptyDatabase, freePort, killInstance, startBalancer, startCuttableProxy, startInstance, type Instance } from "./support/instances";
 
 // Two built servers on one PostgreSQL database and one Redis, behind a round-robin TCP proxy
 // that follows /readyz, work as one: they start together on an empty database, share sign-in,
@@ -96,7 +88,10 @@ beforeAll(async () => {
     // Both at once on an empty database.
     const a = startInstance("a", portA, { ...env, DATA_DIR: join(scratch, "a") });
     const b = startInstance("b", portB, { ...env, DATA_DIR: join(scratch, "b") });
-    cleanups.push(() => killInstance(a), () => killInstance(b));
+    cleanups.push(
+      () => killInstance(a),
+      () => killInstance(b),
+    );
     await Promise.all([a.ready(), b.ready()]);
     // The tests go through the balancer: it must have taken both in, not only have them answer.
     await balancer.allReady();
@@ -156,7 +151,12 @@ type Person = Awaited<ReturnType<typeof signUp>>;
 
 /** A post by `person` (a demo-model chat, published) made on `instance`. */
 async function publish(person: Person, instance: Instance) {
-  const chat = await person.call(instance, "POST", "/chat/postChat", { messages: [{ content: "Hello" }], model_id: "demo:parley-demo", session_id: 0, category: "general" });
+  const chat = await person.call(instance, "POST", "/chat/postChat", {
+    messages: [{ content: "Hello" }],
+    model_id: "demo:parley-demo",
+    session_id: 0,
+    category: "general",
+  });
   expect(chat.status).toBe(200);
   const post = await person.call(instance, "POST", "/post/postChat", { chat_id: chat.body.session_id, description: "Across instances", categories: [] });
   expect(post.status).toBe(200);
@@ -256,7 +256,10 @@ describe("two instances behind a load balancer", () => {
     // Bob subscribes: the checkout starts on A, Stripe's webhook reaches A, B reads the new plan.
     expect((await bob.call(h.b, "GET", "/subscription/userSubscription")).body).toMatchObject({ subscription_type: "FREE" });
     expect((await bob.call(h.a, "POST", "/subscription/create-checkout-session", { price_id: STRIPE.basic })).status).toBe(200);
-    const customer = h.stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.body.get("customer")!;
+    const customer = h.stripe.requests
+      .filter((r) => r.path === "/v1/checkout/sessions")
+      .at(-1)!
+      .body.get("customer")!;
     const now = Math.floor(Date.now() / 1000);
     const subscription = {
       id: "sub_instances_1",
@@ -264,14 +267,30 @@ describe("two instances behind a load balancer", () => {
       customer,
       status: "active",
       metadata: {},
-      items: { object: "list" as const, data: [{ id: "si_instances_1", price: { id: STRIPE.basic }, current_period_start: now, current_period_end: now + 2_592_000 }] },
+      items: {
+        object: "list" as const,
+        data: [{ id: "si_instances_1", price: { id: STRIPE.basic }, current_period_start: now, current_period_end: now + 2_592_000 }],
+      },
     };
     h.stripe.subscriptions.set(subscription.id, subscription);
-    const payload = JSON.stringify({ id: "evt_instances_1", object: "event", type: "customer.subscription.created", created: now, data: { object: subscription } });
+    const payload = JSON.stringify({
+      id: "evt_instances_1",
+      object: "event",
+      type: "customer.subscription.created",
+      created: now,
+      data: { object: subscription },
+    });
     const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret: STRIPE.secret });
-    const delivered = await fetch(`${h.a.url}/billing/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    const delivered = await fetch(`${h.a.url}/billing/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
     expect(await delivered.json()).toEqual({ received: true, outcome: "applied" });
-    expect((await bob.call(h.b, "GET", "/subscription/userSubscription")).body).toMatchObject({ subscription_type: "BASE", subscription_id: "sub_instances_1" });
+    expect((await bob.call(h.b, "GET", "/subscription/userSubscription")).body).toMatchObject({
+      subscription_type: "BASE",
+      subscription_id: "sub_instances_1",
+    });
   });
 
   it(`rate limits are counted across both: ${COMMENTS_PER_MINUTE} comments a minute spent on A, the next on B is a 429 with Retry-After`, async (context) => {
@@ -312,7 +331,8 @@ describe("two instances behind a load balancer", () => {
       // Each instance counts on its own: the allowance is had once on A and once more on B.
       const statuses: number[] = [];
       for (const instance of [h.a, h.b]) {
-        for (let i = 0; i <= COMMENTS_PER_MINUTE; i++) statuses.push((await gil.call(instance, "POST", `/post/comment/${postId}`, { content: `While cut ${i}` })).status);
+        for (let i = 0; i <= COMMENTS_PER_MINUTE; i++)
+          statuses.push((await gil.call(instance, "POST", `/post/comment/${postId}`, { content: `While cut ${i}` })).status);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 200, 200, 200, 429]);
       for (const instance of [h.a, h.b]) {
@@ -356,7 +376,12 @@ describe("two instances behind a load balancer", () => {
     // sends everything to B.
     await expect.poll(() => h!.balancer.isReady("a"), { timeout: 2500, interval: 50 }).toBe(false);
     expect(h.a.child.exitCode).toBeNull();
-    expect(await fetch(`${h.a.url}/readyz`, { headers: { connection: "close" } }).then((r) => r.ok, () => false)).toBe(false);
+    expect(
+      await fetch(`${h.a.url}/readyz`, { headers: { connection: "close" } }).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    ).toBe(false);
     const servedBefore = h.balancer.served.length;
     for (let i = 0; i < 4; i++) expect((await ivy.call(h.balancer, "GET", "/user/usersettings")).status).toBe(200);
     expect(h.balancer.served.slice(servedBefore)).toEqual(["b", "b", "b", "b"]);

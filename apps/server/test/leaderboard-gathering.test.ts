@@ -16,7 +16,11 @@ const turns = (tag: string) => [{ prompt: `Which is better? ${tag}`, answers: [{
 const postIds: number[] = [];
 
 const idOf = async (name: string) => (await t.db.db.select({ id: users.id }).from(users).where(eq(users.subject, name)))[0]!.id;
-const makeOld = (names: string[]) => t.db.db.update(users).set({ createdAt: sql`now() - interval '2 days'` }).where(inArray(users.subject, names));
+const makeOld = (names: string[]) =>
+  t.db.db
+    .update(users)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(inArray(users.subject, names));
 async function publish(tag: string, models: string[] = [MODEL.platform, MODEL.claude]) {
   const sessionId = await insertComparisonSession(t.db.db, "author", models, turns(tag));
   const response = await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: `Comparison ${tag}`, categories: ["education"] });

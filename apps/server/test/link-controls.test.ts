@@ -13,7 +13,10 @@ import { createChatApp } from "./support/chat-fixture";
 // setting the stored timestamps, never waited for.
 
 const webRoot = mkdtempSync(join(tmpdir(), "parley-web-"));
-writeFileSync(join(webRoot, "index.html"), '<!doctype html><html><head><meta name="description" content="Parley." /><title>Parley</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(webRoot, "index.html"),
+  '<!doctype html><html><head><meta name="description" content="Parley." /><title>Parley</title></head><body><div id="root"></div></body></html>',
+);
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 const TITLE = "Sourdough secrets";
@@ -59,14 +62,33 @@ async function read(token: string, options: { cookies?: string[]; address?: stri
 }
 
 async function unlock(token: string, password: string, options: { address?: string } = {}) {
-  const response = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password }, remoteAddress: options.address ?? "203.0.113.1" });
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api/v1/public/unlock/${token}`,
+    payload: { password },
+    remoteAddress: options.address ?? "203.0.113.1",
+  });
   const set = response.headers["set-cookie"];
-  return { status: response.statusCode, body: response.json() as { message?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!), setCookie: set };
+  return {
+    status: response.statusCode,
+    body: response.json() as { message?: string },
+    cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!),
+    setCookie: set,
+  };
 }
 
 const configure = (name: string, postId: number, controls: Record<string, unknown>) => t.call(name, "POST", `/links/post/${postId}`, controls);
-const settings = async (name: string, postId: number) => (await t.call(name, "GET", `/links/post/${postId}`)).body as { views: number; views_today: number; state: string; view_cap: number | null; expires_at: string | null; password: boolean };
-const setExpiry = (token: string, at: Date) => t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where token_hash = ${publicTokenHash(token)}`);
+const settings = async (name: string, postId: number) =>
+  (await t.call(name, "GET", `/links/post/${postId}`)).body as {
+    views: number;
+    views_today: number;
+    state: string;
+    view_cap: number | null;
+    expires_at: string | null;
+    password: boolean;
+  };
+const setExpiry = (token: string, at: Date) =>
+  t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where token_hash = ${publicTokenHash(token)}`);
 
 describe("expiry", () => {
   it("is counted from when the owner sets it, and the link answers 410 from its very instant on (a revoked link stays a 404)", async () => {
@@ -144,7 +166,9 @@ describe("view cap", () => {
     expect((await read(token, { address: "198.19.0.1" })).status).toBe(200);
     expect(await settings("alice", postId)).toMatchObject({ views: 3, state: "capped" });
     // Kept per link and day as a keyed hash: no address is stored.
-    const kept = await resultRows<{ viewer: string }>(await t.db.db.execute(sql`select viewer from public_link_viewers where token_hash = ${publicTokenHash(token)}`));
+    const kept = await resultRows<{ viewer: string }>(
+      await t.db.db.execute(sql`select viewer from public_link_viewers where token_hash = ${publicTokenHash(token)}`),
+    );
     expect(kept).toHaveLength(3);
     for (const row of kept) expect(row.viewer).toMatch(/^[0-9a-f]{64}$/);
     // A signed-in reader of a share who keeps no cookie is one viewer too.
@@ -172,7 +196,9 @@ describe("view cap", () => {
     const { token } = await postLink("carol", "Private viewers");
     // The day stored is the server clock's, pinned to an instant that is not today.
     await atInstant(BEFORE_MIDNIGHT, () => read(token, { address: "192.0.2.77" }));
-    const rows = await resultRows<Record<string, unknown>>(await t.db.db.execute(sql`select * from public_link_views where token_hash = ${publicTokenHash(token)}`));
+    const rows = await resultRows<Record<string, unknown>>(
+      await t.db.db.execute(sql`select * from public_link_views where token_hash = ${publicTokenHash(token)}`),
+    );
     expect(rows).toEqual([{ token_hash: publicTokenHash(token), day: "2026-03-14", views: 1 }]);
   });
 });
@@ -184,10 +210,19 @@ describe("view counters kept", () => {
       const { postId, token } = await postLink("carol", "Pruned counters");
       const hash = publicTokenHash(token);
       const daysAgo = (n: number) => new Date(BEFORE_MIDNIGHT.getTime() - n * 86_400_000).toISOString().slice(0, 10);
-      for (const [day, views] of [[daysAgo(40), 7], [daysAgo(2), 5], [daysAgo(1), 3]] as const) {
+      for (const [day, views] of [
+        [daysAgo(40), 7],
+        [daysAgo(2), 5],
+        [daysAgo(1), 3],
+      ] as const) {
         await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${hash}, ${day}, ${views})`);
       }
-      const days = async () => (await resultRows<{ day: string; views: number }>(await t.db.db.execute(sql`select day, views from public_link_views where token_hash = ${hash} order by day`))).map((r) => `${r.day}:${r.views}`);
+      const days = async () =>
+        (
+          await resultRows<{ day: string; views: number }>(
+            await t.db.db.execute(sql`select day, views from public_link_views where token_hash = ${hash} order by day`),
+          )
+        ).map((r) => `${r.day}:${r.views}`);
       expect(await read(token, { address: "198.51.100.201" })).toMatchObject({ status: 200 });
       expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:1`]);
       // Another link's counters are not touched by this one's first view.
@@ -195,7 +230,9 @@ describe("view counters kept", () => {
       await t.db.db.execute(sql`insert into public_link_views (token_hash, day, views) values (${publicTokenHash(other.token)}, ${daysAgo(9)}, 2)`);
       expect((await read(token, { address: "198.51.100.202" })).status).toBe(200);
       expect(await days()).toEqual([`${daysAgo(1)}:3`, `${daysAgo(0)}:2`]);
-      const otherRows = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_link_views where token_hash = ${publicTokenHash(other.token)}`));
+      const otherRows = await resultRows<{ n: number }>(
+        await t.db.db.execute(sql`select count(*)::int as n from public_link_views where token_hash = ${publicTokenHash(other.token)}`),
+      );
       expect(otherRows[0]!.n).toBe(1);
       expect(await settings("carol", postId)).toMatchObject({ views: 2, views_today: 2 });
     }));
@@ -206,7 +243,9 @@ describe("password", () => {
     const { postId, token } = await postLink("dave", "Locked loaf");
     const set = await configure("dave", postId, { password: "open sesame" });
     expect(set.body).toMatchObject({ password: true });
-    const stored = await resultRows<{ password_hash: string }>(await t.db.db.execute(sql`select password_hash from public_links where token_hash = ${publicTokenHash(token)}`));
+    const stored = await resultRows<{ password_hash: string }>(
+      await t.db.db.execute(sql`select password_hash from public_links where token_hash = ${publicTokenHash(token)}`),
+    );
     expect(stored[0]!.password_hash).toMatch(/^scrypt\$[\w-]{22}\$[\w-]{43}$/);
     expect(stored[0]!.password_hash).not.toContain("open sesame");
 
@@ -249,7 +288,12 @@ describe("password", () => {
     const { postId, token } = await postLink("dave", "Guarded");
     await configure("dave", postId, { password: "correct horse" });
     for (let i = 0; i < LINK_LIMITS.unlockAttempts; i++) expect((await unlock(token, `guess ${i}`, { address: "192.0.2.10" })).status).toBe(403);
-    const refused = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password: "correct horse" }, remoteAddress: "192.0.2.10" });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/public/unlock/${token}`,
+      payload: { password: "correct horse" },
+      remoteAddress: "192.0.2.10",
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect((refused.json() as { message: string }).message).toMatch(/^Too many password attempts; try again in \d+ seconds?\.$/);
@@ -277,7 +321,12 @@ describe("password", () => {
     const locked = answers.slice(checked.length);
     expect(locked.every((a) => a.status === 429 && a.message === LINK_MESSAGES.locked)).toBe(true);
     // Locked: even the right password, from an address that tried nothing, is refused, and said so without caching.
-    const right = await t.app.inject({ method: "POST", url: `/api/v1/public/unlock/${token}`, payload: { password: "correct staple" }, remoteAddress: "192.0.2.200" });
+    const right = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/public/unlock/${token}`,
+      payload: { password: "correct staple" },
+      remoteAddress: "192.0.2.200",
+    });
     expect(right.statusCode).toBe(429);
     expect(right.headers["cache-control"]).toBe("no-store");
     expect(right.headers["retry-after"]).toBeUndefined();
@@ -307,8 +356,12 @@ describe("password", () => {
     // A session cookie (no Expires or Max-Age) whose value holds when it stops opening the link.
     expect(String(opened.setCookie)).not.toMatch(/Expires|Max-Age/i);
     expect((await read(token, { cookies: opened.cookies })).status).toBe(200);
-    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs - 60_000), async () => expect((await read(token, { cookies: opened.cookies })).status).toBe(200));
-    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs + 1), async () => expect((await read(token, { cookies: opened.cookies })).status).toBe(403));
+    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs - 60_000), async () =>
+      expect((await read(token, { cookies: opened.cookies })).status).toBe(200),
+    );
+    await atInstant(new Date(Date.now() + LINK_LIMITS.unlockCookieMs + 1), async () =>
+      expect((await read(token, { cookies: opened.cookies })).status).toBe(403),
+    );
   });
 
   it("guards a conversation's and a prompt's public links the same way", async () => {
@@ -322,7 +375,8 @@ describe("password", () => {
     const opened = await unlock(chatToken, "chat pass", { address: "192.0.2.30" });
     expect((await chat(opened.cookies.join("; "))).statusCode).toBe(200);
 
-    const inject = (method: "POST" | "PUT", url: string, payload?: object) => t.app.inject({ method, url: `/api/v1${url}`, headers: t.as("carol"), ...(payload ? { payload } : {}) });
+    const inject = (method: "POST" | "PUT", url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: t.as("carol"), ...(payload ? { payload } : {}) });
     const prompt = (await inject("POST", "/prompts", { name: "Guarded prompt", text: "Say {{thing}}" })).json() as { id: number };
     await inject("PUT", `/prompts/${prompt.id}/visibility`, { visibility: "unlisted" });
     const linked = (await inject("PUT", `/prompts/${prompt.id}/public-link`, { enabled: true })).json() as { publicLink: string };
@@ -367,7 +421,13 @@ describe("the Shared links page", () => {
     const mine = async () => ((await t.call("erin", "GET", "/links")).body as { links: Row[] }).links;
     const links = await mine();
     expect(links.map((l) => `${l.kind}:${l.id}`).sort()).toEqual([`conversation:${sessionId}`, `post:${post.postId}`, `share:${sessionId}`].sort());
-    expect(links.find((l) => l.kind === "post")).toMatchObject({ title: "Erin's post", target: `/post/${post.postId}`, path: `/p/${post.token}`, views: 1, state: "active" });
+    expect(links.find((l) => l.kind === "post")).toMatchObject({
+      title: "Erin's post",
+      target: `/post/${post.postId}`,
+      path: `/p/${post.token}`,
+      views: 1,
+      state: "active",
+    });
     expect(links.find((l) => l.kind === "conversation")).toMatchObject({ path: `/s/${chatToken}`, view_cap: 5, views: 0 });
     const share = links.find((l) => l.kind === "share" && l.id === sessionId)!;
     expect(share).toMatchObject({ path: `/chat/share/${sessionId}`, views: 0, password: false, state: "active", changed_since_snapshot: false });
@@ -439,28 +499,59 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
       headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) },
     });
     const set = response.headers["set-cookie"];
-    return { status: response.statusCode, body: response.json() as { message?: string; description?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!) };
+    return {
+      status: response.statusCode,
+      body: response.json() as { message?: string; description?: string },
+      cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!),
+    };
   }
   const unlockShare = async (name: string, sessionId: number, password: string) => {
-    const response = await t.app.inject({ method: "POST", url: `/api/v1/links/share/${sessionId}/unlock`, payload: { password }, headers: t.as(name), remoteAddress: "192.0.2.40" });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/links/share/${sessionId}/unlock`,
+      payload: { password },
+      headers: t.as(name),
+      remoteAddress: "192.0.2.40",
+    });
     const set = response.headers["set-cookie"];
-    return { status: response.statusCode, body: response.json() as { message?: string }, cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!) };
+    return {
+      status: response.statusCode,
+      body: response.json() as { message?: string },
+      cookies: (set === undefined ? [] : Array.isArray(set) ? set : [set]).map((c) => c.split(";")[0]!),
+    };
   };
-  const shareSettings = async (name: string, sessionId: number) => (await t.call(name, "GET", `/links/share/${sessionId}`)).body as { views: number; views_today: number; state: string; password: boolean; view_cap: number | null; expires_at: string | null };
+  const shareSettings = async (name: string, sessionId: number) =>
+    (await t.call(name, "GET", `/links/share/${sessionId}`)).body as {
+      views: number;
+      views_today: number;
+      state: string;
+      password: boolean;
+      view_cap: number | null;
+      expires_at: string | null;
+    };
   async function shared(name: string, text: string) {
     const sessionId = (await t.send(name, text)).body.session_id as number;
     expect((await t.call(name, "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
     return sessionId;
   }
-  const setShareExpiry = (sessionId: number, at: Date) => t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where share_session_id = ${sessionId}`);
+  const setShareExpiry = (sessionId: number, at: Date) =>
+    t.db.db.execute(sql`update public_links set expires_at = ${at.toISOString()}::timestamptz where share_session_id = ${sessionId}`);
   const clone = (name: string, sessionId: number, cookies: string[] = []) =>
-    t.app.inject({ method: "POST", url: "/api/v1/chat/cloneChat", payload: { sessionId }, headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/cloneChat",
+      payload: { sessionId },
+      headers: { ...t.as(name), ...(cookies.length ? { cookie: cookies.join("; ") } : {}) },
+    });
 
   it("asks signed-in readers for its password (page, clone), counts each browser once, and lists its controls and views on the Shared links page", async () => {
     await t.signUp("frank");
     const sessionId = await shared("frank", "Frank's locked share");
     expect(await shareSettings("frank", sessionId)).toMatchObject({ password: false, view_cap: null, expires_at: null, views: 0, state: "active" });
-    expect((await t.call("frank", "POST", `/links/share/${sessionId}`, { password: "share pass", view_cap: 10 })).body).toMatchObject({ password: true, view_cap: 10 });
+    expect((await t.call("frank", "POST", `/links/share/${sessionId}`, { password: "share pass", view_cap: 10 })).body).toMatchObject({
+      password: true,
+      view_cap: 10,
+    });
 
     const locked = await readShare("bob", sessionId);
     expect(locked.status).toBe(403);
@@ -483,7 +574,9 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
     expect((await readShare("carol", sessionId)).status).toBe(403);
     expect((await unlockShare("carol", sessionId + 1, "share pass")).status).toBe(404);
 
-    const row = ((await t.call("frank", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find((l) => l.kind === "share" && l.id === sessionId);
+    const row = ((await t.call("frank", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find(
+      (l) => l.kind === "share" && l.id === sessionId,
+    );
     expect(row).toMatchObject({ password: true, view_cap: 10, views: 1, state: "active", expires_at: null });
     // Someone else cannot read or set the share's controls.
     expect((await t.call("bob", "GET", `/links/share/${sessionId}`)).status).toBe(404);
@@ -511,7 +604,9 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
     expect((await readShare("dave", sessionId)).status).toBe(410);
     expect((await readShare("bob", sessionId, first.cookies)).status).toBe(410);
     expect((await clone("bob", sessionId, first.cookies)).statusCode).toBe(410);
-    const row = ((await t.call("gina", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find((l) => l.kind === "share" && l.id === sessionId);
+    const row = ((await t.call("gina", "GET", "/links")).body as { links: Record<string, unknown>[] }).links.find(
+      (l) => l.kind === "share" && l.id === sessionId,
+    );
     expect(row).toMatchObject({ state: "expired", expires_at: expect.any(String) });
     // The owner's own conversation is not the share: it reads as always.
     expect((await t.call("gina", "POST", "/chat/getChatHistory", { sessionId })).status).toBe(200);
@@ -529,7 +624,9 @@ describe("a share's controls (the signed-in /chat/share/{id})", () => {
     await t.call("gina", "POST", `/chat/shareChat/${sessionId}`);
     await readShare("dave", sessionId);
     await t.call("gina", "POST", "/links/revokeAll", { confirm: true });
-    const after = await resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from public_links where share_session_id = ${sessionId}`));
+    const after = await resultRows<{ n: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n from public_links where share_session_id = ${sessionId}`),
+    );
     expect(after[0]!.n).toBe(0);
   });
 
@@ -549,7 +646,8 @@ describe("link states are never kept by a browser", () => {
     expect((await read(token, { address: "198.18.0.1" })).status).toBe(200);
     const ways = {
       rest: () => t.app.inject({ method: "GET", url: `/api/v1/public/post/${token}`, remoteAddress: "198.18.0.2" }),
-      trpc: () => t.app.inject({ method: "GET", url: `/trpc/publicLink.post?input=${encodeURIComponent(JSON.stringify({ token }))}`, remoteAddress: "198.18.0.2" }),
+      trpc: () =>
+        t.app.inject({ method: "GET", url: `/trpc/publicLink.post?input=${encodeURIComponent(JSON.stringify({ token }))}`, remoteAddress: "198.18.0.2" }),
       page: () => t.app.inject({ method: "GET", url: `/p/${token}`, headers: { accept: "text/html" }, remoteAddress: "198.18.0.2" }),
     };
     for (const [way, ask] of Object.entries(ways)) {

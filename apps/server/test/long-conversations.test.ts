@@ -14,7 +14,12 @@ beforeAll(async () => {
   await Promise.all(["alice", "bob"].map((name) => t.signUp(name)));
   const exchanges = Array.from({ length: EXCHANGES }, (_, i) => ({ user: `Question ${i}`, assistant: `Answer ${i}` }));
   const file = JSON.stringify(chatgptExport([{ title: "A very long conversation", exchanges }]));
-  const imported = await t.app.inject({ method: "POST", url: "/api/v1/chat/import", headers: { ...t.as("alice"), "content-type": "text/plain" }, payload: file });
+  const imported = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/chat/import",
+    headers: { ...t.as("alice"), "content-type": "text/plain" },
+    payload: file,
+  });
   expect(imported.statusCode).toBe(200);
   sessionId = (imported.json() as { sessions: { id: number }[] }).sessions[0]!.id;
 }, 120_000);

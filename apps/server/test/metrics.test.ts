@@ -123,7 +123,11 @@ describe("/metrics", () => {
     // A local proxy forwarding someone else's request is not this machine.
     const proxied = await t.app.inject({ method: "GET", url: "/metrics", headers: { "x-forwarded-for": "203.0.113.7" } });
     expect(proxied.statusCode).toBe(404);
-    const proxiedWithToken = await t.app.inject({ method: "GET", url: "/metrics", headers: { "x-forwarded-for": "203.0.113.7", authorization: `Bearer ${TOKEN}` } });
+    const proxiedWithToken = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { "x-forwarded-for": "203.0.113.7", authorization: `Bearer ${TOKEN}` },
+    });
     expect(proxiedWithToken.statusCode).toBe(200);
     const ipv6Loopback = await t.app.inject({ method: "GET", url: "/metrics", remoteAddress: "::1" });
     expect(ipv6Loopback.statusCode).toBe(200);

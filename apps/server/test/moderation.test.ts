@@ -11,7 +11,8 @@ beforeAll(async () => {
   t = await createChatApp({ env: ADMIN_CLAIM_ENV });
   await Promise.all(["alice", "bob", "carol", "boss"].map((name) => t.signUp(name)));
   const sessionId = (await t.send("alice", "Tell me about quokkas")).body.session_id as number;
-  postId = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Quokka facts", categories: ["general"] })).body.post_id as number;
+  postId = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Quokka facts", categories: ["general"] })).body
+    .post_id as number;
   token = (await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string;
 });
 afterAll(() => t.close());
@@ -21,10 +22,21 @@ const admin = async (method: "GET" | "POST", url: string, payload?: object) => {
   const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: asAdmin("boss"), ...(payload ? { payload } : {}) });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> & { message?: string } };
 };
-type QueueItem = { kind: string; id: number; post_id: number; reports: number; reasons: Record<string, number>; details: string[]; hidden: boolean; excerpt: string };
+type QueueItem = {
+  kind: string;
+  id: number;
+  post_id: number;
+  reports: number;
+  reasons: Record<string, number>;
+  details: string[];
+  hidden: boolean;
+  excerpt: string;
+};
 const queue = async (view: "open" | "hidden" = "open") => (await admin("GET", `/admin/queue?view=${view}`)).body.items as QueueItem[];
 const reportRows = async () =>
-  resultRows<{ post_id: number | null; comment_id: number | null; status: string }>(await t.db.db.execute(sql`select post_id, comment_id, status from content_reports order by id`));
+  resultRows<{ post_id: number | null; comment_id: number | null; status: string }>(
+    await t.db.db.execute(sql`select post_id, comment_id, status from content_reports order by id`),
+  );
 const feedIds = async (name: string) => ((await t.call(name, "GET", "/post/getRecentPosts")).body as unknown as { id: number }[]).map((p) => p.id);
 
 describe("reporting", () => {
@@ -41,9 +53,18 @@ describe("reporting", () => {
   });
 
   it("refuses a report of your own post, and of a post that does not exist", async () => {
-    expect(await t.call("alice", "POST", `/post/report/${postId}`, { reason: "spam" })).toMatchObject({ status: 400, body: { message: MODERATION_MESSAGES.ownItem } });
-    expect(await t.call("bob", "POST", "/post/report/999999", { reason: "spam" })).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Post not found/) } });
-    expect(await t.call("bob", "POST", "/post/reportComment/999999", { reason: "spam" })).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
+    expect(await t.call("alice", "POST", `/post/report/${postId}`, { reason: "spam" })).toMatchObject({
+      status: 400,
+      body: { message: MODERATION_MESSAGES.ownItem },
+    });
+    expect(await t.call("bob", "POST", "/post/report/999999", { reason: "spam" })).toMatchObject({
+      status: 404,
+      body: { message: expect.stringMatching(/Post not found/) },
+    });
+    expect(await t.call("bob", "POST", "/post/reportComment/999999", { reason: "spam" })).toMatchObject({
+      status: 404,
+      body: { message: expect.stringMatching(/Comment not found/) },
+    });
     expect(await reportRows()).toEqual([]);
   });
 
@@ -126,10 +147,19 @@ describe("hiding and restoring a post", () => {
   });
 
   it("refuses bad moderator input with 400, and an unknown item with 404", async () => {
-    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind: must be post, comment, conversation, prompt or prompt_comment/) } });
+    expect(await admin("POST", "/admin/hide", { kind: "video", id: postId })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/kind: must be post, comment, conversation, prompt or prompt_comment/) },
+    });
     expect(await admin("POST", "/admin/hide", { kind: "post", id: -1 })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id: /) } });
-    expect(await admin("POST", "/admin/restore", { kind: "comment", id: 999999 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
-    expect(await admin("GET", "/admin/queue?view=all")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/view: must be open or hidden/) } });
+    expect(await admin("POST", "/admin/restore", { kind: "comment", id: 999999 })).toMatchObject({
+      status: 404,
+      body: { message: MODERATION_MESSAGES.itemNotFound },
+    });
+    expect(await admin("GET", "/admin/queue?view=all")).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/view: must be open or hidden/) },
+    });
   });
 });
 
@@ -141,7 +171,8 @@ describe("hiding reaches every public copy of the conversation", () => {
     sessionId = (await t.send("alice", "Tell me about wombats")).body.session_id as number;
     expect((await t.call("alice", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
     sessionToken = (await t.call("alice", "POST", `/chat/publicLink/${sessionId}`, { enabled: true })).body.token as string;
-    hiddenPost = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Wombat facts", categories: ["general"] })).body.post_id as number;
+    hiddenPost = (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Wombat facts", categories: ["general"] })).body
+      .post_id as number;
     expect(await admin("POST", "/admin/hide", { kind: "post", id: hiddenPost })).toMatchObject({ status: 200, body: { hidden: true, changed: true } });
   });
 
@@ -170,7 +201,11 @@ describe("hiding reaches every public copy of the conversation", () => {
     expect(await queue("hidden")).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "post", id: hiddenPost, hidden: true })]));
     const opened = await admin("GET", `/post/getPost/${hiddenPost}`);
     expect(opened).toMatchObject({ status: 200, body: { id: hiddenPost, hidden: true, description: "Wombat facts" } });
-    const viaTrpc = await t.app.inject({ method: "GET", url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: hiddenPost }))}`, headers: asAdmin("boss") });
+    const viaTrpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: hiddenPost }))}`,
+      headers: asAdmin("boss"),
+    });
     expect(viaTrpc.statusCode).toBe(200);
     // Nobody else does.
     expect((await t.call("bob", "GET", `/post/getPost/${hiddenPost}`)).status).toBe(404);
@@ -226,7 +261,10 @@ describe("reporting and hiding a shared conversation", () => {
     await t.call("carol", "POST", `/chat/report/${sessionId}`, { reason: "spam" });
     expect(await admin("POST", "/admin/dismiss", { kind: "conversation", id: sessionId })).toMatchObject({ status: 200, body: { dismissed: 1 } });
     expect((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).status).toBe(200);
-    expect(await admin("POST", "/admin/hide", { kind: "conversation", id: 2 ** 52 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
+    expect(await admin("POST", "/admin/hide", { kind: "conversation", id: 2 ** 52 })).toMatchObject({
+      status: 404,
+      body: { message: MODERATION_MESSAGES.itemNotFound },
+    });
     expect(await admin("POST", "/admin/hide", { kind: "post", id: 2 ** 52 })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/id: /) } });
   });
 });
@@ -236,7 +274,8 @@ describe("comments", () => {
   beforeAll(async () => {
     commentId = (await t.call("bob", "POST", `/post/comment/${postId}`, { content: "Quokkas are overrated" })).body.id as number;
   });
-  const comments = async (name: string) => (await t.call(name, "GET", `/post/comments/${postId}`)).body as unknown as { id: number; hidden: boolean; is_own: boolean }[];
+  const comments = async (name: string) =>
+    (await t.call(name, "GET", `/post/comments/${postId}`)).body as unknown as { id: number; hidden: boolean; is_own: boolean }[];
   const count = async (name: string) => (await t.call(name, "GET", `/post/getPost/${postId}`)).body.comments;
 
   it("a reported comment can be dismissed: the reports close and the comment stays", async () => {
@@ -262,7 +301,10 @@ describe("comments", () => {
   });
 
   it("only its author deletes a comment, on REST and tRPC", async () => {
-    expect(await t.call("alice", "POST", `/post/deleteComment/${commentId}`)).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.commentNotFound } });
+    expect(await t.call("alice", "POST", `/post/deleteComment/${commentId}`)).toMatchObject({
+      status: 404,
+      body: { message: MODERATION_MESSAGES.commentNotFound },
+    });
     const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/post.deleteComment", headers: t.as("carol"), payload: { commentId } });
     expect(viaTrpc.statusCode).toBe(404);
     expect(await count("carol")).toBe(1);
@@ -287,25 +329,39 @@ describe("comments on a prompt", () => {
   let commentId: number;
   beforeAll(async () => {
     promptId = (await t.call("alice", "POST", "/prompts", { name: "Quokka quiz", text: "Ask me about quokkas" })).body.id as number;
-    const published = await t.app.inject({ method: "PUT", url: `/api/v1/prompts/${promptId}/visibility`, headers: t.as("alice"), payload: { visibility: "public" } });
+    const published = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/prompts/${promptId}/visibility`,
+      headers: t.as("alice"),
+      payload: { visibility: "public" },
+    });
     expect(published.statusCode).toBe(200);
     commentId = (await t.call("bob", "POST", `/prompts/${promptId}/comments`, { text: "This prompt is spam" })).body.id as number;
   });
-  const comments = async (name: string) => (await t.call(name, "GET", `/prompts/${promptId}/comments`)).body.items as { id: number; hidden: boolean; isOwner: boolean }[];
+  const comments = async (name: string) =>
+    (await t.call(name, "GET", `/prompts/${promptId}/comments`)).body.items as { id: number; hidden: boolean; isOwner: boolean }[];
   const count = async (name: string) => (await t.call(name, "GET", `/prompts/${promptId}`)).body.comments;
   const report = (name: string, id: number, body: object = { reason: "spam" }) => t.call(name, "POST", `/prompts/comments/${id}/report`, body);
 
   it("a reader reports it; not its author, not a comment that does not exist, not bad input", async () => {
     expect(await report("bob", commentId)).toMatchObject({ status: 400, body: { message: MODERATION_MESSAGES.ownItem } });
     expect(await report("carol", 2_147_483_647)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
-    expect(await report("carol", commentId, { reason: "boring" })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/reason: must be one of spam, harassment, illegal, other/) } });
+    expect(await report("carol", commentId, { reason: "boring" })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/reason: must be one of spam, harassment, illegal, other/) },
+    });
     expect(await report("carol", commentId, { reason: "other", details: "x".repeat(MODERATION.detailsMax + 1) })).toMatchObject({ status: 400 });
     expect(await queue()).toEqual([]);
-    expect(await report("carol", commentId, { reason: "harassment", details: "rude" })).toMatchObject({ status: 200, body: { reported: true, already_reported: false } });
+    expect(await report("carol", commentId, { reason: "harassment", details: "rude" })).toMatchObject({
+      status: 200,
+      body: { reported: true, already_reported: false },
+    });
     expect(await report("carol", commentId)).toMatchObject({ status: 200, body: { already_reported: true } });
     const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/prompt.reportComment", headers: t.as("alice"), payload: { commentId, reason: "spam" } });
     expect(viaTrpc.statusCode).toBe(200);
-    const rows = resultRows<{ prompt_comment_id: number; status: string }>(await t.db.db.execute(sql`select prompt_comment_id, status from content_reports where prompt_comment_id is not null order by id`));
+    const rows = resultRows<{ prompt_comment_id: number; status: string }>(
+      await t.db.db.execute(sql`select prompt_comment_id, status from content_reports where prompt_comment_id is not null order by id`),
+    );
     expect(rows).toEqual([
       { prompt_comment_id: commentId, status: "open" },
       { prompt_comment_id: commentId, status: "open" },
@@ -314,9 +370,22 @@ describe("comments on a prompt", () => {
 
   it("the queue lists it with its text, its prompt and its reports; dismissing closes them and the comment stays", async () => {
     expect(await queue()).toEqual([
-      expect.objectContaining({ kind: "prompt_comment", id: commentId, post_id: null, prompt_id: promptId, excerpt: "This prompt is spam", reports: 2, reasons: { spam: 1, harassment: 1, illegal: 0, other: 0 }, details: ["rude"], hidden: false }),
+      expect.objectContaining({
+        kind: "prompt_comment",
+        id: commentId,
+        post_id: null,
+        prompt_id: promptId,
+        excerpt: "This prompt is spam",
+        reports: 2,
+        reasons: { spam: 1, harassment: 1, illegal: 0, other: 0 },
+        details: ["rude"],
+        hidden: false,
+      }),
     ]);
-    expect(await admin("POST", "/admin/dismiss", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { kind: "prompt_comment", id: commentId, dismissed: 2 } });
+    expect(await admin("POST", "/admin/dismiss", { kind: "prompt_comment", id: commentId })).toMatchObject({
+      status: 200,
+      body: { kind: "prompt_comment", id: commentId, dismissed: 2 },
+    });
     expect(await queue()).toEqual([]);
     expect((await comments("carol")).map((c) => c.id)).toContain(commentId);
     // Dismissed, it can be reported anew.
@@ -325,7 +394,10 @@ describe("comments on a prompt", () => {
 
   it("hidden, it leaves others' lists and the prompt's count; its author sees it marked; restoring brings it back", async () => {
     expect(await count("carol")).toBe(1);
-    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { hidden: true, changed: true, reports_settled: 1 } });
+    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: commentId })).toMatchObject({
+      status: 200,
+      body: { hidden: true, changed: true, reports_settled: 1 },
+    });
     expect(await queue()).toEqual([]);
     // The hidden view counts every report of it, the dismissed ones too, as for posts and comments.
     expect(await queue("hidden")).toEqual([expect.objectContaining({ kind: "prompt_comment", id: commentId, prompt_id: promptId, hidden: true, reports: 3 })]);
@@ -336,7 +408,10 @@ describe("comments on a prompt", () => {
     // Hidden, it is not there to report (but for its author, who still cannot report their own).
     expect(await report("alice", commentId)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
     expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { changed: false } });
-    expect(await admin("POST", "/admin/restore", { kind: "prompt_comment", id: commentId })).toMatchObject({ status: 200, body: { hidden: false, changed: true } });
+    expect(await admin("POST", "/admin/restore", { kind: "prompt_comment", id: commentId })).toMatchObject({
+      status: 200,
+      body: { hidden: false, changed: true },
+    });
     expect(await count("carol")).toBe(1);
     expect((await comments("carol")).find((c) => c.id === commentId)).toMatchObject({ hidden: false, isOwner: false });
     expect(await queue("hidden")).toEqual([]);
@@ -346,7 +421,10 @@ describe("comments on a prompt", () => {
     const privateId = (await t.call("alice", "POST", "/prompts", { name: "Private notes", text: "Only mine" })).body.id as number;
     const own = (await t.call("alice", "POST", `/prompts/${privateId}/comments`, { text: "A note to self" })).body.id as number;
     expect(await report("carol", own)).toMatchObject({ status: 404, body: { message: expect.stringMatching(/Comment not found/) } });
-    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: 2_147_483_647 })).toMatchObject({ status: 404, body: { message: MODERATION_MESSAGES.itemNotFound } });
+    expect(await admin("POST", "/admin/hide", { kind: "prompt_comment", id: 2_147_483_647 })).toMatchObject({
+      status: 404,
+      body: { message: MODERATION_MESSAGES.itemNotFound },
+    });
     expect(await admin("POST", "/admin/dismiss", { kind: "prompt_comment", id: 0 })).toMatchObject({ status: 400 });
   });
 });

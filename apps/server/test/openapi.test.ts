@@ -27,7 +27,9 @@ type Operation = {
 };
 
 const operations = () =>
-  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as unknown as Operation })));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as unknown as Operation })),
+  );
 
 /** The download rows, as `METHOD /api/v1/path/{param}` keys of the document. */
 const downloads = new Set(restRoutes.filter((route) => route.download).map((route) => `${route.method} ${openApiPath(route.path)}`));
@@ -81,13 +83,20 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
     for (const { path, operation } of operations()) {
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = (operation.parameters ?? []).filter((p) => p.in === "path");
-      expect(declared.map((p) => p.name), path).toEqual(templated);
+      expect(
+        declared.map((p) => p.name),
+        path,
+      ).toEqual(templated);
       for (const parameter of declared) expect(parameter.required).toBe(true);
     }
   });
 
   it("takes bearer tokens (an OIDC access token or a personal access token) everywhere but the public rows", () => {
-    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer", description: expect.stringContaining("personal access token") });
+    expect(document.components.securitySchemes.bearer).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+      description: expect.stringContaining("personal access token"),
+    });
     for (const route of restRoutes) {
       const operation = document.paths[openApiPath(route.path)]![route.method.toLowerCase()] as unknown as Operation;
       expect(operation.security, routeKey(route)).toEqual(route.access === "public" ? [] : [{ bearer: [] }]);
@@ -95,19 +104,27 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
   });
 
   it("documents the error body `{ message }` for failures, and a success body for every row", () => {
-    expect(document.components.schemas.Error).toEqual({ type: "object", properties: { message: { type: "string" } }, required: ["message"], additionalProperties: false });
+    expect(document.components.schemas.Error).toEqual({
+      type: "object",
+      properties: { message: { type: "string" } },
+      required: ["message"],
+      additionalProperties: false,
+    });
     for (const { path, method, operation } of operations()) {
       expect(operation.responses.default?.content?.["application/json"]?.schema.$ref, `${method} ${path}`).toBe("#/components/schemas/Error");
       const success = operation.responses["200"]?.content;
       expect(success && Object.keys(success).length, `${method} ${path}`).toBeGreaterThan(0);
       // A download row (exports, the leaderboard's votes) answers a file, not a JSON body.
-      if (!downloads.has(`${method.toUpperCase()} ${path}`)) expect(success?.["application/json"]?.schema.$ref, `${method} ${path}`).toMatch(/^#\/components\/schemas\//);
+      if (!downloads.has(`${method.toUpperCase()} ${path}`))
+        expect(success?.["application/json"]?.schema.$ref, `${method} ${path}`).toMatch(/^#\/components\/schemas\//);
       if (path.includes("{")) expect(operation.responses["404"], `${method} ${path}`).toBeDefined();
     }
   });
 
   it("derives query parameters and bodies from the procedures' schemas, with their rules", () => {
-    const feed = document.paths["/api/v1/post/getRecentPosts"]!.get as unknown as { parameters: { name: string; required: boolean; schema: Record<string, unknown> }[] };
+    const feed = document.paths["/api/v1/post/getRecentPosts"]!.get as unknown as {
+      parameters: { name: string; required: boolean; schema: Record<string, unknown> }[];
+    };
     expect(feed.parameters.map((p) => p.name)).toEqual(["limit", "category", "sort", "cursor"]);
     expect(feed.parameters.find((p) => p.name === "limit")).toMatchObject({ required: false, schema: { type: "integer", minimum: 1, default: 20 } });
     const feedAnswer = (feed as unknown as { responses: { "200": { headers?: Record<string, { description: string }> } } }).responses["200"];
@@ -126,7 +143,9 @@ describe("the OpenAPI document at /api/v1/openapi.json", () => {
     // Sharing needs nothing but the path; the privacy check's choices may come in an optional body.
     const share = document.paths["/api/v1/chat/shareChat/{id}"]!.post as unknown as Operation;
     expect(share.requestBody?.required).toBe(false);
-    const shareBody = document.components.schemas[(share.requestBody!.content["application/json"]!.schema as { $ref: string }).$ref.split("/").at(-1)!] as { required?: string[] };
+    const shareBody = document.components.schemas[(share.requestBody!.content["application/json"]!.schema as { $ref: string }).$ref.split("/").at(-1)!] as {
+      required?: string[];
+    };
     expect(shareBody.required ?? []).toEqual([]);
   });
 });

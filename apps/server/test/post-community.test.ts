@@ -82,7 +82,11 @@ describe("the feed", () => {
     expect(onlyTech.map((p) => p.id)).toEqual([tech.body.post_id]);
     expect((await t.call("carol", "GET", "/post/getRecentPosts?category=gossip")).status).toBe(400);
 
-    const firstPage = await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`, headers: t.as("carol") });
+    const firstPage = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`,
+      headers: t.as("carol"),
+    });
     const page = firstPage.json().result.data as { posts: { id: number }[]; next_cursor: string };
     expect(page.posts).toHaveLength(1);
     const next = await t.app.inject({
@@ -180,10 +184,16 @@ describe("cloning a post", () => {
   });
 
   it("a post of a fork keeps the models' names and the original's categories, published over REST or tRPC", async () => {
-    const original = (await publish("alice", { chat_id: sessionId, description: "Sourdough, fork and post", categories: ["general", "education", "health"] })).body.post_id as number;
+    const original = (await publish("alice", { chat_id: sessionId, description: "Sourdough, fork and post", categories: ["general", "education", "health"] }))
+      .body.post_id as number;
     const fork = (await t.call("carol", "POST", "/chat/getChatHistory", { post_id: original, clone: true })).body.new_session_id as number;
     const rest = await publish("carol", { chat_id: fork, description: "My fork", categories: [] });
-    const trpc = await t.app.inject({ method: "POST", url: "/trpc/post.create", headers: t.as("carol"), payload: { chat_id: fork, description: "My fork again", categories: ["technology"] } });
+    const trpc = await t.app.inject({
+      method: "POST",
+      url: "/trpc/post.create",
+      headers: t.as("carol"),
+      payload: { chat_id: fork, description: "My fork again", categories: ["technology"] },
+    });
     expect(trpc.statusCode).toBe(200);
     for (const [id, categories] of [
       [rest.body.post_id as number, ["general", "education", "health"]],
@@ -207,7 +217,8 @@ describe("cloning a post", () => {
     const newId = cloned.body.new_session_id as number;
     const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/chat.clonePost", headers: t.as("carol"), payload: { postId } });
     const trpcId = viaTrpc.json().result.data.new_session_id as number;
-    const history = (id: number) => t.app.inject({ method: "GET", url: `/trpc/chat.history?input=${encodeURIComponent(JSON.stringify({ sessionId: id }))}`, headers: t.as("carol") });
+    const history = (id: number) =>
+      t.app.inject({ method: "GET", url: `/trpc/chat.history?input=${encodeURIComponent(JSON.stringify({ sessionId: id }))}`, headers: t.as("carol") });
     const seen = [
       cloned.raw.body,
       viaTrpc.body,
@@ -262,7 +273,11 @@ describe("getRecentPosts limit", () => {
     expect(Array.isArray(response.body)).toBe(true);
     const huge = await t.call("carol", "GET", "/post/getRecentPosts?limit=1000000");
     expect(huge.status).toBe(200);
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 500 }))}`, headers: t.as("carol") });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.list?input=${encodeURIComponent(JSON.stringify({ limit: 500 }))}`,
+      headers: t.as("carol"),
+    });
     expect(trpc.statusCode).toBe(200);
   });
 

@@ -16,10 +16,17 @@ const MODELS = [MODEL.platform, MODEL.claude, MODEL.demo];
 const RATED = [MODEL.platform, MODEL.claude, "openai:gpt-4o"];
 
 const TURNS = [
-  { prompt: "Explain recursion in one line.", answers: [{ content: "A function calling itself." }, { content: "Defining a thing by itself." }, { content: "See: recursion." }] },
+  {
+    prompt: "Explain recursion in one line.",
+    answers: [{ content: "A function calling itself." }, { content: "Defining a thing by itself." }, { content: "See: recursion." }],
+  },
   {
     prompt: "Now with an example.",
-    answers: [{ content: "factorial(n) = n * factorial(n - 1)" }, { content: "", status: "error" }, { content: "fib(n) = fib(n-1) + fib(n-2)", status: "pending" }],
+    answers: [
+      { content: "factorial(n) = n * factorial(n - 1)" },
+      { content: "", status: "error" },
+      { content: "fib(n) = fib(n-1) + fib(n-2)", status: "pending" },
+    ],
   },
 ];
 
@@ -39,7 +46,8 @@ const votesByModel = (view: Shown) => Object.fromEntries(view.columns.map((c) =>
 const vote = (name: string, id: number, column: unknown) => t.call(name, "POST", `/post/vote/${id}`, { column });
 const trpcQuery = (name: string, path: string, input: unknown) =>
   t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: t.as(name) });
-const trpcMutation = (name: string, path: string, input: unknown) => t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
+const trpcMutation = (name: string, path: string, input: unknown) =>
+  t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: t.as(name), payload: input as object });
 
 beforeAll(async () => {
   t = await createChatApp({ openaiModels: ["gpt-4o-mini", "gpt-4o"] });
@@ -96,16 +104,32 @@ describe("publishing a comparison", () => {
   });
 
   it("refuses a comparison without any complete answer", async () => {
-    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.platform, MODEL.demo], [
-      { prompt: "Nothing yet", answers: [{ content: "", status: "error" }, { content: "", status: "pending" }] },
-    ]);
+    const sessionId = await insertComparisonSession(
+      t.db.db,
+      "alice",
+      [MODEL.platform, MODEL.demo],
+      [
+        {
+          prompt: "Nothing yet",
+          answers: [
+            { content: "", status: "error" },
+            { content: "", status: "pending" },
+          ],
+        },
+      ],
+    );
     const response = await publish("alice", { chat_id: sessionId, description: "Empty", categories: [] });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/no complete answer yet/);
   });
 
   it("someone else's comparison session cannot be published", async () => {
-    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.platform, MODEL.demo], TURNS.slice(0, 1).map((turn) => ({ ...turn, answers: turn.answers.slice(0, 2) })));
+    const sessionId = await insertComparisonSession(
+      t.db.db,
+      "alice",
+      [MODEL.platform, MODEL.demo],
+      TURNS.slice(0, 1).map((turn) => ({ ...turn, answers: turn.answers.slice(0, 2) })),
+    );
     expect((await publish("bob", { chat_id: sessionId, description: "Not mine", categories: [] })).status).toBe(404);
   });
 });
@@ -220,7 +244,11 @@ describe("votes", () => {
     const statuses = twice.map((r) => ("status" in r ? r.status : r.statusCode));
     const kept = ((await t.call("bob", "GET", `/post/getPost/${id}`)).body.comparison as { my_vote: number }).my_vote;
     expect(statuses).toEqual([0, 1, 1, 0].map((column) => (column === kept ? 200 : 409)));
-    const rows = resultRows<{ votes: number }>(await t.db.db.execute(sql`select count(*)::int as votes from post_votes where post_id = ${id} and user_id = (select id from users where subject = 'bob')`));
+    const rows = resultRows<{ votes: number }>(
+      await t.db.db.execute(
+        sql`select count(*)::int as votes from post_votes where post_id = ${id} and user_id = (select id from users where subject = 'bob')`,
+      ),
+    );
     expect(rows[0]!.votes).toBe(1);
     expect(((await t.call("carol", "GET", `/post/getPost/${id}`)).body.comparison as { total_votes: number | null }).total_votes).toBeNull();
     const final = await vote("carol", id, 2);
@@ -242,7 +270,11 @@ describe("votes", () => {
     expect(read.total_votes).toBe(1);
     // The board is refitted in the background; this test asks for the refit now.
     await refitLeaderboard(t.db.db);
-    const board = (await t.call("alice", "GET", "/post/leaderboard?category=health")).body.models as { model_id: string; votes_won: number; votes_cast: number }[];
+    const board = (await t.call("alice", "GET", "/post/leaderboard?category=health")).body.models as {
+      model_id: string;
+      votes_won: number;
+      votes_cast: number;
+    }[];
     expect(board.map((m) => [m.model_id, m.votes_won, m.votes_cast]).sort()).toEqual(RATED.map((m) => [m, m === carolChose ? 1 : 0, 1]).sort());
   });
 
@@ -285,7 +317,9 @@ describe("votes", () => {
 
 describe("nothing names a column's model before the viewer votes", () => {
   const sessionsOf = async (name: string) =>
-    resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = (select id from users where subject = ${name})`))[0]!.n;
+    resultRows<{ n: number }>(
+      await t.db.db.execute(sql`select count(*)::int as n from chat_sessions where user_id = (select id from users where subject = ${name})`),
+    )[0]!.n;
 
   it("a clone or fork of an unvoted comparison is refused, REST and tRPC, and made after the vote", async () => {
     await t.signUp("erin");
@@ -337,7 +371,14 @@ describe("nothing names a column's model before the viewer votes", () => {
 });
 
 describe("a comparison and the comparisons forked from it are one blind set", () => {
-  type View = { revealed: boolean; can_vote: boolean; my_vote: number | null; revealed_by_post_id: number | null; total_votes: number | null; columns: { model_id?: string; votes?: number }[] };
+  type View = {
+    revealed: boolean;
+    can_vote: boolean;
+    my_vote: number | null;
+    revealed_by_post_id: number | null;
+    total_votes: number | null;
+    columns: { model_id?: string; votes?: number }[];
+  };
   const viewOf = async (name: string, id: number) => (await t.call(name, "GET", `/post/getPost/${id}`)).body.comparison as View;
 
   it("a vote on one post of the set shows the others revealed and a vote there is refused, REST and tRPC; votes cast knowing the models count nowhere", async () => {
@@ -427,7 +468,12 @@ describe("forking a comparison", () => {
     const read = await t.call("bob", "GET", `/post/getPost/${posted.body.post_id}`);
     expect(read.body).toMatchObject({ categories: ["education"], forked_from_post_id: postId, model_versions: expect.arrayContaining([expect.any(String)]) });
     expect((read.body.model_versions as string[]).length).toBe(3);
-    expect((read.body.messages as { isUser: boolean; model_name: string | null }[]).filter((m) => !m.isUser).map((m) => m.model_name).slice(0, 3)).toEqual(MODELS.map((id) => names[id]));
+    expect(
+      (read.body.messages as { isUser: boolean; model_name: string | null }[])
+        .filter((m) => !m.isUser)
+        .map((m) => m.model_name)
+        .slice(0, 3),
+    ).toEqual(MODELS.map((id) => names[id]));
   });
 
   it("the forked comparison keeps the unavailable model's column, marked so, and a follow-up says why it cannot go; a key makes it available", async () => {
@@ -436,12 +482,23 @@ describe("forking a comparison", () => {
     const before = await read();
     expect(before.compare_models).toEqual(MODELS);
     expect(before.unavailable_models).toEqual([{ model_id: MODEL.claude, model_name: names[MODEL.claude] }]);
-    expect(before.columns.map((c: { model_id: string; model_name: string; available: boolean; turns: unknown[] }) => [c.model_id, c.model_name, c.available, c.turns.length])).toEqual([
+    expect(
+      before.columns.map((c: { model_id: string; model_name: string; available: boolean; turns: unknown[] }) => [
+        c.model_id,
+        c.model_name,
+        c.available,
+        c.turns.length,
+      ]),
+    ).toEqual([
       [MODEL.platform, names[MODEL.platform], true, 2],
       [MODEL.claude, names[MODEL.claude], false, 2],
       [MODEL.demo, names[MODEL.demo], true, 2],
     ]);
-    const followUp = await t.call("carol", "POST", "/chat/compare", { messages: [{ content: "And in Python?" }], model_ids: MODELS, session_id: fork.new_session_id });
+    const followUp = await t.call("carol", "POST", "/chat/compare", {
+      messages: [{ content: "And in Python?" }],
+      model_ids: MODELS,
+      session_id: fork.new_session_id,
+    });
     expect(followUp.status).toBe(400);
     expect(followUp.body.message).toContain(`The model "${MODEL.claude}" is not available to you`);
 

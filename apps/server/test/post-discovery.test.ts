@@ -179,7 +179,8 @@ describe("Creative and Technical", () => {
     const fun = (await publishChat("alice", "Write a limerick", "Limerick", ["entertainment"])).postId;
     const tech = (await publishChat("bob", "Explain TCP", "Networking", ["technology", "education"])).postId;
     const health = (await publishChat("carol", "Stretching tips", "Stretch", ["health"])).postId;
-    const ids = async (category: string) => ((await t.call("carol", "GET", `/post/getRecentPosts?limit=100&category=${category}`)).body as unknown as Summary[]).map((p) => p.id);
+    const ids = async (category: string) =>
+      ((await t.call("carol", "GET", `/post/getRecentPosts?limit=100&category=${category}`)).body as unknown as Summary[]).map((p) => p.id);
     const creative = await ids("creative");
     expect(creative).toContain(fun);
     expect(creative).not.toContain(tech);
@@ -196,9 +197,7 @@ describe("creator pages and handles", () => {
   it("everyone gets a handle from their nickname; equal nicknames get a suffix, also when created together", async () => {
     const names = ["dana", "dana", "dana", "dana"];
     // Four identities whose nickname is the same, signing up at once.
-    await Promise.all(
-      names.map((nickname, i) => t.call(`dana${i}`, "POST", "/user/addUser", { user: { nickname, name: nickname } })),
-    );
+    await Promise.all(names.map((nickname, i) => t.call(`dana${i}`, "POST", "/user/addUser", { user: { nickname, name: nickname } })));
     const handles = await Promise.all(names.map(async (_n, i) => (await trpc<{ handle: string }>(`dana${i}`, "creator.me", undefined)).handle));
     expect([...handles].sort()).toEqual(["dana", "dana-2", "dana-3", "dana-4"]);
   });
@@ -286,7 +285,10 @@ describe("creator pages and handles", () => {
     const days = (row!.heldUntil.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
-    await t.db.db.update(handleHolds).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(handleHolds.handle, "frank"));
+    await t.db.db
+      .update(handleHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(handleHolds.handle, "frank"));
     await t.signUp("gina");
     expect((await t.call("gina", "POST", "/user/handle", { handle: "frank" })).body).toEqual({ handle: "frank" });
   });
@@ -360,7 +362,11 @@ describe("a word found in more posts than a search ranks", () => {
         expect(seen, `${q}, analyzed: ${analyzed}`).toHaveLength(SEARCH_CANDIDATES);
         expect(seen.filter((description) => description.startsWith("A quokka post"))).toHaveLength(SEARCH_CANDIDATES);
         // Best match first, ties newest first, within the candidates.
-        expect(seen.slice(0, 3)).toEqual([`A quokka post ${SEARCH_CANDIDATES}`, `A quokka post ${SEARCH_CANDIDATES - 1}`, `A quokka post ${SEARCH_CANDIDATES - 2}`]);
+        expect(seen.slice(0, 3)).toEqual([
+          `A quokka post ${SEARCH_CANDIDATES}`,
+          `A quokka post ${SEARCH_CANDIDATES - 1}`,
+          `A quokka post ${SEARCH_CANDIDATES - 2}`,
+        ]);
       }
       // The same word with a rarer one finds the older post.
       const rare = (await t.call("bob", "GET", "/post/search?q=quokka%20best")).body as Page<"posts", Summary>;

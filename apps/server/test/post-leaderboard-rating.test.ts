@@ -34,7 +34,12 @@ type Board = {
   refit_seconds: number | null;
   counted_votes: number;
   left_out: { reason: string; votes: number }[];
-  method: { anchor: number; provisional_below: number; position_effects: { position: string; points: number }[] | null; style_effects: { length: number; markdown: number } | null };
+  method: {
+    anchor: number;
+    provisional_below: number;
+    position_effects: { position: string; points: number }[] | null;
+    style_effects: { length: number; markdown: number } | null;
+  };
   models: Row[];
   pairs: { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
 };
@@ -50,8 +55,11 @@ const chosen: { post: number; voter: string; model: string; shown: string[] }[] 
 const board = async (query = "") => (await t.call("r0", "GET", `/post/leaderboard${query}`)).body as unknown as Board;
 
 async function comparisonPost(models: string[], category: string, answers: string[]) {
-  const sessionId = await insertComparisonSession(t.db.db, "writer", models, [{ prompt: "Which is better?", answers: answers.map((content) => ({ content })) }]);
-  const post = (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+  const sessionId = await insertComparisonSession(t.db.db, "writer", models, [
+    { prompt: "Which is better?", answers: answers.map((content) => ({ content })) },
+  ]);
+  const post = (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body
+    .post_id as number;
   return post;
 }
 
@@ -131,7 +139,11 @@ describe("the rating board", () => {
     expect(styled.style).toBe(true);
     expect(styled.method.style_effects).not.toBeNull();
     expect(styled.models).toHaveLength(3);
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "education", style: true }))}`, headers: t.as("r1") });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "education", style: true }))}`,
+      headers: t.as("r1"),
+    });
     expect(trpc.statusCode).toBe(200);
     const data = trpc.json().result.data as Board;
     expect(data).toMatchObject({ category: "education", style: true, counted_votes: 8 });
@@ -140,7 +152,9 @@ describe("the rating board", () => {
   it("says what it leaves out: a vote changed after the models were shown", async () => {
     const { sql } = await import("drizzle-orm");
     const post = chosen[0]!.post;
-    await t.db.db.execute(sql`update post_votes set updated_at = created_at + interval '1 minute' where post_id = ${post} and user_id = (select id from users where subject = 'r7')`);
+    await t.db.db.execute(
+      sql`update post_votes set updated_at = created_at + interval '1 minute' where post_id = ${post} and user_id = (select id from users where subject = 'r7')`,
+    );
     await refitLeaderboard(t.db.db);
     const overall = await board();
     expect(overall.counted_votes).toBe(15);
@@ -155,7 +169,16 @@ describe("the rating board", () => {
     expect(json.statusCode).toBe(200);
     expect(json.headers["content-type"]).toMatch(/application\/json/);
     expect(json.headers["content-disposition"]).toMatch(/attachment; filename="parley-votes-\d{4}-\d{2}-\d{2}\.json"/);
-    type Vote = { comparison: string; source: string; models: string[]; choice: string; category: string; day: string; lengths: number[] | null; markdown: number[] | null };
+    type Vote = {
+      comparison: string;
+      source: string;
+      models: string[];
+      choice: string;
+      category: string;
+      day: string;
+      lengths: number[] | null;
+      markdown: number[] | null;
+    };
     const votes = (json.json() as { votes: Vote[] }).votes;
     expect(votes).toHaveLength(16);
     // Nothing names a voter or a post: a comparison's id is a hash, the same for its votes.
@@ -177,7 +200,8 @@ describe("the rating board", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toMatch(/text\/csv/);
     const lines = csv.body.trim().split("\n");
-    const header = "comparison,source,model_a,model_b,model_c,model_d,choice,category,day,length_a,length_b,length_c,length_d,markdown_a,markdown_b,markdown_c,markdown_d";
+    const header =
+      "comparison,source,model_a,model_b,model_c,model_d,choice,category,day,length_a,length_b,length_c,length_d,markdown_a,markdown_b,markdown_c,markdown_d";
     expect(lines[0]).toBe(header);
     expect(lines).toHaveLength(17);
     expect(lines.filter((line) => line.includes(",technology,"))).toHaveLength(8);
@@ -189,9 +213,15 @@ describe("the rating board", () => {
       const measures = (name: string) => (four(name).length === 0 ? null : four(name).map(Number));
       return JSON.stringify([row.comparison, row.source, four("model"), row.choice, row.category, row.day, measures("length"), measures("markdown")]);
     });
-    expect(asJson.sort()).toEqual(votes.map((v) => JSON.stringify([v.comparison, v.source, v.models, v.choice, v.category, v.day, v.lengths, v.markdown])).sort());
+    expect(asJson.sort()).toEqual(
+      votes.map((v) => JSON.stringify([v.comparison, v.source, v.models, v.choice, v.category, v.day, v.lengths, v.markdown])).sort(),
+    );
 
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`, headers: t.as("r3") });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`,
+      headers: t.as("r3"),
+    });
     expect(trpc.statusCode).toBe(200);
     expect((trpc.json().result.data as { body: string }).body.trim().split("\n")).toHaveLength(17);
   });
@@ -199,7 +229,11 @@ describe("the rating board", () => {
   it("names a comparison the same on every server and after a restart, under a key kept in the database, never by its real id", async () => {
     const { sql } = await import("drizzle-orm");
     const download = async () =>
-      ((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=json", headers: t.as("r4") })).json() as { votes: { comparison: string }[] }).votes.map((v) => v.comparison);
+      (
+        (await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard/votes?format=json", headers: t.as("r4") })).json() as {
+          votes: { comparison: string }[];
+        }
+      ).votes.map((v) => v.comparison);
     const first = await download();
     // The key is a row of instance_settings, drawn once: any server reading it (another instance, this
     // one after a restart) hashes a comparison to the same id.
@@ -233,7 +267,12 @@ describe("the rating board", () => {
     const withDemo = await comparisonPost([MODEL.platform, MODEL.demo, MODEL.claude], "health", ["Platform's answer", "Demo's echo", "Claude's answer"]);
     for (const [i, voter] of VOTERS.slice(0, 3).entries()) expect((await t.call(voter, "POST", `/post/vote/${withDemo}`, { column: i })).status).toBe(200);
     // A battle verdict stored when battles could still draw the demo model.
-    const battle = await insertComparisonSession(t.db.db, "writer", [MODEL.demo, MODEL.platform], [{ prompt: "Battle", answers: [{ content: "Battle" }, { content: "An answer" }] }]);
+    const battle = await insertComparisonSession(
+      t.db.db,
+      "writer",
+      [MODEL.demo, MODEL.platform],
+      [{ prompt: "Battle", answers: [{ content: "Battle" }, { content: "An answer" }] }],
+    );
     await t.db.db.execute(sql`insert into battle_verdicts (session_id, user_id, shown, choice, counted, lengths, markdown)
       values (${battle}, (select id from users where subject = 'r4'), ${`{${MODEL.demo},${MODEL.platform}}`}::text[], 'a', true, '{6,9}', '{0,0}')`);
     await refitLeaderboard(t.db.db);
@@ -251,7 +290,11 @@ describe("the rating board", () => {
     // Its category has no other votes: nothing is rated there.
     expect((await board("?category=health")).models).toEqual([]);
     expect((await board("?style=true")).models.map((row) => row.model_id)).not.toContain(MODEL.demo);
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "health" }))}`, headers: t.as("r1") });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "health" }))}`,
+      headers: t.as("r1"),
+    });
     expect(trpc.json().result.data).toMatchObject({ counted_votes: 0, models: [] });
     const trpcOverall = await t.app.inject({ method: "GET", url: "/trpc/post.leaderboard", headers: t.as("r1") });
     expect((trpcOverall.json().result.data as Board).models.map((row) => row.model_id)).not.toContain(MODEL.demo);
@@ -261,11 +304,18 @@ describe("the rating board", () => {
     const votes = (json.json() as { votes: { models: string[] }[] }).votes;
     expect(votes).toHaveLength(before.counted_votes);
     expect(votes.filter((v) => v.models.includes(MODEL.demo))).toEqual([]);
-    const csv = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`, headers: t.as("r3") });
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboardVotes?input=${encodeURIComponent(JSON.stringify({ format: "csv" }))}`,
+      headers: t.as("r3"),
+    });
     expect((csv.json().result.data as { body: string }).body).not.toContain(MODEL.demo);
 
     // The comparison still has its tally; once its models are named, the demo model is the one not rated.
-    const shown = (await t.call("r0", "GET", `/post/getPost/${withDemo}`)).body.comparison as { total_votes: number; columns: { model_id: string; rated: boolean }[] };
+    const shown = (await t.call("r0", "GET", `/post/getPost/${withDemo}`)).body.comparison as {
+      total_votes: number;
+      columns: { model_id: string; rated: boolean }[];
+    };
     expect(shown.total_votes).toBe(3);
     expect(Object.fromEntries(shown.columns.map((c) => [c.model_id, c.rated]))).toEqual({ [MODEL.platform]: true, [MODEL.demo]: false, [MODEL.claude]: true });
     // Blind, nothing says which answer is not rated.

@@ -25,7 +25,8 @@ const turn = (count: number) => [{ prompt: "Which is better?", answers: Array.fr
 
 async function comparisonPost(models: string[], category: string, votesPerColumn: number[], voters: string[]) {
   const sessionId = await insertComparisonSession(t.db.db, "author", models, turn(models.length));
-  const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body.post_id as number;
+  const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Which is better?", categories: [category] })).body
+    .post_id as number;
   let next = 0;
   for (const [column, votes] of votesPerColumn.entries()) {
     for (let i = 0; i < votes; i++) expect((await voteForColumn(t.db.db, t.call, voters[next++]!, postId, column)).status).toBe(200);
@@ -95,11 +96,15 @@ describe("the leaderboard", () => {
 
   it("does not move when a voter tries to change a vote after the models were shown, over REST and tRPC alike", async () => {
     const before = summary((await board("?category=technology")).models);
-    const [post] = ((await t.call("v0", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[]);
+    const [post] = (await t.call("v0", "GET", "/post/getRecentPosts?category=technology")).body as unknown as { id: number }[];
     // v0 voted for Claude's column (1): a vote for the other one is refused.
     const changed = await voteForColumn(t.db.db, t.call, "v0", post!.id, 0);
     expect(changed.status).toBe(409);
-    const after = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "technology" }))}`, headers: t.as("v1") });
+    const after = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "technology" }))}`,
+      headers: t.as("v1"),
+    });
     expect(before).toEqual([
       [MODEL.claude, 4, 4],
       [MODEL.platform, 0, 4],
@@ -129,7 +134,11 @@ describe("the leaderboard", () => {
     ];
     const rows = (await board("?category=business")).models;
     expect(summary(rows).sort()).toEqual(expected.sort());
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "business" }))}`, headers: t.as("v1") });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: "business" }))}`,
+      headers: t.as("v1"),
+    });
     expect(summary(trpc.json().result.data.models).sort()).toEqual(expected.sort());
   });
 
@@ -141,8 +150,14 @@ describe("the leaderboard", () => {
     // A comparison started from the prompt (as a send from the library records it on the conversation); its post carries it.
     const sessionId = await insertComparisonSession(t.db.db, "author", [GPT_4O, MODEL.platform], turn(2));
     await t.db.db.execute(sql`update chat_sessions set prompt_id = ${promptId}, prompt_version = 1 where id = ${sessionId}`);
-    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "From the prompt", categories: ["health"] })).body.post_id as number;
-    for (const [voter, column] of [["v1", 0], ["v2", 0], ["v3", 1]] as const) expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
+    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "From the prompt", categories: ["health"] })).body
+      .post_id as number;
+    for (const [voter, column] of [
+      ["v1", 0],
+      ["v2", 0],
+      ["v3", 1],
+    ] as const)
+      expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
     await refitLeaderboard(t.db.db);
     type Pairs = { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
     const pairsOf = async (query: string) => {
@@ -178,11 +193,19 @@ describe("the leaderboard", () => {
     const { sql } = await import("drizzle-orm");
     const made = await t.call("author", "POST", "/prompts", { name: "Blind", text: "Which is kinder?" });
     const promptId = made.body.id as number;
-    expect((await t.app.inject({ method: "PUT", url: `/api/v1/prompts/${promptId}/visibility`, headers: t.as("author"), payload: { visibility: "public" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "PUT", url: `/api/v1/prompts/${promptId}/visibility`, headers: t.as("author"), payload: { visibility: "public" } }))
+        .statusCode,
+    ).toBe(200);
     const sessionId = await insertComparisonSession(t.db.db, "author", [MODEL.platform, MODEL.claude], turn(2));
     await t.db.db.execute(sql`update chat_sessions set prompt_id = ${promptId}, prompt_version = 1 where id = ${sessionId}`);
-    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Kinder?", categories: ["general"] })).body.post_id as number;
-    for (const [voter, column] of [["v1", 1], ["v2", 1]] as const) expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
+    const postId = (await t.call("author", "POST", "/post/postChat", { chat_id: sessionId, description: "Kinder?", categories: ["general"] })).body
+      .post_id as number;
+    for (const [voter, column] of [
+      ["v1", 1],
+      ["v2", 1],
+    ] as const)
+      expect((await voteForColumn(t.db.db, t.call, voter, postId, column)).status).toBe(200);
     await refitLeaderboard(t.db.db);
     type Pairs = { models: string[]; win_rates: (number | null)[][]; counts: number[][] };
     const as = async (name: string) => (await t.call(name, "GET", `/post/leaderboard?promptId=${promptId}`)).body as unknown as { models: Row[]; pairs: Pairs };
@@ -209,7 +232,11 @@ describe("the leaderboard", () => {
       const feedOnly = await t.call("v0", "GET", `/post/leaderboard?category=${group}`);
       expect(feedOnly.status).toBe(400);
       expect(feedOnly.body.message).toMatch(/category: must be one of general, technology, education, health, business, entertainment/);
-      const trpc = await t.app.inject({ method: "GET", url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: group }))}`, headers: t.as("v0") });
+      const trpc = await t.app.inject({
+        method: "GET",
+        url: `/trpc/post.leaderboard?input=${encodeURIComponent(JSON.stringify({ category: group }))}`,
+        headers: t.as("v0"),
+      });
       expect(trpc.statusCode).toBe(400);
     }
     expect((await t.app.inject({ method: "GET", url: "/api/v1/post/leaderboard" })).statusCode).toBe(401);

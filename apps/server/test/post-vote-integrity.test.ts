@@ -42,7 +42,11 @@ const readTrpc = async (name: string, id = postId) => {
 /** The order a viewer is shown the columns in, read from where each column's answer is shown: `order[place]` is the column. */
 const orderOf = (view: Shown) => view.turns[0]!.answers.map((answer) => TURNS[0]!.answers.findIndex((a) => a.content === answer.content));
 const idOf = async (name: string) => (await t.db.db.select({ id: users.id }).from(users).where(eq(users.subject, name)))[0]!.id;
-const makeOld = (names: string[]) => t.db.db.update(users).set({ createdAt: sql`now() - interval '2 days'` }).where(inArray(users.subject, names));
+const makeOld = (names: string[]) =>
+  t.db.db
+    .update(users)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(inArray(users.subject, names));
 const publishComparison = async (description: string) => {
   const sessionId = await insertComparisonSession(t.db.db, "alice", MODELS, TURNS);
   return (await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description, categories: ["education"] })).body.post_id as number;
@@ -69,7 +73,8 @@ describe("labels shuffled per viewer", () => {
       const order = orderOf(rest.body.comparison);
       expect([...order].sort()).toEqual([0, 1, 2]);
       // Every turn follows the same order, and so do the plain messages.
-      for (const [turn, shown] of rest.body.comparison.turns.entries()) expect(shown.answers.map((a) => a.content)).toEqual(order.map((c) => TURNS[turn]!.answers[c]!.content));
+      for (const [turn, shown] of rest.body.comparison.turns.entries())
+        expect(shown.answers.map((a) => a.content)).toEqual(order.map((c) => TURNS[turn]!.answers[c]!.content));
       expect(rest.body.messages.filter((m) => !m.isUser).map((m) => m.content)).toEqual(TURNS.flatMap((turn) => order.map((c) => turn.answers[c]!.content)));
       // Stable: read again, over tRPC too.
       expect(orderOf((await read(name)).body.comparison)).toEqual(order);
@@ -134,7 +139,9 @@ describe("labels shuffled per viewer", () => {
     const after = (await read(voter)).body.comparison;
     for (const view of [voted.body as unknown as Shown, after]) {
       expect(view).toMatchObject({ revealed: true, my_vote: 2, total_votes: 1 });
-      expect(view.columns.map((c) => [c.column, c.label, c.model_id, c.votes])).toEqual(order.map((c, place) => [place, "ABC"[place], MODELS[c], place === 2 ? 1 : 0]));
+      expect(view.columns.map((c) => [c.column, c.label, c.model_id, c.votes])).toEqual(
+        order.map((c, place) => [place, "ABC"[place], MODELS[c], place === 2 ? 1 : 0]),
+      );
       expect(view.turns).toEqual(before.body.comparison.turns);
     }
     // The same vote again changes nothing; another place is refused.
@@ -155,7 +162,10 @@ describe("a reader with no account (a post's public link)", () => {
   };
   /** The order the answers of the first turn are shown in: `order[place]` is the column. */
   const publicOrderOf = (transcript: Transcript) =>
-    transcript.messages.filter((m) => m.role === "assistant").slice(0, 3).map((m) => TURNS[0]!.answers.findIndex((a) => a.content === m.content));
+    transcript.messages
+      .filter((m) => m.role === "assistant")
+      .slice(0, 3)
+      .map((m) => TURNS[0]!.answers.findIndex((a) => a.content === m.content));
   const linkOf = async (id: number, author: string) => {
     const made = await t.call(author, "POST", `/post/publicLink/${id}`, { enabled: true });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -212,9 +222,15 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
     expect(voted.body.my_vote_counts_at).toBe(new Date(young!.createdAt.getTime() + 24 * 3_600_000).toISOString());
     expect((await read("young", id)).body.comparison).toMatchObject({ my_vote_counts_at: voted.body.my_vote_counts_at });
     expect(await authorTally(id)).toBe(0);
-    await t.db.db.update(users).set({ createdAt: sql`now() - interval '23 hours 59 minutes'` }).where(eq(users.subject, "young"));
+    await t.db.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '23 hours 59 minutes'` })
+      .where(eq(users.subject, "young"));
     expect(await authorTally(id)).toBe(0);
-    await t.db.db.update(users).set({ createdAt: sql`now() - interval '24 hours 1 minute'` }).where(eq(users.subject, "young"));
+    await t.db.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(eq(users.subject, "young"));
     expect(await authorTally(id)).toBe(1);
     expect((await read("young", id)).body.comparison).toMatchObject({ my_vote_left_out: null, my_vote_counts_at: null, total_votes: 1 });
   });
@@ -293,7 +309,9 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
     };
     const readBack = async (name: string, id: number) => ({
       rest: (await t.call(name, "GET", `/chat/battles/${id}`)).body.verdict as Verdict,
-      trpc: (await t.app.inject({ method: "GET", url: `/trpc/chat.battleById?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: t.as(name) })).json().result.data.verdict as Verdict,
+      trpc: (
+        await t.app.inject({ method: "GET", url: `/trpc/chat.battleById?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: t.as(name) })
+      ).json().result.data.verdict as Verdict,
     });
 
     // A day-old wait: the verdict is kept and says when it counts, as a new account's post vote does.
@@ -307,7 +325,10 @@ describe("the vote settings (VOTE_DAILY_CAP=2, VOTE_MIN_ACCOUNT_AGE_HOURS=24)", 
     expect(await readBack("fresh", viaRest.id)).toEqual({ rest: expect.objectContaining(waiting), trpc: expect.objectContaining(waiting) });
     // The post vote's answer in the same case says the same.
     const post = await publishComparison("Fresh voter");
-    expect((await t.call("fresh", "POST", `/post/vote/${post}`, { column: 0 })).body).toMatchObject({ my_vote_left_out: "waiting", my_vote_counts_at: countsAt });
+    expect((await t.call("fresh", "POST", `/post/vote/${post}`, { column: 0 })).body).toMatchObject({
+      my_vote_left_out: "waiting",
+      my_vote_counts_at: countsAt,
+    });
 
     // Two verdicts fill an older account's day; the third is over the cap.
     const counted = { counted: true, left_out: null, counts_at: null };

@@ -75,8 +75,12 @@ describe("preview images", () => {
 
   it("is drawn again once its owner redacts what it shows (a share's and a post's), with a new ETag", async () => {
     const mail = "pat.private@example.org";
-    const scan = async (name: string, target: string, id: number) => (await t.call(name, "GET", `/privacy/scan/${target}/${id}`)).body as { text_hash: string; findings: { id: string; kind: string }[] };
-    const redactMail = (found: Awaited<ReturnType<typeof scan>>) => ({ privacy_hash: found.text_hash, redact: found.findings.filter((f) => f.kind === "email").map((f) => f.id) });
+    const scan = async (name: string, target: string, id: number) =>
+      (await t.call(name, "GET", `/privacy/scan/${target}/${id}`)).body as { text_hash: string; findings: { id: string; kind: string }[] };
+    const redactMail = (found: Awaited<ReturnType<typeof scan>>) => ({
+      privacy_hash: found.text_hash,
+      redact: found.findings.filter((f) => f.kind === "email").map((f) => f.id),
+    });
     const name = `author${(people += 1)}`;
     await t.signUp(name);
     const sessionId = (await t.send(name, `Write to ${mail} about the preview`)).body.session_id as number;
@@ -97,14 +101,19 @@ describe("preview images", () => {
     expect(drawn.at(-1)!.prompt).not.toContain(mail);
     expect(drawn.at(-1)!.prompt).toContain("[redacted e-mail]");
     // A client holding the old picture is sent the new one.
-    expect((await t.app.inject({ method: "GET", url: `/s/${chatToken}/preview.png`, headers: { "if-none-match": String(before.headers.etag) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/s/${chatToken}/preview.png`, headers: { "if-none-match": String(before.headers.etag) } })).statusCode,
+    ).toBe(200);
 
-    const postId = (await t.call(name, "POST", "/post/postChat", { chat_id: sessionId, description: "Preview of a post", categories: [] })).body.post_id as number;
+    const postId = (await t.call(name, "POST", "/post/postChat", { chat_id: sessionId, description: "Preview of a post", categories: [] })).body
+      .post_id as number;
     const postToken = (await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string;
     const postBefore = await preview(postToken, "198.51.100.91");
     expect(postBefore.statusCode).toBe(200);
     expect(drawn.at(-1)!.prompt).toContain(mail);
-    expect((await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true, ...redactMail(await scan(name, "post_link", postId)) })).status).toBe(200);
+    expect((await t.call(name, "POST", `/post/publicLink/${postId}`, { enabled: true, ...redactMail(await scan(name, "post_link", postId)) })).status).toBe(
+      200,
+    );
     const postAfter = await preview(postToken, "198.51.100.91");
     expect(postAfter.headers.etag).not.toBe(postBefore.headers.etag);
     expect(drawn.at(-1)!.prompt).not.toContain(mail);
@@ -118,7 +127,12 @@ describe("preview images", () => {
     const content = drawn.at(-1)!;
     expect(drawn.length).toBe(before + 1);
     expect(content.prompt.length).toBeLessThanOrEqual(PREVIEW_EXCERPT.prompt);
-    const excerpt = boundedExcerpt({ title: "t".repeat(5000), models: Array.from({ length: 9 }, () => "m".repeat(500)), prompt: long, author: "a".repeat(900) });
+    const excerpt = boundedExcerpt({
+      title: "t".repeat(5000),
+      models: Array.from({ length: 9 }, () => "m".repeat(500)),
+      prompt: long,
+      author: "a".repeat(900),
+    });
     expect(excerpt.title.length).toBe(PREVIEW_EXCERPT.title);
     expect(excerpt.models).toHaveLength(PREVIEW_EXCERPT.models);
     expect(Math.max(...excerpt.models.map((m) => m.length))).toBe(PREVIEW_EXCERPT.model);

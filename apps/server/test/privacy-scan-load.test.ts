@@ -29,7 +29,15 @@ async function insertLongConversation(subject: string, count: number, size: numb
   for (let i = 0; i < count; i++) {
     const [row]: { id: number }[] = await db
       .insert(chatEntries)
-      .values({ sessionId: id, parentEntryId: parent, messageContent: body(i), responseContent: body(i + 1), modelId: MODEL.demo, status: "complete", createdAt: new Date(Date.now() - 60_000 + i) })
+      .values({
+        sessionId: id,
+        parentEntryId: parent,
+        messageContent: body(i),
+        responseContent: body(i + 1),
+        modelId: MODEL.demo,
+        status: "complete",
+        createdAt: new Date(Date.now() - 60_000 + i),
+      })
       .returning({ id: chatEntries.id });
     parent = row!.id;
   }
@@ -65,7 +73,11 @@ describe("the privacy check's cost", () => {
     const sessionId = await insertLongConversation("alice", 40, 32_000);
     const found = (await t.call("alice", "GET", `/privacy/scan/export/${sessionId}`)).body as { findings: { id: string; kind: string }[]; text_hash: string };
     expect(found.findings.filter((f) => f.kind === "email")).toHaveLength(80);
-    const file = await t.call("alice", "GET", `/chat/export/${sessionId}?format=json&privacy_hash=${found.text_hash}&redact=${found.findings.map((f) => f.id).join(",")}`);
+    const file = await t.call(
+      "alice",
+      "GET",
+      `/chat/export/${sessionId}?format=json&privacy_hash=${found.text_hash}&redact=${found.findings.map((f) => f.id).join(",")}`,
+    );
     expect(file.status).toBe(200);
     expect(file.raw.body).not.toContain("ops@example.com");
     expect(file.raw.body.split("[redacted e-mail]")).toHaveLength(81);

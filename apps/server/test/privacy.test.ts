@@ -52,16 +52,28 @@ describe("the check", () => {
       const other = await t.call("bob", "GET", `/privacy/scan/${target}/${sessionId}`);
       expect(other.status).toBe(404);
     }
-    expect((await t.call("alice", "GET", `/privacy/scan/everything/${sessionId}`)).body.message).toMatch(/target: must be one of post, share, export, share_refresh, post_link/);
+    expect((await t.call("alice", "GET", `/privacy/scan/everything/${sessionId}`)).body.message).toMatch(
+      /target: must be one of post, share, export, share_refresh, post_link/,
+    );
   });
 
   it("refuses a choice made on other text (409) or naming findings that are not there (400)", async () => {
     const sessionId = await newConversation();
     const found = await scan("post", sessionId, "alice", "Unknown");
-    const stale = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Stale", privacy_hash: "0".repeat(64), redact: [found.findings[0]!.id] });
+    const stale = await t.call("alice", "POST", "/post/postChat", {
+      chat_id: sessionId,
+      description: "Stale",
+      privacy_hash: "0".repeat(64),
+      redact: [found.findings[0]!.id],
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/run the privacy check again/);
-    const unknown = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Unknown", privacy_hash: found.text_hash, redact: ["0:1:2:email"] });
+    const unknown = await t.call("alice", "POST", "/post/postChat", {
+      chat_id: sessionId,
+      description: "Unknown",
+      privacy_hash: found.text_hash,
+      redact: ["0:1:2:email"],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/^redact: 0:1:2:email is not a finding/);
     const hashless = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "No hash", redact: [found.findings[0]!.id] });
@@ -85,7 +97,9 @@ describe("a post carries its redactions into every copy", () => {
   });
 
   it("the post shows the marker, keeps what was not redacted, and records where the markers are", async () => {
-    const post = (await t.call("bob", "GET", `/post/getPost/${postId}`)).body as { messages: { content: string; redactions?: { kind: string; start: number; end: number }[] }[] };
+    const post = (await t.call("bob", "GET", `/post/getPost/${postId}`)).body as {
+      messages: { content: string; redactions?: { kind: string; start: number; end: number }[] }[];
+    };
     const all = JSON.stringify(post.messages);
     expect(all).not.toContain(KEY);
     expect(all).toContain(MAIL);
@@ -151,7 +165,9 @@ describe("a post's description", () => {
     expect(found.findings.filter((f) => f.message === last).map((f) => f.kind)).toEqual(["email", "api_key"]);
     // A choice made without the description is a choice on other text.
     const without = await scan("post", sessionId, "erin");
-    expect((await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, privacy_hash: without.text_hash, redact: [] })).status).toBe(409);
+    expect(
+      (await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, privacy_hash: without.text_hash, redact: [] })).status,
+    ).toBe(409);
 
     const posted = await t.call("erin", "POST", "/post/postChat", { chat_id: sessionId, description: typed, ...redacting(found, "api_key") });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -189,18 +205,32 @@ describe("a post's description", () => {
 
 describe("a comparison post", () => {
   it("carries the redactions in its side-by-side turns as in its messages", async () => {
-    const sessionId = await insertComparisonSession(t.db.db, "alice", [MODEL.demo, MODEL.platform], [
-      { prompt: `Which is safer for ${MAIL}?`, answers: [{ content: `Rotate ${KEY} first.` }, { content: "Either works." }] },
-    ]);
+    const sessionId = await insertComparisonSession(
+      t.db.db,
+      "alice",
+      [MODEL.demo, MODEL.platform],
+      [{ prompt: `Which is safer for ${MAIL}?`, answers: [{ content: `Rotate ${KEY} first.` }, { content: "Either works." }] }],
+    );
     const found = await scan("post", sessionId, "alice", "Compared");
     expect(found.findings.map((f) => [f.kind, f.message])).toEqual([
       ["email", 0],
       ["api_key", 1],
     ]);
-    const posted = await t.call("alice", "POST", "/post/postChat", { chat_id: sessionId, description: "Compared", privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) });
+    const posted = await t.call("alice", "POST", "/post/postChat", {
+      chat_id: sessionId,
+      description: "Compared",
+      privacy_hash: found.text_hash,
+      redact: found.findings.map((f) => f.id),
+    });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    const [row] = await t.db.db.select({ messages: posts.messages, comparison: posts.comparison }).from(posts).where(eq(posts.id, posted.body.post_id as number));
-    expect(row!.comparison!.turns[0]).toMatchObject({ prompt: "Which is safer for [redacted e-mail]?", answers: [{ content: "Rotate [redacted API key] first." }, { content: "Either works." }] });
+    const [row] = await t.db.db
+      .select({ messages: posts.messages, comparison: posts.comparison })
+      .from(posts)
+      .where(eq(posts.id, posted.body.post_id as number));
+    expect(row!.comparison!.turns[0]).toMatchObject({
+      prompt: "Which is safer for [redacted e-mail]?",
+      answers: [{ content: "Rotate [redacted API key] first." }, { content: "Either works." }],
+    });
     expect(row!.messages.map((m) => m.content)).toEqual(["Which is safer for [redacted e-mail]?", "Rotate [redacted API key] first.", "Either works."]);
   });
 });
@@ -258,7 +288,8 @@ describe("a share's redaction is the finding it names", () => {
     // Only the second occurrence is redacted.
     const shared = await t.call("fay", "POST", `/chat/shareChat/${sessionId}`, { privacy_hash: found.text_hash, redact: [inMessage[1]!.id] });
     expect(shared.status, JSON.stringify(shared.body)).toBe(200);
-    const sessionsOf = async () => ((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body as { sessions: { message_content: string }[] }).sessions;
+    const sessionsOf = async () =>
+      ((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId, shared: true })).body as { sessions: { message_content: string }[] }).sessions;
     expect((await sessionsOf())[0]!.message_content).toBe(`First write to ${MAIL}. Then, only if that fails, write to [redacted e-mail] again.`);
 
     // The public link's check runs on that text; redacting the first now is a second round, placed in it.
@@ -269,7 +300,9 @@ describe("a share's redaction is the finding it names", () => {
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const both = `First write to [redacted e-mail]. Then, only if that fails, write to [redacted e-mail] again.`;
     expect((await sessionsOf())[0]!.message_content).toBe(both);
-    const page = (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${link.body.token as string}` })).json() as { transcript: { messages: { content: string }[] } };
+    const page = (await t.app.inject({ method: "GET", url: `/api/v1/public/chat/${link.body.token as string}` })).json() as {
+      transcript: { messages: { content: string }[] };
+    };
     expect(page.transcript.messages[0]!.content).toBe(both);
     const stored = await t.db.db.select({ redactions: chatSessions.shareRedactions }).from(chatSessions).where(eq(chatSessions.id, sessionId));
     expect(stored[0]!.redactions!.map((r) => [r.field, r.round, r.start])).toEqual([
@@ -298,7 +331,10 @@ describe("a share's refresh", () => {
     const malformed = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, { privacy_hash: "not a hash", redact: ["x"] });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/privacy_hash: must be the text_hash of the privacy check \(64 hex digits\)/);
-    const stale = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, { privacy_hash: (await scan("share", sessionId, "gus")).text_hash, redact: [found.findings[0]!.id] });
+    const stale = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, {
+      privacy_hash: (await scan("share", sessionId, "gus")).text_hash,
+      redact: [found.findings[0]!.id],
+    });
     expect(stale.status).toBe(409);
     const refreshed = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`, redacting(found, "api_key"));
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
@@ -317,7 +353,9 @@ describe("a share's refresh", () => {
       const refused = await t.call("gus", "POST", `/links/share/${sessionId}/refresh`);
       expect(refused.status).toBe(412);
       // What was left unredacted at the refresh before is found again, as on sharing.
-      expect(refused.body.message).toMatch(/Still to redact: E-mail address in message 3 \(jane\.\.\.\); E-mail address in message 4 \(jane\.\.\.\); API key or token in message 5 \(sk-p\.\.\.\)/);
+      expect(refused.body.message).toMatch(
+        /Still to redact: E-mail address in message 3 \(jane\.\.\.\); E-mail address in message 4 \(jane\.\.\.\); API key or token in message 5 \(sk-p\.\.\.\)/,
+      );
       // Refused: the share is still the snapshot taken before.
       expect(await shared()).not.toContain("Also keep");
       const everything = { privacy_hash: next.text_hash, redact: next.findings.map((f) => f.id) };
@@ -347,7 +385,9 @@ describe("a conversation's title", () => {
     await t.signUp("hal");
     const one = await titled("hal");
     expect(one.inTitle.map((f) => f.kind)).toEqual(["email"]);
-    expect((await t.call("hal", "POST", `/chat/shareChat/${one.sessionId}`, { privacy_hash: one.found.text_hash, redact: one.inTitle.map((f) => f.id) })).status).toBe(200);
+    expect(
+      (await t.call("hal", "POST", `/chat/shareChat/${one.sessionId}`, { privacy_hash: one.found.text_hash, redact: one.inTitle.map((f) => f.id) })).status,
+    ).toBe(200);
     const read = await readShare(one.sessionId);
     expect(read.description).toBe("Write to [redacted e-mail] today");
     expect(read.sessions[0]!.message_content).toBe(`Write to ${MAIL} today`);
@@ -355,20 +395,24 @@ describe("a conversation's title", () => {
     expect(stored[0]!.redactions).toEqual([{ kind: "email", text: MAIL, field: "title", start: 9, end: 9 + MAIL.length, round: 1, titled: true }]);
 
     const two = await titled("hal");
-    expect((await t.call("hal", "POST", `/chat/shareChat/${two.sessionId}`, { privacy_hash: two.found.text_hash, redact: two.inMessage.map((f) => f.id) })).status).toBe(200);
+    expect(
+      (await t.call("hal", "POST", `/chat/shareChat/${two.sessionId}`, { privacy_hash: two.found.text_hash, redact: two.inMessage.map((f) => f.id) })).status,
+    ).toBe(200);
     const other = await readShare(two.sessionId);
     expect(other.sessions[0]!.message_content).toBe("Write to [redacted e-mail] today");
     expect(other.description).toBe(`Write to ${MAIL} today`);
     // Its clone and public page carry the title as the share shows it.
     const clone = await t.call("bob", "POST", "/chat/cloneChat", { sessionId: one.sessionId });
-    expect(((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body as unknown as Read).description).toBe("Write to [redacted e-mail] today");
+    expect(((await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: clone.body.new_session_id })).body as unknown as Read).description).toBe(
+      "Write to [redacted e-mail] today",
+    );
   });
 
   it("keeps older stored redactions working: those without the title's place still replace their text in it", async () => {
     await t.signUp("ida");
     const { sessionId } = await titled("ida");
     expect((await t.call("ida", "POST", `/chat/shareChat/${sessionId}`)).status).toBe(200);
-    const [exchange] = (await t.db.db.select({ id: chatSessions.activeEntryId }).from(chatSessions).where(eq(chatSessions.id, sessionId)));
+    const [exchange] = await t.db.db.select({ id: chatSessions.activeEntryId }).from(chatSessions).where(eq(chatSessions.id, sessionId));
     // Stored before the title was a text of the check: a placed one of the message, and one as text only.
     for (const redactions of [
       [{ kind: "email", text: MAIL, entry: exchange!.id!, field: "message" as const, start: 9, end: 9 + MAIL.length, round: 1 }],
@@ -388,7 +432,11 @@ describe("a conversation's title", () => {
     const last = found.messages.length - 1;
     expect(found.messages[last]).toMatchObject({ role: "title", content: `Write to ${MAIL} today` });
     const inTitle = found.findings.filter((f) => f.message === last);
-    const file = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${found.text_hash}&redact=${inTitle.map((f) => f.id).join(",")}`, headers: t.as("jo") });
+    const file = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${found.text_hash}&redact=${inTitle.map((f) => f.id).join(",")}`,
+      headers: t.as("jo"),
+    });
     expect(file.statusCode, file.body).toBe(200);
     expect(file.body).toContain("# Write to [redacted e-mail] today");
     expect(file.body).toContain(`Write to ${MAIL} today`);
@@ -400,7 +448,11 @@ describe("a download", () => {
     const sessionId = await newConversation();
     const found = await scan("export", sessionId);
     const choice = redacting(found, "api_key");
-    const file = await t.app.inject({ method: "GET", url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${choice.privacy_hash}&redact=${choice.redact.join(",")}`, headers: t.as("alice") });
+    const file = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/chat/export/${sessionId}?format=md&privacy_hash=${choice.privacy_hash}&redact=${choice.redact.join(",")}`,
+      headers: t.as("alice"),
+    });
     expect(file.statusCode, file.body).toBe(200);
     expect(file.body).not.toContain(KEY);
     expect(file.body).toContain("[redacted API key]");

@@ -49,7 +49,9 @@ describe("the privacy check of a prompt", () => {
     try {
       const refused = await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "public" });
       expect(refused.status).toBe(412);
-      expect(refused.body.message).toMatch(/^This instance only lets a conversation leave once everything the privacy check found is redacted\. Still to redact: API key/);
+      expect(refused.body.message).toMatch(
+        /^This instance only lets a conversation leave once everything the privacy check found is redacted\. Still to redact: API key/,
+      );
       expect(detail(await api("alice", "GET", `/prompts/${made.id}`)).visibility).toBe("private");
 
       const found = (await api("alice", "GET", `/privacy/scan/prompt/${made.id}`)).body as unknown as Scan;
@@ -59,7 +61,11 @@ describe("the privacy check of a prompt", () => {
       // Someone else's prompt: no check of it.
       expect((await api("bob", "GET", `/privacy/scan/prompt/${made.id}`)).status).toBe(404);
 
-      const published = await api("alice", "PUT", `/prompts/${made.id}/visibility`, { visibility: "unlisted", privacy_hash: found.text_hash, redact: found.findings.map((f) => f.id) });
+      const published = await api("alice", "PUT", `/prompts/${made.id}/visibility`, {
+        visibility: "unlisted",
+        privacy_hash: found.text_hash,
+        redact: found.findings.map((f) => f.id),
+      });
       expect(published.status, JSON.stringify(published.body)).toBe(200);
       expect(detail(published).text).not.toContain(KEY);
       expect(detail(published).text).toMatch(/^Deploy with \[redacted [^\]]+\] to \{\{place\}\}\.$/);
@@ -139,7 +145,10 @@ describe("writing prompts in bursts", () => {
       pages += 1;
     } while (cursor !== null && pages < 20);
     expect(seen).toEqual(Array.from({ length: keep }, (_, i) => keep + 13 - i));
-    expect(await api("carol", "GET", `/prompts/${made.id}/versions?cursor=x`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^cursor: /) } });
+    expect(await api("carol", "GET", `/prompts/${made.id}/versions?cursor=x`)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^cursor: /) },
+    });
     // A folded version cannot be restored; a kept one can.
     expect((await api("carol", "POST", `/prompts/${made.id}/versions/3/restore`)).status).toBe(404);
     expect((await api("carol", "POST", `/prompts/${made.id}/versions/20/restore`)).status).toBe(200);
@@ -193,7 +202,10 @@ describe("an unlisted prompt", () => {
     expect(await api("erin", "PUT", `/prompts/${made.id}/like`)).toMatchObject(missing);
     expect(await api("erin", "GET", `/prompts/${made.id}/answers`)).toMatchObject(missing);
     expect(await api("erin", "GET", `/prompts/${made.id}?key=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`)).toMatchObject(missing);
-    expect(await api("erin", "GET", `/prompts/${made.id}?key=nonsense`)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/key: must be the key of the prompt.s unlisted address/) } });
+    expect(await api("erin", "GET", `/prompts/${made.id}?key=nonsense`)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/key: must be the key of the prompt.s unlisted address/) },
+    });
     // Another prompt's key opens nothing else.
     const other = await create("alice", { name: "Other", text: "Other text" });
     expect(await api("erin", "GET", `/prompts/${other.id}?key=${key}`)).toMatchObject(missing);
@@ -245,7 +257,10 @@ describe("a hidden prompt's copies", () => {
     const reimported = again.filter((p) => p.id !== original.id);
     expect(reimported.length).toBeGreaterThan(0);
     expect(reimported.every((p) => p.hidden)).toBe(true);
-    expect(await api("alice", "PUT", `/prompts/${reimported[0]!.id}/visibility`, { visibility: "public" })).toMatchObject({ status: 409, body: { message: expect.stringMatching(/^A moderator hid this prompt/) } });
+    expect(await api("alice", "PUT", `/prompts/${reimported[0]!.id}/visibility`, { visibility: "public" })).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^A moderator hid this prompt/) },
+    });
     // Written again by hand, by someone else: a copy too.
     const typed = await create("carol", { name: "Typed", text: "Buy cheap watches at the original shop" });
     expect(typed.hidden).toBe(true);
@@ -263,11 +278,17 @@ describe("a library import", () => {
     const file = {
       format: "parley.prompts",
       version: 1,
-      prompts: Array.from({ length: 500 }, (_, i) => ({ name: `Imported ${i}`, text: `Step ${i} ${"lorem ipsum ".repeat(100)}`, versions: [{ name: `Imported ${i}`, text: `Earlier ${i}` }] })),
+      prompts: Array.from({ length: 500 }, (_, i) => ({
+        name: `Imported ${i}`,
+        text: `Step ${i} ${"lorem ipsum ".repeat(100)}`,
+        versions: [{ name: `Imported ${i}`, text: `Earlier ${i}` }],
+      })),
     };
     expect(JSON.stringify(file).length).toBeGreaterThan(600_000);
     const staged = async () =>
-      resultRows<{ n: number }>(await t.db.db.execute(sql`select count(*)::int as n from prompts p join users u on u.id = p.user_id where u.issuer = 'parley:import'`))[0]!.n;
+      resultRows<{ n: number }>(
+        await t.db.db.execute(sql`select count(*)::int as n from prompts p join users u on u.id = p.user_id where u.issuer = 'parley:import'`),
+      )[0]!.n;
     let done = false;
     const importing = api("fay", "POST", "/prompts/import", file).finally(() => (done = true));
     // Read while the import runs: on the embedded database a single transaction would make every
@@ -287,7 +308,9 @@ describe("a library import", () => {
     expect(seenByFay.every((n) => n === 0)).toBe(true);
     expect(await staged()).toBe(0);
     const mine = resultRows<{ n: number; versions: number }>(
-      await t.db.db.execute(sql`select count(*)::int as n, sum(version)::int as versions from prompts p join users u on u.id = p.user_id where u.subject = 'fay'`),
+      await t.db.db.execute(
+        sql`select count(*)::int as n, sum(version)::int as versions from prompts p join users u on u.id = p.user_id where u.subject = 'fay'`,
+      ),
     )[0]!;
     expect(mine).toEqual({ n: 500, versions: 1000 });
   }, 300_000);
@@ -300,7 +323,9 @@ describe("a library import", () => {
       prompts: Array.from({ length: 60 }, (_, i) => ({ name: `Broken ${i}`, text: `Text ${i}` })),
     };
     // A prompt's row is refused by the database at the 50th (its category breaks no zod rule but a check of the table).
-    await t.db.db.execute(sql`create or replace function refuse_broken_49() returns trigger language plpgsql as $$ begin if new.name = 'Broken 49' then raise exception 'refused'; end if; return new; end $$`);
+    await t.db.db.execute(
+      sql`create or replace function refuse_broken_49() returns trigger language plpgsql as $$ begin if new.name = 'Broken 49' then raise exception 'refused'; end if; return new; end $$`,
+    );
     await t.db.db.execute(sql`create trigger refuse_broken_49 before insert on prompts for each row execute function refuse_broken_49()`);
     try {
       expect((await api("gil", "POST", "/prompts/import", file)).status).toBe(500);

@@ -53,7 +53,12 @@ const rows = async <T>(query: ReturnType<typeof sql>) => resultRows<T>(await t.d
 
 describe("the library and its versions", () => {
   it("writes a private prompt, keeps each earlier name or text as a version, and restores one as a new version", async () => {
-    const made = await create("alice", { name: "Explain", text: "Explain {{topic}} to {{audience|a child}}.", description: "For teaching", category: "education" });
+    const made = await create("alice", {
+      name: "Explain",
+      text: "Explain {{topic}} to {{audience|a child}}.",
+      description: "For teaching",
+      category: "education",
+    });
     expect(made).toMatchObject({
       name: "Explain",
       description: "For teaching",
@@ -80,7 +85,9 @@ describe("the library and its versions", () => {
     expect(edited.version).toBe(2);
     expect(edited.variables).toEqual([{ name: "topic", default: null }]);
     // Only the description changed: no new version.
-    const same = detail(await api("alice", "PATCH", `/prompts/${made.id}`, { name: "Explain", text: "Explain {{topic}} briefly.", description: "Short", category: "education" }));
+    const same = detail(
+      await api("alice", "PATCH", `/prompts/${made.id}`, { name: "Explain", text: "Explain {{topic}} briefly.", description: "Short", category: "education" }),
+    );
     expect([same.version, same.description]).toEqual([2, "Short"]);
 
     const versions = (await api("alice", "GET", `/prompts/${made.id}/versions`)).body.versions as { version: number; text: string }[];
@@ -92,7 +99,10 @@ describe("the library and its versions", () => {
     const restored = detail(await api("alice", "POST", `/prompts/${made.id}/versions/1/restore`));
     expect([restored.version, restored.text]).toEqual([3, "Explain {{topic}} to {{audience|a child}}."]);
     expect(((await api("alice", "GET", `/prompts/${made.id}/versions`)).body.versions as unknown[]).length).toBe(3);
-    expect(await api("alice", "POST", `/prompts/${made.id}/versions/9/restore`)).toMatchObject({ status: 404, body: { message: "That version of this prompt does not exist." } });
+    expect(await api("alice", "POST", `/prompts/${made.id}/versions/9/restore`)).toMatchObject({
+      status: 404,
+      body: { message: "That version of this prompt does not exist." },
+    });
   });
 
   it("answers someone else's private prompt with 404 on every path, and changes nothing", async () => {
@@ -142,7 +152,10 @@ describe("the library and its versions", () => {
     const ids = [...cards(first), ...cards(second)].map((c) => c.id);
     expect(new Set(ids).size).toBe(25);
     expect(cards(await api("carol", "GET", "/prompts?q=marmal")).map((c) => c.name)).toEqual(["Page 7"]);
-    expect(await api("carol", "GET", "/prompts?cursor=nonsense")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/cursor: must be the nextCursor/) } });
+    expect(await api("carol", "GET", "/prompts?cursor=nonsense")).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/cursor: must be the nextCursor/) },
+    });
   });
 });
 
@@ -166,9 +179,20 @@ describe("what a send records", () => {
     expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(2);
 
     const posted = await t.call("bob", "POST", "/post/postChat", { chat_id: sessionId, description: "Autumn haiku", categories: [] });
-    expect(await rows(sql`select prompt_id, prompt_version from posts where id = ${posted.body.post_id as number}`)).toEqual([{ prompt_id: prompt.id, prompt_version: 1 }]);
-    const answers = (await api("carol", "GET", `/prompts/${prompt.id}/answers`)).body.models as { displayName: string; posts: { postId: number; kind: string; title: string }[] }[];
-    expect(answers).toEqual([expect.objectContaining({ displayName: "Parley Demo (offline)", votes: 0, posts: [expect.objectContaining({ postId: posted.body.post_id, kind: "post", title: "Autumn haiku" })] })]);
+    expect(await rows(sql`select prompt_id, prompt_version from posts where id = ${posted.body.post_id as number}`)).toEqual([
+      { prompt_id: prompt.id, prompt_version: 1 },
+    ]);
+    const answers = (await api("carol", "GET", `/prompts/${prompt.id}/answers`)).body.models as {
+      displayName: string;
+      posts: { postId: number; kind: string; title: string }[];
+    }[];
+    expect(answers).toEqual([
+      expect.objectContaining({
+        displayName: "Parley Demo (offline)",
+        votes: 0,
+        posts: [expect.objectContaining({ postId: posted.body.post_id, kind: "post", title: "Autumn haiku" })],
+      }),
+    ]);
   });
 
   it("records the prompt on every column of a comparison; its post's answers list each model with the blind votes it won, as the board counts them", async () => {
@@ -182,10 +206,12 @@ describe("what a send records", () => {
     });
     expect(compared.status, JSON.stringify(compared.body)).toBe(200);
     const sessionId = compared.body.session_id as number;
-    expect(await rows(sql`select compare_column, prompt_id, prompt_version from chat_entries where session_id = ${sessionId} order by compare_column`)).toEqual([
-      { compare_column: 0, prompt_id: prompt.id, prompt_version: 1 },
-      { compare_column: 1, prompt_id: prompt.id, prompt_version: 1 },
-    ]);
+    expect(await rows(sql`select compare_column, prompt_id, prompt_version from chat_entries where session_id = ${sessionId} order by compare_column`)).toEqual(
+      [
+        { compare_column: 0, prompt_id: prompt.id, prompt_version: 1 },
+        { compare_column: 1, prompt_id: prompt.id, prompt_version: 1 },
+      ],
+    );
     // The fake provider answers every model alike: each column's answer is told apart by its model.
     await t.db.db.execute(sql`update chat_entries set response_content = response_content || ' (' || model_id || ')' where session_id = ${sessionId}`);
     const posted = await t.call("bob", "POST", "/post/postChat", { chat_id: sessionId, description: "Giraffe or house" });
@@ -196,7 +222,8 @@ describe("what a send records", () => {
 
     type Answers = { models: { model: string; votes: number; posts: { postId: number; kind: string }[] }[] };
     const seenBy = async (name: string) => (await api(name, "GET", `/prompts/${prompt.id}/answers`)).body as unknown as Answers;
-    const byModel = (answers: Answers) => Object.fromEntries(answers.models.map((m) => [m.model, { votes: m.votes, posts: m.posts.map((p) => [p.postId, p.kind]) }]));
+    const byModel = (answers: Answers) =>
+      Object.fromEntries(answers.models.map((m) => [m.model, { votes: m.votes, posts: m.posts.map((p) => [p.postId, p.kind]) }]));
     expect(byModel(await seenBy("bob"))).toEqual({
       [MODEL.platform]: { votes: 1, posts: [[postId, "comparison"]] },
       [GPT_4O]: { votes: 0, posts: [[postId, "comparison"]] },
@@ -213,13 +240,21 @@ describe("what a send records", () => {
     const sent = await t.send("bob", "Name a colour.", { promptId: prompt.id, promptVersion: 1 });
     expect(sent.status).toBe(200);
     const plain = (await t.call("bob", "POST", "/post/postChat", { chat_id: sent.body.session_id as number, description: "A colour" })).body.post_id as number;
-    const compared = await api("bob", "POST", "/chat/compare", { messages: [{ content: "Name a colour." }], model_ids: [MODEL.demo, MODEL.platform], promptId: prompt.id, promptVersion: 1 });
+    const compared = await api("bob", "POST", "/chat/compare", {
+      messages: [{ content: "Name a colour." }],
+      model_ids: [MODEL.demo, MODEL.platform],
+      promptId: prompt.id,
+      promptVersion: 1,
+    });
     expect(compared.status, JSON.stringify(compared.body)).toBe(200);
-    const comparison = (await t.call("bob", "POST", "/post/postChat", { chat_id: compared.body.session_id as number, description: "Colours side by side" })).body.post_id as number;
+    const comparison = (await t.call("bob", "POST", "/post/postChat", { chat_id: compared.body.session_id as number, description: "Colours side by side" }))
+      .body.post_id as number;
     const { columns } = (await voteForColumn(t.db.db, t.call, "carol", comparison, 0)).body as unknown as { columns: { model_id: string; votes: number }[] };
     expect(columns.find((c) => c.model_id === MODEL.demo)!.votes).toBe(1);
     await refitLeaderboard(t.db.db);
-    const answers = (await api("bob", "GET", `/prompts/${prompt.id}/answers`)).body as unknown as { models: { model: string; displayName: string; votes: number; posts: { postId: number }[] }[] };
+    const answers = (await api("bob", "GET", `/prompts/${prompt.id}/answers`)).body as unknown as {
+      models: { model: string; displayName: string; votes: number; posts: { postId: number }[] }[];
+    };
     const demo = answers.models.filter((m) => m.displayName === "Parley Demo (offline)");
     // The offline demo is not rated: the vote counts in its post's tally, but not on the board, nor here.
     expect(demo).toEqual([{ model: MODEL.demo, displayName: "Parley Demo (offline)", votes: 0, posts: expect.any(Array) }]);
@@ -266,11 +301,18 @@ describe("what a send records", () => {
     expect(decided.body).toMatchObject({ verdict: { counted: true } });
     const shown = (decided.body.answers as { model_id: string }[]).map((a) => a.model_id);
     await refitLeaderboard(t.db.db);
-    const board = (await t.call("dave", "GET", `/post/leaderboard?promptId=${prompt.id}`)).body as unknown as { pairs: { models: string[]; counts: number[][] } };
+    const board = (await t.call("dave", "GET", `/post/leaderboard?promptId=${prompt.id}`)).body as unknown as {
+      pairs: { models: string[]; counts: number[][] };
+    };
     expect(board.pairs.counts.flat().reduce((a, b) => a + b, 0)).toBe(2);
     const tallies = (name: string) =>
       api(name, "GET", `/prompts/${prompt.id}/answers`).then((answer) =>
-        Object.fromEntries((answer.body as unknown as { models: { model: string; votes: number; posts: unknown[] }[] }).models.map((m) => [m.model, { votes: m.votes, posts: m.posts.length }])),
+        Object.fromEntries(
+          (answer.body as unknown as { models: { model: string; votes: number; posts: unknown[] }[] }).models.map((m) => [
+            m.model,
+            { votes: m.votes, posts: m.posts.length },
+          ]),
+        ),
       );
     expect(await tallies("dave")).toEqual({ [shown[0]!]: { votes: 1, posts: 0 }, [shown[1]!]: { votes: 0, posts: 0 } });
     // Someone else does not know the battle's models: neither they nor its tally are shown.
@@ -290,7 +332,12 @@ describe("what a send records", () => {
     await publish("carol", origin.id);
     const copy = detail(await api("bob", "POST", `/prompts/${origin.id}/save`));
     const own = await create("bob", { name: "Bob's own", text: "Own text" });
-    const options = (await t.call("bob", "GET", "/chat/getPromptsAndModels")).body.userPrompts as { id: number; name: string; prompt: string; builtin: boolean }[];
+    const options = (await t.call("bob", "GET", "/chat/getPromptsAndModels")).body.userPrompts as {
+      id: number;
+      name: string;
+      prompt: string;
+      builtin: boolean;
+    }[];
     expect(options.slice(0, BUILTIN_PROMPTS.length).map((p) => p.name)).toEqual(BUILTIN_PROMPTS.map((p) => p.name));
     // The spec's fields (id, name, prompt) and `builtin`, which tells the composer what a choice does.
     expect(options.map((p) => p.builtin)).toEqual(options.map((_, index) => index < BUILTIN_PROMPTS.length));
@@ -318,7 +365,10 @@ describe("publishing, Discover and search", () => {
     expect((await api("carol", "GET", `/prompts/${unlisted.id}`)).status).toBe(404);
     const address = detail(await api("bob", "GET", `/prompts/${unlisted.id}`)).unlistedPath!;
     expect((await api("carol", "GET", `/prompts/${unlisted.id}?key=${new URL(address, "http://x").searchParams.get("key")}`)).status).toBe(200);
-    expect(await api("carol", "GET", "/prompts/discover?sort=popular")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/sort: must be one of trending, newest/) } });
+    expect(await api("carol", "GET", "/prompts/discover?sort=popular")).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/sort: must be one of trending, newest/) },
+    });
   });
 
   it("orders trending by uses of distinct people, saves and likes, each weighing less as it ages", async () => {
@@ -330,7 +380,8 @@ describe("publishing, Discover and search", () => {
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
     await t.db.db.execute(sql`update prompts set visibility = 'public', published_at = ${tenDaysAgo}::timestamptz where id in (${sql.join(ids, sql`, `)})`);
     // Four likes ten days ago (weight 4 halved three times and more) against one like, use or save now.
-    for (const person of people.slice(0, 4)) await t.db.db.execute(sql`insert into prompt_likes (prompt_id, user_id, created_at) values (${old}, ${person}::uuid, ${tenDaysAgo}::timestamptz)`);
+    for (const person of people.slice(0, 4))
+      await t.db.db.execute(sql`insert into prompt_likes (prompt_id, user_id, created_at) values (${old}, ${person}::uuid, ${tenDaysAgo}::timestamptz)`);
     await t.db.db.execute(sql`insert into prompt_likes (prompt_id, user_id) values (${like}, ${people[0]}::uuid)`);
     await t.db.db.execute(sql`insert into prompt_uses (prompt_id, user_id) values (${use}, ${people[0]}::uuid)`);
     await t.db.db.execute(sql`insert into prompts (user_id, name, prompt, forked_from_id) values (${people[1]}::uuid, 'copy', 'copy', ${save})`);
@@ -345,14 +396,20 @@ describe("publishing, Discover and search", () => {
     ]);
     // Keyset pages of two follow the same order.
     const first = await api("bob", "GET", "/prompts/discover?sort=trending&category=health&limit=2");
-    const second = await api("bob", "GET", `/prompts/discover?sort=trending&category=health&limit=2&cursor=${encodeURIComponent(first.body.nextCursor as string)}`);
+    const second = await api(
+      "bob",
+      "GET",
+      `/prompts/discover?sort=trending&category=health&limit=2&cursor=${encodeURIComponent(first.body.nextCursor as string)}`,
+    );
     expect([...cards(first), ...cards(second)].map((c) => c.id)).toEqual(order);
     expect(second.body.nextCursor).toBeNull();
   });
 
   it("refuses to publish more than the per-person limit in a minute, with 429", async () => {
     const statuses: number[] = [];
-    const made = await Promise.all(Array.from({ length: DEFAULT_RATE_LIMITS.post.limit + 2 }, (_, i) => create("dave", { name: `Burst ${i}`, text: "Burst" }).catch(() => null)));
+    const made = await Promise.all(
+      Array.from({ length: DEFAULT_RATE_LIMITS.post.limit + 2 }, (_, i) => create("dave", { name: `Burst ${i}`, text: "Burst" }).catch(() => null)),
+    );
     for (const prompt of made) statuses.push((await api("dave", "PUT", `/prompts/${prompt!.id}/visibility`, { visibility: "public" })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(DEFAULT_RATE_LIMITS.post.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
@@ -373,10 +430,19 @@ describe("saves, likes and comments", () => {
     expect([after.saves, after.likes]).toEqual([100, 100]);
 
     const copy = detail(saved[0]!);
-    expect(copy).toMatchObject({ name: "Popular", text: "Everyone wants this {{thing}}", visibility: "private", isOwner: true, forkedFrom: { id: origin.id, name: "Popular" } });
+    expect(copy).toMatchObject({
+      name: "Popular",
+      text: "Everyone wants this {{thing}}",
+      visibility: "private",
+      isOwner: true,
+      forkedFrom: { id: origin.id, name: "Popular" },
+    });
     // Saving again answers the same copy and counts nothing.
     expect(detail(await api("saver0", "POST", `/prompts/${origin.id}/save`)).id).toBe(copy.id);
-    expect(await api("alice", "POST", `/prompts/${origin.id}/save`)).toMatchObject({ status: 400, body: { message: "This prompt is already yours: it is in your library." } });
+    expect(await api("alice", "POST", `/prompts/${origin.id}/save`)).toMatchObject({
+      status: 400,
+      body: { message: "This prompt is already yours: it is in your library." },
+    });
     // Unliking and deleting a copy move the counters back.
     expect((await api("saver1", "DELETE", `/prompts/${origin.id}/like`)).body).toEqual({ liked: false, likes: 99 });
     await api("saver0", "DELETE", `/prompts/${copy.id}`);
@@ -399,7 +465,10 @@ describe("saves, likes and comments", () => {
     expect(await api("alice", "DELETE", `/prompts/comments/${first.body.id as number}`)).toMatchObject({ status: 404 });
     expect((await api("bob", "DELETE", `/prompts/comments/${first.body.id as number}`)).body).toEqual({ id: first.body.id });
     expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).comments).toBe(PROMPT_LIMITS.pageSize);
-    expect(await api("bob", "POST", `/prompts/${prompt.id}/comments`, { text: " " })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/text: Write a comment first: it cannot be empty\./) } });
+    expect(await api("bob", "POST", `/prompts/${prompt.id}/comments`, { text: " " })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/text: Write a comment first: it cannot be empty\./) },
+    });
   });
 });
 
@@ -430,10 +499,18 @@ describe("a prompt hidden by a moderator", () => {
     expect((await t.app.inject({ method: "GET", url: `${link}/preview.png` })).headers.etag).not.toBe(etag);
 
     expect(await api("alice", "POST", `/prompts/${prompt.id}/report`, { reason: "spam" })).toMatchObject({ status: 400 });
-    expect((await api("bob", "POST", `/prompts/${prompt.id}/report`, { reason: "spam", details: "Ads" })).body).toMatchObject({ reported: true, already_reported: false });
+    expect((await api("bob", "POST", `/prompts/${prompt.id}/report`, { reason: "spam", details: "Ads" })).body).toMatchObject({
+      reported: true,
+      already_reported: false,
+    });
     const queue = (await api("boss", "GET", "/admin/queue")).body.items as { kind: string; id: number; reports: number; excerpt: string }[];
     expect(queue).toContainEqual(expect.objectContaining({ kind: "prompt", id: prompt.id, reports: 1, excerpt: "Zebra trivia" }));
-    expect((await api("boss", "POST", "/admin/hide", { kind: "prompt", id: prompt.id })).body).toMatchObject({ kind: "prompt", hidden: true, changed: true, reports_settled: 1 });
+    expect((await api("boss", "POST", "/admin/hide", { kind: "prompt", id: prompt.id })).body).toMatchObject({
+      kind: "prompt",
+      hidden: true,
+      changed: true,
+      reports_settled: 1,
+    });
 
     const notFound = { status: 404 };
     expect(cards(await api("carol", "GET", "/prompts/discover?sort=newest&q=zebra"))).toEqual([]);
@@ -479,13 +556,41 @@ describe("the library file", () => {
 
   it("imports all or nothing, keeps earlier versions, and exports what it imported", async () => {
     await t.signUp("erin");
-    const bad = await api("erin", "POST", "/prompts/import", file([{ name: "Good", text: "Fine" }, { name: "Bad", text: "x".repeat(PROMPT_LIMITS.text + 1) }]));
+    const bad = await api(
+      "erin",
+      "POST",
+      "/prompts/import",
+      file([
+        { name: "Good", text: "Fine" },
+        { name: "Bad", text: "x".repeat(PROMPT_LIMITS.text + 1) },
+      ]),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/prompts\.1\.text: A prompt's text can be at most 20,000 characters\./);
     expect(cards(await api("erin", "GET", "/prompts"))).toEqual([]);
-    expect(await api("erin", "POST", "/prompts/import", { format: "other", version: 1, prompts: [] })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not a Parley prompt library file/) } });
+    expect(await api("erin", "POST", "/prompts/import", { format: "other", version: 1, prompts: [] })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/not a Parley prompt library file/) },
+    });
 
-    const imported = await api("erin", "POST", "/prompts/import", file([{ name: "Good", text: "Now {{x}}", description: "d", category: "business", versions: [{ name: "Good", text: "First" }, { name: "Good", text: "Second" }] }, { name: "Plain", text: "Plain" }]));
+    const imported = await api(
+      "erin",
+      "POST",
+      "/prompts/import",
+      file([
+        {
+          name: "Good",
+          text: "Now {{x}}",
+          description: "d",
+          category: "business",
+          versions: [
+            { name: "Good", text: "First" },
+            { name: "Good", text: "Second" },
+          ],
+        },
+        { name: "Plain", text: "Plain" },
+      ]),
+    );
     expect(imported.body).toEqual({ imported: 2 });
     const good = cards(await api("erin", "GET", "/prompts?q=good"))[0]!;
     const versions = (await api("erin", "GET", `/prompts/${good.id}/versions`)).body.versions as { version: number; text: string }[];
@@ -497,7 +602,16 @@ describe("the library file", () => {
     const exported = (await api("erin", "GET", "/prompts/export")).body;
     expect(exported).toEqual(
       file([
-        { name: "Good", text: "Now {{x}}", description: "d", category: "business", versions: [{ name: "Good", text: "First" }, { name: "Good", text: "Second" }] },
+        {
+          name: "Good",
+          text: "Now {{x}}",
+          description: "d",
+          category: "business",
+          versions: [
+            { name: "Good", text: "First" },
+            { name: "Good", text: "Second" },
+          ],
+        },
         { name: "Plain", text: "Plain", description: null, category: "general", versions: [] },
       ]),
     );
@@ -512,6 +626,9 @@ describe("the library file", () => {
 
   it("refuses a file of more prompts than the limit", async () => {
     const many = Array.from({ length: PROMPT_LIMITS.importPrompts + 1 }, (_, i) => ({ name: `P${i}`, text: "t" }));
-    expect(await api("erin", "POST", "/prompts/import", file(many))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/at most 500 prompts/) } });
+    expect(await api("erin", "POST", "/prompts/import", file(many))).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/at most 500 prompts/) },
+    });
   });
 });

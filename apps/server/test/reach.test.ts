@@ -111,12 +111,18 @@ describe("import", () => {
       model_id: string;
     }[];
     expect(history.map((e) => [e.message_content, e.response_content, e.model_id])).toEqual([
-      ["My sourdough starter smells like nail polish. Is it dead?", "No: an acetone smell means it is **hungry**. Feed it twice a day for a few days.", "gpt-4o"],
+      [
+        "My sourdough starter smells like nail polish. Is it dead?",
+        "No: an acetone smell means it is **hungry**. Feed it twice a day for a few days.",
+        "gpt-4o",
+      ],
       ["Which flour gives the most sour taste?", "Whole rye flour gives the most sour taste.", "gpt-4o-mini"],
     ]);
     expect(JSON.stringify(history)).not.toContain("ABANDONED BRANCH");
     const regex = sessions.find((s) => s.description === "Regex for dates")!;
-    const regexHistory = (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: regex.id })).body.sessions as unknown as { response_content: string }[];
+    const regexHistory = (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: regex.id })).body.sessions as unknown as {
+      response_content: string;
+    }[];
     expect(regexHistory).toHaveLength(1);
     expect(regexHistory[0]!.response_content).toBe("^\\d{4}-\\d{2}-\\d{2}$\n\nThat pattern matches four digits, a dash, two digits, a dash and two digits.");
 
@@ -138,7 +144,10 @@ describe("import", () => {
     expect(response.body).toMatchObject({ source: "claude", imported: 1, exchanges: 2 });
     const sessions = (await t.call("bob", "GET", "/chat/getSessionHistory")).body.sessions as unknown as { id: number; description: string }[];
     const haiku = sessions.find((s) => s.description === "Haiku about autumn")!;
-    const history = (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: haiku.id })).body.sessions as unknown as { message_content: string; response_content: string }[];
+    const history = (await t.call("bob", "POST", "/chat/getChatHistory", { sessionId: haiku.id })).body.sessions as unknown as {
+      message_content: string;
+      response_content: string;
+    }[];
     expect(history.map((e) => e.message_content)).toEqual(["Write a haiku about autumn leaves.", "Now one about winter."]);
     expect(history[1]!.response_content).toBe("Silent snow settles\nthe pond holds its breath in ice\nstars sharpen the night");
   });
@@ -148,8 +157,18 @@ describe("import", () => {
     ["a file that is not JSON", "\x89PNG\r\n not json", 400, /not a ChatGPT or Claude export.*not valid JSON/],
     ["JSON that is not an export", JSON.stringify({ hello: "world" }), 400, /not a ChatGPT or Claude export/],
     ["an array of something else", JSON.stringify([{ id: 1 }]), 400, /not a ChatGPT or Claude export/],
-    ["a malformed conversation after a good one", JSON.stringify([valid[0], { uuid: "x", created_at: "2024-01-01", chat_messages: [{ sender: "robot", text: "hi" }] }]), 400, /Conversation 2 .*chat_messages\.0\.sender: must be 'human' or 'assistant'.*Nothing was imported/],
-    ["a file over the size limit", JSON.stringify([{ ...(valid[0] as object), name: "x".repeat(IMPORT_LIMITS.bytes) }]), 413, /too large: an import can be at most 20 MB/],
+    [
+      "a malformed conversation after a good one",
+      JSON.stringify([valid[0], { uuid: "x", created_at: "2024-01-01", chat_messages: [{ sender: "robot", text: "hi" }] }]),
+      400,
+      /Conversation 2 .*chat_messages\.0\.sender: must be 'human' or 'assistant'.*Nothing was imported/,
+    ],
+    [
+      "a file over the size limit",
+      JSON.stringify([{ ...(valid[0] as object), name: "x".repeat(IMPORT_LIMITS.bytes) }]),
+      413,
+      /too large: an import can be at most 20 MB/,
+    ],
   ])("refuses %s and stores nothing", async (_what, payload, status, message) => {
     const before = [await countRows("chat_sessions", "alice"), await countRows("chat_entries", "alice")];
     const response = await t.app.inject({ method: "POST", url: "/api/v1/chat/import", headers: { ...t.as("alice"), "content-type": "text/plain" }, payload });
@@ -160,8 +179,10 @@ describe("import", () => {
 
   it("stores nothing when the database refuses part of the import", async () => {
     // The database refuses the second conversation; the first, already written in the same transaction, goes too.
-    await t.db.db.execute(sql.raw(`create function refuse_second() returns trigger language plpgsql as $$
-      begin if new.description = 'Second' then raise exception 'refused for the test'; end if; return new; end $$`));
+    await t.db.db.execute(
+      sql.raw(`create function refuse_second() returns trigger language plpgsql as $$
+      begin if new.description = 'Second' then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
     await t.db.db.execute(sql.raw("create trigger refuse_second before insert on chat_sessions for each row execute function refuse_second()"));
     try {
       const before = [await countRows("chat_sessions", "alice"), await countRows("chat_entries", "alice")];
@@ -175,7 +196,12 @@ describe("import", () => {
   });
 
   it("needs a sign-in", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/api/v1/chat/import", headers: { "content-type": "text/plain" }, payload: fixture("claude-conversations.json") });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/import",
+      headers: { "content-type": "text/plain" },
+      payload: fixture("claude-conversations.json"),
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -248,7 +274,13 @@ describe("an oversize upload over a real connection", () => {
     });
 
   it.each([
-    ["an import over 20 MB", "/api/v1/chat/import", "text/plain", IMPORT_LIMITS.bytes + 8 * 1024 * 1024, "This file is too large: an import can be at most 20 MB."],
+    [
+      "an import over 20 MB",
+      "/api/v1/chat/import",
+      "text/plain",
+      IMPORT_LIMITS.bytes + 8 * 1024 * 1024,
+      "This file is too large: an import can be at most 20 MB.",
+    ],
     ["a body over the request limit", "/api/v1/chat/postChat", "application/json", 24 * 1024 * 1024, MESSAGES.bodyTooLarge],
   ])("is answered 413 with its message, not a reset connection: %s", async (_what, path, contentType, bytes, message) => {
     const response = await uploadWhole(path, { ...t.as("alice"), "content-type": contentType }, Buffer.alloc(bytes, "x"));
@@ -370,7 +402,8 @@ describe("public links", () => {
     ["a wrong preview token", "/s/AAAAAAAAAAAAAAAAAAAAAAAA/preview.png"],
   ])("%s is a 404", async (_what, url) => {
     let path = typeof url === "function" ? url() : url;
-    if (path === "post-token-on-chat") path = `/api/v1/public/chat/${(await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string}`;
+    if (path === "post-token-on-chat")
+      path = `/api/v1/public/chat/${(await t.call("alice", "POST", `/post/publicLink/${postId}`, { enabled: true })).body.token as string}`;
     const response = await page(path);
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain("How do I bake");

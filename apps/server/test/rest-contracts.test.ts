@@ -47,8 +47,24 @@ type Contract = {
   missing?: (w: World) => Promise<Request & { message: RegExp }> | (Request & { message: RegExp });
 };
 
-const send = (extra: Record<string, unknown> = {}) => ({ messages: [{ content: "Hello there" }], model_id: CONTRACT_MODELS.demo, session_id: 0, category: "general", ...extra });
-const claudeExport = [{ uuid: "c-1", name: "Imported chat", created_at: "2024-01-01T00:00:00Z", chat_messages: [{ sender: "human", text: "Hi" }, { sender: "assistant", text: "Hello" }] }];
+const send = (extra: Record<string, unknown> = {}) => ({
+  messages: [{ content: "Hello there" }],
+  model_id: CONTRACT_MODELS.demo,
+  session_id: 0,
+  category: "general",
+  ...extra,
+});
+const claudeExport = [
+  {
+    uuid: "c-1",
+    name: "Imported chat",
+    created_at: "2024-01-01T00:00:00Z",
+    chat_messages: [
+      { sender: "human", text: "Hi" },
+      { sender: "assistant", text: "Hello" },
+    ],
+  },
+];
 
 /** A new conversation of Alice's (for rows that use one up). */
 async function newSession(w: World) {
@@ -77,7 +93,12 @@ const contracts: Record<string, Contract> = {
   },
   "GET /user/usersettings": { ok: async (w) => ({ method: "GET", path: "/user/usersettings", token: w.alice.pat }) },
   "POST /user/updateUserApiKeys": {
-    ok: async (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: "alice", open_ai_key: "", claude_api_key: "" } }),
+    ok: async (w) => ({
+      method: "POST",
+      path: "/user/updateUserApiKeys",
+      token: w.alice.pat,
+      body: { nickname: "alice", open_ai_key: "", claude_api_key: "" },
+    }),
     bad: (w) => ({ method: "POST", path: "/user/updateUserApiKeys", token: w.alice.pat, body: { nickname: 5 }, message: /^Invalid request: nickname: / }),
   },
   "GET /user/verification": { ok: async (w) => ({ method: "GET", path: "/user/verification", token: w.alice.pat }) },
@@ -104,29 +125,70 @@ const contracts: Record<string, Contract> = {
   "GET /subscription/config": { ok: async (w) => ({ method: "GET", path: "/subscription/config", token: w.alice.pat }) },
   "POST /subscription/create-checkout-session": {
     ok: async (w) => ({ method: "POST", path: "/subscription/create-checkout-session", token: w.alice.pat, body: { price_id: CONTRACT_PRICES.basic } }),
-    bad: (w) => ({ method: "POST", path: "/subscription/create-checkout-session", token: w.alice.pat, body: { price_id: "" }, message: /Choose a plan first\./ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/subscription/create-checkout-session",
+      token: w.alice.pat,
+      body: { price_id: "" },
+      message: /Choose a plan first\./,
+    }),
   },
   "POST /subscription/customer-portal": {
     // Alice has a Stripe customer since her checkout (the row above); Bob has none.
     ok: async (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.alice.pat, body: { session_id: "" } }),
-    bad: (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.alice.pat, body: { session_id: 5 }, message: /^Invalid request: session_id: / }),
-    missing: (w) => ({ method: "POST", path: "/subscription/customer-portal", token: w.bob.oidc, body: { session_id: "" }, message: /no subscription to manage yet/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/subscription/customer-portal",
+      token: w.alice.pat,
+      body: { session_id: 5 },
+      message: /^Invalid request: session_id: /,
+    }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/subscription/customer-portal",
+      token: w.bob.oidc,
+      body: { session_id: "" },
+      message: /no subscription to manage yet/,
+    }),
   },
   "GET /chat/getPromptsAndModels": { ok: async (w) => ({ method: "GET", path: "/chat/getPromptsAndModels", token: w.alice.pat }) },
   "GET /chat/getSessionHistory": { ok: async (w) => ({ method: "GET", path: "/chat/getSessionHistory", token: w.alice.pat }) },
   "POST /chat/getChatHistory": {
     ok: async (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: w.session } }),
-    bad: (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: "abc" }, message: /sessionId: must be a conversation id/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/chat/getChatHistory",
+      token: w.alice.pat,
+      body: { sessionId: "abc" },
+      message: /sessionId: must be a conversation id/,
+    }),
     missing: (w) => ({ method: "POST", path: "/chat/getChatHistory", token: w.alice.pat, body: { sessionId: w.bobSession }, message: NOT_FOUND }),
   },
   "POST /chat/postChat": {
     ok: async (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send() }),
-    bad: (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send({ messages: [{ content: "   " }] }), message: /Type a message first/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/chat/postChat",
+      token: w.alice.pat,
+      body: send({ messages: [{ content: "   " }] }),
+      message: /Type a message first/,
+    }),
     missing: (w) => ({ method: "POST", path: "/chat/postChat", token: w.alice.pat, body: send({ session_id: w.bobSession }), message: NOT_FOUND }),
   },
   "POST /chat/compare": {
-    ok: async (w) => ({ method: "POST", path: "/chat/compare", token: w.alice.pat, body: { messages: [{ content: "Compare this" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] } }),
-    bad: (w) => ({ method: "POST", path: "/chat/compare", token: w.alice.pat, body: { messages: [{ content: "Hi" }], model_ids: [CONTRACT_MODELS.demo] }, message: /Pick at least 2 models/ }),
+    ok: async (w) => ({
+      method: "POST",
+      path: "/chat/compare",
+      token: w.alice.pat,
+      body: { messages: [{ content: "Compare this" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] },
+    }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/chat/compare",
+      token: w.alice.pat,
+      body: { messages: [{ content: "Hi" }], model_ids: [CONTRACT_MODELS.demo] },
+      message: /Pick at least 2 models/,
+    }),
     missing: (w) => ({
       method: "POST",
       path: "/chat/compare",
@@ -146,13 +208,37 @@ const contracts: Record<string, Contract> = {
   },
   "POST /chat/battles/:id/verdict": {
     ok: async (w) => ({ method: "POST", path: `/chat/battles/${await newBattle(w, w.alice.pat)}/verdict`, token: w.alice.pat, body: { choice: "tie" } }),
-    bad: (w) => ({ method: "POST", path: "/chat/battles/1/verdict", token: w.alice.pat, body: { choice: "c" }, message: /choice: must be one of a, b, tie, both_bad/ }),
-    missing: async (w) => ({ method: "POST", path: `/chat/battles/${await newBattle(w, w.bob.oidc)}/verdict`, token: w.alice.pat, body: { choice: "a" }, message: NOT_FOUND }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/chat/battles/1/verdict",
+      token: w.alice.pat,
+      body: { choice: "c" },
+      message: /choice: must be one of a, b, tie, both_bad/,
+    }),
+    missing: async (w) => ({
+      method: "POST",
+      path: `/chat/battles/${await newBattle(w, w.bob.oidc)}/verdict`,
+      token: w.alice.pat,
+      body: { choice: "a" },
+      message: NOT_FOUND,
+    }),
   },
   "POST /chat/switchBranch": {
     ok: async (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.session, entryId: w.entry } }),
-    bad: (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.session, entryId: 0 }, message: /entryId: must be a message id above 0/ }),
-    missing: (w) => ({ method: "POST", path: "/chat/switchBranch", token: w.alice.pat, body: { sessionId: w.bobSession, entryId: w.entry }, message: NOT_FOUND }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/chat/switchBranch",
+      token: w.alice.pat,
+      body: { sessionId: w.session, entryId: 0 },
+      message: /entryId: must be a message id above 0/,
+    }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/chat/switchBranch",
+      token: w.alice.pat,
+      body: { sessionId: w.bobSession, entryId: w.entry },
+      message: NOT_FOUND,
+    }),
   },
   "POST /chat/cloneChat": {
     ok: async (w) => ({ method: "POST", path: "/chat/cloneChat", token: w.alice.pat, body: { sessionId: w.session, addCloneText: true } }),
@@ -175,9 +261,26 @@ const contracts: Record<string, Contract> = {
     missing: (w) => ({ method: "POST", path: `/chat/unshareChat/${w.bobSession}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "POST /post/postChat": {
-    ok: async (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.session, description: "A contract post", categories: ["general"] } }),
-    bad: (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.session, description: "  " }, message: /Please add a description for your post\./ }),
-    missing: (w) => ({ method: "POST", path: "/post/postChat", token: w.alice.pat, body: { chat_id: w.bobSession, description: "Not mine" }, message: NOT_FOUND }),
+    ok: async (w) => ({
+      method: "POST",
+      path: "/post/postChat",
+      token: w.alice.pat,
+      body: { chat_id: w.session, description: "A contract post", categories: ["general"] },
+    }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/post/postChat",
+      token: w.alice.pat,
+      body: { chat_id: w.session, description: "  " },
+      message: /Please add a description for your post\./,
+    }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/post/postChat",
+      token: w.alice.pat,
+      body: { chat_id: w.bobSession, description: "Not mine" },
+      message: NOT_FOUND,
+    }),
   },
   "GET /post/getPost/:id": {
     ok: async (w) => ({ method: "GET", path: `/post/getPost/${w.comparisonPost}`, token: w.alice.pat }),
@@ -186,7 +289,12 @@ const contracts: Record<string, Contract> = {
   },
   "GET /post/answer/:postId/:answer": {
     ok: async (w) => ({ method: "GET", path: `/post/answer/${w.post}/1`, token: w.alice.pat }),
-    bad: (w) => ({ method: "GET", path: `/post/answer/${w.post}/9`, token: w.alice.pat, message: /^answer: this post has no answer 9; its answers are 1 to 1\.$/ }),
+    bad: (w) => ({
+      method: "GET",
+      path: `/post/answer/${w.post}/9`,
+      token: w.alice.pat,
+      message: /^answer: this post has no answer 9; its answers are 1 to 1\.$/,
+    }),
     missing: (w) => ({ method: "GET", path: `/post/answer/${NO_SUCH_POST}/1`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "GET /post/getRecentPosts": {
@@ -261,7 +369,12 @@ const contracts: Record<string, Contract> = {
   "GET /user/creator/:handle/posts": {
     ok: async (w) => ({ method: "GET", path: `/user/creator/${w.handle}/posts?limit=2`, token: w.alice.pat }),
     bad: (w) => ({ method: "GET", path: `/user/creator/${w.handle}/posts?limit=0`, token: w.alice.pat, message: /^Invalid request: limit: / }),
-    missing: (w) => ({ method: "GET", path: "/user/creator/nobody-by-this-name/posts", token: w.alice.pat, message: /No one has the handle .nobody-by-this-name./ }),
+    missing: (w) => ({
+      method: "GET",
+      path: "/user/creator/nobody-by-this-name/posts",
+      token: w.alice.pat,
+      message: /No one has the handle .nobody-by-this-name./,
+    }),
   },
   "POST /user/handle": {
     ok: async (w) => ({ method: "POST", path: "/user/handle", token: w.alice.pat, body: { handle: w.handle } }),
@@ -310,8 +423,20 @@ const contracts: Record<string, Contract> = {
       await w.as(w.bob.oidc)("POST", `/links/share/${w.bobSession}`, { password: "contract pass" });
       return { method: "POST", path: `/links/share/${w.bobSession}/unlock`, token: w.alice.pat, body: { password: "contract pass" } };
     },
-    bad: (w) => ({ method: "POST", path: `/links/share/${w.bobSession}/unlock`, token: w.alice.pat, body: { password: "" }, message: /password: must be the share's password/ }),
-    missing: (w) => ({ method: "POST", path: `/links/share/${Number.MAX_SAFE_INTEGER}/unlock`, token: w.alice.pat, body: { password: "anything" }, message: NOT_FOUND }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/links/share/${w.bobSession}/unlock`,
+      token: w.alice.pat,
+      body: { password: "" },
+      message: /password: must be the share's password/,
+    }),
+    missing: (w) => ({
+      method: "POST",
+      path: `/links/share/${Number.MAX_SAFE_INTEGER}/unlock`,
+      token: w.alice.pat,
+      body: { password: "anything" },
+      message: NOT_FOUND,
+    }),
   },
   "GET /links/:kind/:id": {
     ok: async (w) => {
@@ -326,7 +451,13 @@ const contracts: Record<string, Contract> = {
       await publicToken(w, "post");
       return { method: "POST", path: `/links/post/${w.post}`, token: w.alice.pat, body: { expires: "30d", view_cap: 1000 } };
     },
-    bad: (w) => ({ method: "POST", path: `/links/post/${w.post}`, token: w.alice.pat, body: { expires: "2d" }, message: /expires: must be one of 1d, 7d, 30d, never/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/links/post/${w.post}`,
+      token: w.alice.pat,
+      body: { expires: "2d" },
+      message: /expires: must be one of 1d, 7d, 30d, never/,
+    }),
     // Bob (whose allowance of sharing changes the rows use less) asks for Alice's conversation.
     missing: (w) => ({ method: "POST", path: `/links/conversation/${w.session}`, token: w.bob.oidc, body: { expires: "1d" }, message: NOT_FOUND }),
   },
@@ -336,7 +467,12 @@ const contracts: Record<string, Contract> = {
       await w.as(w.bob.oidc)("POST", `/chat/shareChat/${w.bobSession}`);
       return { method: "POST", path: `/links/revoke/share/${w.bobSession}`, token: w.bob.oidc };
     },
-    bad: (w) => ({ method: "POST", path: `/links/revoke/thing/${w.session}`, token: w.alice.pat, message: /kind: must be one of post, conversation, prompt, share/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/links/revoke/thing/${w.session}`,
+      token: w.alice.pat,
+      message: /kind: must be one of post, conversation, prompt, share/,
+    }),
     missing: (w) => ({ method: "POST", path: `/links/revoke/share/${w.session}`, token: w.bob.oidc, message: NOT_FOUND }),
   },
   // Bob's links go: the rows work on Alice's.
@@ -359,7 +495,13 @@ const contracts: Record<string, Contract> = {
   },
   "POST /post/publicLink/:postId": {
     ok: async (w) => ({ method: "POST", path: `/post/publicLink/${w.post}`, token: w.alice.pat, body: { enabled: true, listed: false } }),
-    bad: (w) => ({ method: "POST", path: `/post/publicLink/${w.post}`, token: w.alice.pat, body: { enabled: "yes" }, message: /enabled: must be true or false/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/post/publicLink/${w.post}`,
+      token: w.alice.pat,
+      body: { enabled: "yes" },
+      message: /enabled: must be true or false/,
+    }),
     missing: (w) => ({ method: "POST", path: `/post/publicLink/${w.bobPost}`, token: w.alice.pat, body: { enabled: true }, message: NOT_FOUND }),
   },
   "GET /chat/publicLink/:sessionId": {
@@ -398,7 +540,13 @@ const contracts: Record<string, Contract> = {
   },
   "POST /post/report/:postId": {
     ok: async (w) => ({ method: "POST", path: `/post/report/${w.bobPost}`, token: w.alice.pat, body: { reason: "spam", details: "Selling things" } }),
-    bad: (w) => ({ method: "POST", path: `/post/report/${w.bobPost}`, token: w.alice.pat, body: { reason: "boring" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/post/report/${w.bobPost}`,
+      token: w.alice.pat,
+      body: { reason: "boring" },
+      message: /reason: must be one of spam, harassment, illegal, other/,
+    }),
     missing: (w) => ({ method: "POST", path: `/post/report/${NO_SUCH_POST}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
   "POST /post/reportComment/:commentId": {
@@ -406,7 +554,13 @@ const contracts: Record<string, Contract> = {
       const made = await w.as(w.bob.oidc)("POST", `/post/comment/${w.post}`, { content: "A comment to report" });
       return { method: "POST", path: `/post/reportComment/${(made.body as { id: number }).id}`, token: w.alice.pat, body: { reason: "harassment" } };
     },
-    bad: (w) => ({ method: "POST", path: "/post/reportComment/1", token: w.alice.pat, body: { reason: "spam", details: "x".repeat(501) }, message: /at most 500 characters/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/post/reportComment/1",
+      token: w.alice.pat,
+      body: { reason: "spam", details: "x".repeat(501) },
+      message: /at most 500 characters/,
+    }),
     missing: (w) => ({ method: "POST", path: `/post/reportComment/${NO_SUCH_POST}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
   "POST /chat/report/:sessionId": {
@@ -414,7 +568,13 @@ const contracts: Record<string, Contract> = {
       await w.as(w.bob.oidc)("POST", `/chat/shareChat/${w.bobSession}`);
       return { method: "POST", path: `/chat/report/${w.bobSession}`, token: w.alice.pat, body: { reason: "illegal" } };
     },
-    bad: (w) => ({ method: "POST", path: `/chat/report/${w.bobSession}`, token: w.alice.pat, body: { reason: "dull" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/chat/report/${w.bobSession}`,
+      token: w.alice.pat,
+      body: { reason: "dull" },
+      message: /reason: must be one of spam, harassment, illegal, other/,
+    }),
     missing: (w) => ({ method: "POST", path: `/chat/report/${2 ** 52}`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
   "GET /prompts": {
@@ -423,7 +583,13 @@ const contracts: Record<string, Contract> = {
   },
   "POST /prompts": {
     ok: async (w) => ({ method: "POST", path: "/prompts", token: w.alice.pat, body: { name: "Another", text: "Say {{word|hello}}", category: "general" } }),
-    bad: (w) => ({ method: "POST", path: "/prompts", token: w.alice.pat, body: { name: "n".repeat(101), text: "t" }, message: /name: A prompt's name can be at most 100 characters\./ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/prompts",
+      token: w.alice.pat,
+      body: { name: "n".repeat(101), text: "t" },
+      message: /name: A prompt's name can be at most 100 characters\./,
+    }),
   },
   "GET /prompts/discover": {
     ok: async (w) => ({ method: "GET", path: "/prompts/discover?sort=newest&q=contract&limit=5", token: w.alice.pat }),
@@ -431,8 +597,19 @@ const contracts: Record<string, Contract> = {
   },
   "GET /prompts/export": { ok: async (w) => ({ method: "GET", path: "/prompts/export", token: w.alice.pat }) },
   "POST /prompts/import": {
-    ok: async (w) => ({ method: "POST", path: "/prompts/import", token: w.alice.pat, body: { format: "parley.prompts", version: 1, prompts: [{ name: "Imported", text: "From a file" }] } }),
-    bad: (w) => ({ method: "POST", path: "/prompts/import", token: w.alice.pat, body: { format: "parley.prompts", version: 2, prompts: [] }, message: /version: must be 1/ }),
+    ok: async (w) => ({
+      method: "POST",
+      path: "/prompts/import",
+      token: w.alice.pat,
+      body: { format: "parley.prompts", version: 1, prompts: [{ name: "Imported", text: "From a file" }] },
+    }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/prompts/import",
+      token: w.alice.pat,
+      body: { format: "parley.prompts", version: 2, prompts: [] },
+      message: /version: must be 1/,
+    }),
   },
   "GET /prompts/:id": {
     ok: async (w) => ({ method: "GET", path: `/prompts/${w.prompt}`, token: w.alice.pat }),
@@ -440,8 +617,19 @@ const contracts: Record<string, Contract> = {
     missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "PATCH /prompts/:id": {
-    ok: async (w) => ({ method: "PATCH", path: `/prompts/${w.prompt}`, token: w.alice.pat, body: { name: "Contract prompt", text: "A contract prompt about {{topic}}", category: "general" } }),
-    bad: (w) => ({ method: "PATCH", path: `/prompts/${w.prompt}`, token: w.alice.pat, body: { name: "x", text: "" }, message: /text: Write the prompt's text first/ }),
+    ok: async (w) => ({
+      method: "PATCH",
+      path: `/prompts/${w.prompt}`,
+      token: w.alice.pat,
+      body: { name: "Contract prompt", text: "A contract prompt about {{topic}}", category: "general" },
+    }),
+    bad: (w) => ({
+      method: "PATCH",
+      path: `/prompts/${w.prompt}`,
+      token: w.alice.pat,
+      body: { name: "x", text: "" },
+      message: /text: Write the prompt's text first/,
+    }),
     missing: (w) => ({ method: "PATCH", path: `/prompts/${w.bobPrompt}`, token: w.alice.pat, body: { name: "Mine now", text: "t" }, message: NOT_FOUND }),
   },
   "DELETE /prompts/:id": {
@@ -465,12 +653,24 @@ const contracts: Record<string, Contract> = {
   "PUT /prompts/:id/visibility": {
     // Making a prompt private counts against no limit (publishing counts with posts, which this table already spends).
     ok: async (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/visibility`, token: w.bob.oidc, body: { visibility: "private" } }),
-    bad: (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/visibility`, token: w.alice.pat, body: { visibility: "friends" }, message: /visibility: must be one of private, unlisted, public/ }),
+    bad: (w) => ({
+      method: "PUT",
+      path: `/prompts/${w.prompt}/visibility`,
+      token: w.alice.pat,
+      body: { visibility: "friends" },
+      message: /visibility: must be one of private, unlisted, public/,
+    }),
     missing: (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/visibility`, token: w.alice.pat, body: { visibility: "private" }, message: NOT_FOUND }),
   },
   "PUT /prompts/:id/public-link": {
     ok: async (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/public-link`, token: w.alice.pat, body: { enabled: true } }),
-    bad: (w) => ({ method: "PUT", path: `/prompts/${w.prompt}/public-link`, token: w.alice.pat, body: { enabled: "yes" }, message: /enabled: must be true or false/ }),
+    bad: (w) => ({
+      method: "PUT",
+      path: `/prompts/${w.prompt}/public-link`,
+      token: w.alice.pat,
+      body: { enabled: "yes" },
+      message: /enabled: must be true or false/,
+    }),
     missing: (w) => ({ method: "PUT", path: `/prompts/${w.bobPrompt}/public-link`, token: w.alice.pat, body: { enabled: true }, message: NOT_FOUND }),
   },
   "PUT /prompts/:id/like": {
@@ -493,7 +693,12 @@ const contracts: Record<string, Contract> = {
       await w.as(w.bob.oidc)("POST", `/prompts/${w.prompt}/comments`, { text: "Nice prompt" });
       return { method: "GET", path: `/prompts/${w.prompt}/comments`, token: w.alice.pat };
     },
-    bad: (w) => ({ method: "GET", path: `/prompts/${w.prompt}/comments?cursor=${"x".repeat(81)}`, token: w.alice.pat, message: /cursor: must be the next_cursor of a previous page/ }),
+    bad: (w) => ({
+      method: "GET",
+      path: `/prompts/${w.prompt}/comments?cursor=${"x".repeat(81)}`,
+      token: w.alice.pat,
+      message: /cursor: must be the next_cursor of a previous page/,
+    }),
     missing: (w) => ({ method: "GET", path: `/prompts/${w.bobPrompt}/comments`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "POST /prompts/:id/comments": {
@@ -514,7 +719,13 @@ const contracts: Record<string, Contract> = {
   },
   "POST /prompts/:id/report": {
     ok: async (w) => ({ method: "POST", path: `/prompts/${w.prompt}/report`, token: w.bob.oidc, body: { reason: "spam" } }),
-    bad: (w) => ({ method: "POST", path: `/prompts/${w.prompt}/report`, token: w.bob.oidc, body: { reason: "boring" }, message: /reason: must be one of spam, harassment, illegal, other/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: `/prompts/${w.prompt}/report`,
+      token: w.bob.oidc,
+      body: { reason: "boring" },
+      message: /reason: must be one of spam, harassment, illegal, other/,
+    }),
     missing: (w) => ({ method: "POST", path: `/prompts/${w.bobPrompt}/report`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND }),
   },
   "POST /prompts/comments/:commentId/report": {
@@ -522,12 +733,24 @@ const contracts: Record<string, Contract> = {
       const made = await w.as(w.alice.pat)("POST", `/prompts/${w.prompt}/comments`, { text: "A comment Bob reports" });
       return { method: "POST", path: `/prompts/comments/${(made.body as { id: number }).id}/report`, token: w.bob.oidc, body: { reason: "harassment" } };
     },
-    bad: (w) => ({ method: "POST", path: "/prompts/comments/abc/report", token: w.bob.oidc, body: { reason: "spam" }, message: /commentId: must be a comment id/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/prompts/comments/abc/report",
+      token: w.bob.oidc,
+      body: { reason: "spam" },
+      message: /commentId: must be a comment id/,
+    }),
     // A comment on Bob's private prompt: Alice cannot see it, so it is not there for her.
     missing: async (w) => {
       const made = await w.as(w.bob.oidc)("POST", `/prompts/${w.bobPrompt}/comments`, { text: "A note on my own prompt" });
       expect(made.status, made.text).toBe(200);
-      return { method: "POST", path: `/prompts/comments/${(made.body as { id: number }).id}/report`, token: w.alice.pat, body: { reason: "spam" }, message: NOT_FOUND };
+      return {
+        method: "POST",
+        path: `/prompts/comments/${(made.body as { id: number }).id}/report`,
+        token: w.alice.pat,
+        body: { reason: "spam" },
+        message: NOT_FOUND,
+      };
     },
   },
   "GET /prompts/:id/answers": {
@@ -538,7 +761,12 @@ const contracts: Record<string, Contract> = {
   "GET /user/creator/:handle/prompts": {
     ok: async (w) => ({ method: "GET", path: `/user/creator/${w.handle}/prompts`, token: w.bob.oidc }),
     bad: (w) => ({ method: "GET", path: "/user/creator/no%20spaces/prompts", token: w.bob.oidc, message: /only letters a-z, digits and single hyphens/ }),
-    missing: (w) => ({ method: "GET", path: "/user/creator/nobody-by-this-name/prompts", token: w.bob.oidc, message: /No one has the handle .nobody-by-this-name./ }),
+    missing: (w) => ({
+      method: "GET",
+      path: "/user/creator/nobody-by-this-name/prompts",
+      token: w.bob.oidc,
+      message: /No one has the handle .nobody-by-this-name./,
+    }),
   },
   "GET /public/prompt/:token": {
     ok: async (w) => {
@@ -556,7 +784,12 @@ const contracts: Record<string, Contract> = {
   },
   "GET /privacy/scan/:target/:id": {
     ok: async (w) => ({ method: "GET", path: `/privacy/scan/post/${w.session}?description=Release%20notes`, token: w.alice.pat }),
-    bad: (w) => ({ method: "GET", path: `/privacy/scan/everything/${w.session}`, token: w.alice.pat, message: /target: must be one of post, share, export, share_refresh, post_link/ }),
+    bad: (w) => ({
+      method: "GET",
+      path: `/privacy/scan/everything/${w.session}`,
+      token: w.alice.pat,
+      message: /target: must be one of post, share, export, share_refresh, post_link/,
+    }),
     missing: (w) => ({ method: "GET", path: `/privacy/scan/post_link/${w.bobPost}`, token: w.alice.pat, message: NOT_FOUND }),
   },
   "GET /admin/users": {
@@ -576,18 +809,42 @@ const contracts: Record<string, Contract> = {
   },
   "POST /admin/hide": {
     ok: async (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "page", id: w.bobPost }, message: /kind: must be post, comment, conversation, prompt or prompt_comment/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/admin/hide",
+      token: w.alice.pat,
+      body: { kind: "page", id: w.bobPost },
+      message: /kind: must be post, comment, conversation, prompt or prompt_comment/,
+    }),
     missing: (w) => ({ method: "POST", path: "/admin/hide", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
   },
   "POST /admin/restore": {
     ok: async (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
     bad: (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "post" }, message: /id: / }),
-    missing: (w) => ({ method: "POST", path: "/admin/restore", token: w.alice.pat, body: { kind: "comment", id: NO_SUCH_POST }, message: /may have been removed/ }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/admin/restore",
+      token: w.alice.pat,
+      body: { kind: "comment", id: NO_SUCH_POST },
+      message: /may have been removed/,
+    }),
   },
   "POST /admin/dismiss": {
     ok: async (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: w.bobPost } }),
-    bad: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: {}, message: /kind: must be post, comment, conversation, prompt or prompt_comment/ }),
-    missing: (w) => ({ method: "POST", path: "/admin/dismiss", token: w.alice.pat, body: { kind: "post", id: NO_SUCH_POST }, message: /may have been removed/ }),
+    bad: (w) => ({
+      method: "POST",
+      path: "/admin/dismiss",
+      token: w.alice.pat,
+      body: {},
+      message: /kind: must be post, comment, conversation, prompt or prompt_comment/,
+    }),
+    missing: (w) => ({
+      method: "POST",
+      path: "/admin/dismiss",
+      token: w.alice.pat,
+      body: { kind: "post", id: NO_SUCH_POST },
+      message: /may have been removed/,
+    }),
   },
   "GET /public/chat/:token/share": {
     ok: async (w) => ({ method: "GET", path: `/public/chat/${await publicToken(w, "chat")}/share`, token: w.bob.oidc }),
@@ -607,11 +864,17 @@ beforeAll(async () => {
   const pat = (made.body as { token: string }).token;
   const session = (await as(pat)("POST", "/chat/postChat", send())).body as { session_id: number };
   const history = (await as(pat)("POST", "/chat/getChatHistory", { sessionId: session.session_id })).body as { sessions: { id: number }[] };
-  const post = (await as(pat)("POST", "/post/postChat", { chat_id: session.session_id, description: "Hello world post", categories: ["general"] })).body as { post_id: number };
-  const compared = (await as(pat)("POST", "/chat/compare", { messages: [{ content: "Which is better?" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] })).body as { session_id: number };
+  const post = (await as(pat)("POST", "/post/postChat", { chat_id: session.session_id, description: "Hello world post", categories: ["general"] })).body as {
+    post_id: number;
+  };
+  const compared = (
+    await as(pat)("POST", "/chat/compare", { messages: [{ content: "Which is better?" }], model_ids: [CONTRACT_MODELS.demo, CONTRACT_MODELS.openai] })
+  ).body as { session_id: number };
   const comparisonPost = (await as(pat)("POST", "/post/postChat", { chat_id: compared.session_id, description: "A comparison" })).body as { post_id: number };
   const bobSession = (await as(bob.accessToken)("POST", "/chat/postChat", send({ messages: [{ content: "Bob's own" }] }))).body as { session_id: number };
-  const bobPost = (await as(bob.accessToken)("POST", "/post/postChat", { chat_id: bobSession.session_id, description: "Bob's post" })).body as { post_id: number };
+  const bobPost = (await as(bob.accessToken)("POST", "/post/postChat", { chat_id: bobSession.session_id, description: "Bob's post" })).body as {
+    post_id: number;
+  };
   world = {
     alice: { pat, oidc: alice.accessToken },
     bob: { oidc: bob.accessToken },
@@ -634,7 +897,8 @@ beforeAll(async () => {
   const bobPrompt = (await as(bob.accessToken)("POST", "/prompts", { name: "Bob's private prompt", text: "Only Bob" })).body as { id: number };
   world.prompt = prompt.id;
   world.bobPrompt = bobPrompt.id;
-  for (const id of [world.session, world.post, world.comparisonPost, world.bobSession, world.bobPost, world.prompt, world.bobPrompt]) expect(id).toBeGreaterThan(0);
+  for (const id of [world.session, world.post, world.comparisonPost, world.bobSession, world.bobPost, world.prompt, world.bobPrompt])
+    expect(id).toBeGreaterThan(0);
 }, 120_000);
 afterAll(() => server?.close());
 

@@ -106,7 +106,13 @@ describe("rows declared on a nested router", () => {
 
   it("documents the nested rows: parameters from the path and query, the body without the path's fields", () => {
     const document = buildOpenApiDocument(rows(), { version: "1.0.0", serverUrl: "http://127.0.0.1" });
-    expect(Object.keys(document.paths)).toEqual(["/api/v1/shelf/books/{id}", "/api/v1/shelf/books/{id}/lend", "/api/v1/shelf/books/{id}/return", "/api/v1/shelf/books", "/api/v1/shelf/dust"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/api/v1/shelf/books/{id}",
+      "/api/v1/shelf/books/{id}/lend",
+      "/api/v1/shelf/books/{id}/return",
+      "/api/v1/shelf/books",
+      "/api/v1/shelf/dust",
+    ]);
     const get = document.paths["/api/v1/shelf/books/{id}"]!.get as { parameters: { name: string; in: string; required: boolean }[]; security: unknown[] };
     expect(get.parameters.map(({ name, in: where, required }) => [name, where, required])).toEqual([
       ["id", "path", true],

@@ -63,13 +63,13 @@ describe("account setup", () => {
   it("is idempotent under two concurrent calls: one account, one free subscription", async () => {
     const person = await signUp("Twice");
     const profile = { user: { name: "Twice", email: person.email, nickname: "twice", email_verified: false } };
-    const [viaRest, viaTrpc] = await Promise.all([
-      rest(person, "POST", "/user/addUser", profile),
-      trpc(person, "user.setup", profile, "mutation"),
-    ]);
+    const [viaRest, viaTrpc] = await Promise.all([rest(person, "POST", "/user/addUser", profile), trpc(person, "user.setup", profile, "mutation")]);
     expect(viaRest.statusCode).toBe(200);
     expect(viaTrpc.statusCode).toBe(200);
-    const results = [viaRest.json() as { id: string; created: boolean }, (viaTrpc.json() as { result: { data: { id: string; created: boolean } } }).result.data];
+    const results = [
+      viaRest.json() as { id: string; created: boolean },
+      (viaTrpc.json() as { result: { data: { id: string; created: boolean } } }).result.data,
+    ];
     expect(results.map((r) => r.id)).toEqual([person.subject, person.subject]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
 

@@ -100,14 +100,23 @@ describe("keys stored through the API", () => {
     token = tokens.access_token;
     const headers = { authorization: `Bearer ${token}` };
     await server.app.inject({ method: "POST", url: "/api/v1/user/addUser", headers, payload: { user: { name: "Vera" } } });
-    userId = (await server.db.db.select().from(users).where(eq(users.subject, String(decodeJwt(token).sub))))[0]!.id;
+    userId = (
+      await server.db.db
+        .select()
+        .from(users)
+        .where(eq(users.subject, String(decodeJwt(token).sub)))
+    )[0]!.id;
   }, 60_000);
   afterAll(() => server?.close());
 
   const save = (value: string) =>
-    server.app.inject({ method: "POST", url: "/api/v1/user/updateUserApiKeys", headers: { authorization: `Bearer ${token}` }, payload: { open_ai_key: value } });
-  const storedRow = async () =>
-    (await server.db.db.select().from(userProviderKeys).where(eq(userProviderKeys.userId, userId)))[0]!;
+    server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/updateUserApiKeys",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { open_ai_key: value },
+    });
+  const storedRow = async () => (await server.db.db.select().from(userProviderKeys).where(eq(userProviderKeys.userId, userId)))[0]!;
 
   it("two saves of the same key store different ciphertexts, neither holding the plaintext", async () => {
     await save(secret);

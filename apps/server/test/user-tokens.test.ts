@@ -105,7 +105,15 @@ describe("a personal access token", () => {
       expect(response.statusCode).toBe(200);
       const listed = response.json() as Record<string, unknown>[];
       expect(listed).toEqual([
-        { id: created.id, name: "Nightly export", prefix: created.prefix, created_at: created.created_at, last_used_at: expect.any(String), expires_at: null, read_only: false },
+        {
+          id: created.id,
+          name: "Nightly export",
+          prefix: created.prefix,
+          created_at: created.created_at,
+          last_used_at: expect.any(String),
+          expires_at: null,
+          read_only: false,
+        },
       ]);
       expect(response.body).not.toContain(created.token.slice(ACCESS_TOKENS.visibleChars));
       expect(response.body).not.toContain((await rowOf(created.id))!.tokenHash);
@@ -172,7 +180,11 @@ describe("creating, listing and revoking", () => {
   });
 
   it("needs a sign-in", async () => {
-    for (const [method, path] of [["GET", "/user/tokens"], ["POST", "/user/tokens"], ["DELETE", `/user/tokens/${crypto.randomUUID()}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/user/tokens"],
+      ["POST", "/user/tokens"],
+      ["DELETE", `/user/tokens/${crypto.randomUUID()}`],
+    ] as const) {
       const response = await rest(undefined, method, path, method === "POST" ? { name: "x" } : undefined);
       expect(response.statusCode, `${method} ${path}`).toBe(401);
       expect(response.json()).toEqual({ message: MESSAGES.signInRequired });
@@ -204,7 +216,9 @@ describe("creating, listing and revoking", () => {
   });
 
   it(`allows ${ACCESS_TOKENS.perUser} tokens per person, then says what to do`, async () => {
-    const results = await Promise.all(Array.from({ length: ACCESS_TOKENS.perUser + 3 }, (_, i) => rest(bob.token, "POST", "/user/tokens", { name: `Job ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: ACCESS_TOKENS.perUser + 3 }, (_, i) => rest(bob.token, "POST", "/user/tokens", { name: `Job ${i}` })),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(ACCESS_TOKENS.perUser);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -253,7 +267,10 @@ describe("a token's expiry and scope", () => {
     expect((await rest(expiring.token, "GET", "/user/usersettings")).statusCode).toBe(200);
     expect((await rest(expiring.token, "POST", "/user/updateUserApiKeys", { nickname: "alice" })).statusCode).toBe(200);
 
-    await server.db.db.update(personalAccessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(personalAccessTokens.id, expiring.id));
+    await server.db.db
+      .update(personalAccessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(personalAccessTokens.id, expiring.id));
     const viaRest = await rest(expiring.token, "GET", "/user/usersettings");
     expect(viaRest.statusCode).toBe(401);
     expect(viaRest.json()).toEqual({ message: ACCESS_TOKEN_MESSAGES.expired });

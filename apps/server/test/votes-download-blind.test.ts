@@ -10,7 +10,16 @@ import { insertComparisonSession, voteForColumn } from "./support/comparison-fac
 
 let t: Awaited<ReturnType<typeof createChatApp>>;
 
-type Vote = { comparison: string | null; source: string; models: string[]; choice: string; category: string | null; day: string | null; lengths: number[] | null; markdown: number[] | null };
+type Vote = {
+  comparison: string | null;
+  source: string;
+  models: string[];
+  choice: string;
+  category: string | null;
+  day: string | null;
+  lengths: number[] | null;
+  markdown: number[] | null;
+};
 type Shown = { turns: { answers: { content: string }[] }[] };
 
 const LONG = "# Plan\n- one\n- two\n- three\n\nA long answer, with a plan and a list of three steps to follow.";
@@ -20,7 +29,8 @@ const VOTERS = ["v0", "v1", "v2", "v3", "v4", "v5"];
 /** A comparison post by `writer` whose columns are `models`, one turn with these answers. */
 async function comparisonPost(models: string[], answers: string[], category: string) {
   const sessionId = await insertComparisonSession(t.db.db, "writer", models, [{ prompt: "Plan a day out", answers: answers.map((content) => ({ content })) }]);
-  return (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Plan a day out", categories: [category] })).body.post_id as number;
+  return (await t.call("writer", "POST", "/post/postChat", { chat_id: sessionId, description: "Plan a day out", categories: [category] })).body
+    .post_id as number;
 }
 
 const download = async (name: string) => {
@@ -30,7 +40,10 @@ const download = async (name: string) => {
 };
 
 /** Each answer's length and markdown count (headers and list items), as the board measures them. */
-const measures = (text: string) => ({ length: [...text].length, markdown: text.split("\n").filter((line) => /^(#{1,6} |\s*([-*+]|\d+\.) )/.test(line)).length });
+const measures = (text: string) => ({
+  length: [...text].length,
+  markdown: text.split("\n").filter((line) => /^(#{1,6} |\s*([-*+]|\d+\.) )/.test(line)).length,
+});
 const relative = (values: number[]) => {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return values.map((value) => (value - mean) / (mean + 1));
@@ -51,7 +64,13 @@ async function namings(reader: string, postId: number, votes: Vote[]) {
   const found = new Set<string>();
   for (const vote of votes) {
     if (vote.models.length !== shown.length || vote.category !== post.categories[0] || !vote.lengths || !vote.markdown) continue;
-    const orders = shown.length === 2 ? [[0, 1], [1, 0]] : [];
+    const orders =
+      shown.length === 2
+        ? [
+            [0, 1],
+            [1, 0],
+          ]
+        : [];
     for (const order of orders) {
       for (const [lengths, markdown] of candidates) {
         // Answer i as the reader sees it is the vote's answer order[i].
@@ -119,7 +138,14 @@ describe("the votes download and blind comparisons", () => {
       const long = measures(`${LONG} (${i})`);
       const short = measures(`${SHORT}${i}`);
       const want = { lengths: rounded(relative([long.length, short.length])), markdown: rounded(relative([long.markdown, short.markdown])) };
-      expect(education.filter((vote) => JSON.stringify([vote.lengths, vote.markdown]) === JSON.stringify([want.lengths, want.markdown]) || JSON.stringify([vote.lengths, vote.markdown]) === JSON.stringify([[...want.lengths].reverse(), [...want.markdown].reverse()])).length, `post ${post}`).toBe(6);
+      expect(
+        education.filter(
+          (vote) =>
+            JSON.stringify([vote.lengths, vote.markdown]) === JSON.stringify([want.lengths, want.markdown]) ||
+            JSON.stringify([vote.lengths, vote.markdown]) === JSON.stringify([[...want.lengths].reverse(), [...want.markdown].reverse()]),
+        ).length,
+        `post ${post}`,
+      ).toBe(6);
     }
     const styled = (await t.call("rae", "GET", "/post/leaderboard?style=true&category=education")).body as { method: { style_effects: unknown } };
     expect(styled.method.style_effects).not.toBeNull();

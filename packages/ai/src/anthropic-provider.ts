@@ -50,14 +50,15 @@ function inputTokensOf(usage: Usage): number {
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const timeoutMs = options.timeoutMs ?? 120_000;
   let client: Anthropic | undefined;
-  const clientFrom = ({ default: AnthropicClient }: typeof AnthropicSdk) => new AnthropicClient({
-    apiKey: options.apiKey,
-    // Always explicit, so ANTHROPIC_BASE_URL in the environment can never redirect a key.
-    baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
-    timeout: timeoutMs,
-    maxRetries: options.maxRetries ?? 1,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const clientFrom = ({ default: AnthropicClient }: typeof AnthropicSdk) =>
+    new AnthropicClient({
+      apiKey: options.apiKey,
+      // Always explicit, so ANTHROPIC_BASE_URL in the environment can never redirect a key.
+      baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
+      timeout: timeoutMs,
+      maxRetries: options.maxRetries ?? 1,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
 
   async function* read(request: StreamRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
     client ??= clientFrom(await loadSdk());

@@ -126,11 +126,6 @@ export function createModelRoutes(config: CatalogueConfig, options: RouteProvide
 }
 
 /** One lookup of `createModelRoutes` (which see), building nothing to reuse. */
-export function resolveModelRoute(
-  config: CatalogueConfig,
-  modelId: string,
-  userKeys: UserKeys,
-  options: RouteProviderOptions = {},
-): ModelRoute | null {
+export function resolveModelRoute(config: CatalogueConfig, modelId: string, userKeys: UserKeys, options: RouteProviderOptions = {}): ModelRoute | null {
   return createModelRoutes(config, options).resolve(modelId, userKeys);
 }

@@ -64,19 +64,20 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const timeoutMs = options.timeoutMs ?? 120_000;
   const tokenLimitParam = options.tokenLimitParam ?? (isOpenAIItself(baseURL) ? "max_completion_tokens" : "max_tokens");
   let client: OpenAI | undefined;
-  const clientFrom = ({ default: OpenAIClient }: typeof OpenAISdk) => new OpenAIClient({
-    apiKey: options.apiKey,
-    baseURL,
-    // Explicit nulls keep OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID from the
-    // environment out of requests, which may go to a third-party service.
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    timeout: timeoutMs,
-    maxRetries: options.maxRetries ?? 1,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const clientFrom = ({ default: OpenAIClient }: typeof OpenAISdk) =>
+    new OpenAIClient({
+      apiKey: options.apiKey,
+      baseURL,
+      // Explicit nulls keep OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID from the
+      // environment out of requests, which may go to a third-party service.
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      timeout: timeoutMs,
+      maxRetries: options.maxRetries ?? 1,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
 
   async function* read(request: StreamRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
     client ??= clientFrom(await loadSdk());

@@ -35,7 +35,8 @@ function errorTypeOf(error: ApiErrorLike): string | undefined {
  */
 export function mapApiFailure(api: ApiErrorLike): ProviderError {
   const type = errorTypeOf(api);
-  if (typeof api.status === "number") return new ProviderError(kindFromStatus(api.status), { status: api.status, code: typeof api.code === "string" ? api.code : type });
+  if (typeof api.status === "number")
+    return new ProviderError(kindFromStatus(api.status), { status: api.status, code: typeof api.code === "string" ? api.code : type });
   if (type) return new ProviderError(KIND_BY_TYPE[type] ?? "unavailable", { code: type });
   return new ProviderError("unavailable");
 }

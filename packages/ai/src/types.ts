@@ -17,9 +17,7 @@ export type StreamRequest = {
  * text when the reply completes. `estimated` is set when the service reported no usage and the
  * figures were derived from text length instead.
  */
-export type StreamEvent =
-  | { type: "text"; text: string }
-  | { type: "usage"; inputTokens: number; outputTokens: number; estimated?: boolean };
+export type StreamEvent = { type: "text"; text: string } | { type: "usage"; inputTokens: number; outputTokens: number; estimated?: boolean };
 
 /**
  * The seam every model sits behind. The iterable throws a `ProviderError` on failure; breaking

@@ -32,14 +32,31 @@ describe("buildCatalogue", () => {
       anthropic: { models: [] },
       compatible: [
         { id: "groq", name: "Groq", baseURL: "https://api.groq.com/openai/v1", apiKey: "gsk", models: ["llama-3.3-70b-versatile"] },
-        { id: "gemini", name: "Gemini", baseURL: "https://generativelanguage.googleapis.com/v1beta/openai/", models: [{ version: "gemini-2.5-flash", name: "Gemini 2.5 Flash" }] },
+        {
+          id: "gemini",
+          name: "Gemini",
+          baseURL: "https://generativelanguage.googleapis.com/v1beta/openai/",
+          models: [{ version: "gemini-2.5-flash", name: "Gemini 2.5 Flash" }],
+        },
       ],
       ollama: { baseURL: "http://127.0.0.1:11434/", models: ["llama3.2:latest", "qwen3:8b"] },
       demo: false,
     });
     expect(entries).toEqual([
-      { id: "groq:llama-3.3-70b-versatile", name: "llama-3.3-70b-versatile", version: "llama-3.3-70b-versatile", service: "groq", baseUrl: "https://api.groq.com/openai/v1" },
-      { id: "gemini:gemini-2.5-flash", name: "Gemini 2.5 Flash", version: "gemini-2.5-flash", service: "gemini", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai/" },
+      {
+        id: "groq:llama-3.3-70b-versatile",
+        name: "llama-3.3-70b-versatile",
+        version: "llama-3.3-70b-versatile",
+        service: "groq",
+        baseUrl: "https://api.groq.com/openai/v1",
+      },
+      {
+        id: "gemini:gemini-2.5-flash",
+        name: "Gemini 2.5 Flash",
+        version: "gemini-2.5-flash",
+        service: "gemini",
+        baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai/",
+      },
       { id: "ollama:llama3.2:latest", name: "llama3.2", version: "llama3.2:latest", service: "ollama", baseUrl: "http://127.0.0.1:11434/v1" },
       { id: "ollama:qwen3:8b", name: "qwen3:8b", version: "qwen3:8b", service: "ollama", baseUrl: "http://127.0.0.1:11434/v1" },
     ]);

@@ -14,7 +14,9 @@ async function started(server: Promise<FakeServer>) {
 
 describe("fake provider servers, read by the real SDKs", () => {
   it("answer OpenAI's non-streaming chat completions with one JSON body", async () => {
-    const fake = await started(startFakeOpenAIServer({ scenario: { type: "reply", chunks: ["Plain ", "answer"], usage: { inputTokens: 3, outputTokens: 2 } } }));
+    const fake = await started(
+      startFakeOpenAIServer({ scenario: { type: "reply", chunks: ["Plain ", "answer"], usage: { inputTokens: 3, outputTokens: 2 } } }),
+    );
     const client = new OpenAI({ apiKey: "sk-x", baseURL: fake.baseURL, maxRetries: 0 });
     const completion = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "Hi" }] });
     expect(completion.choices[0]?.message.content).toBe("Plain answer");
@@ -22,7 +24,9 @@ describe("fake provider servers, read by the real SDKs", () => {
   });
 
   it("answer Anthropic's non-streaming messages with one JSON body", async () => {
-    const fake = await started(startFakeAnthropicServer({ scenario: { type: "reply", chunks: ["Plain ", "answer"], usage: { inputTokens: 3, outputTokens: 2 } } }));
+    const fake = await started(
+      startFakeAnthropicServer({ scenario: { type: "reply", chunks: ["Plain ", "answer"], usage: { inputTokens: 3, outputTokens: 2 } } }),
+    );
     const client = new Anthropic({ apiKey: "sk-ant-x", baseURL: fake.baseURL, maxRetries: 0 });
     const message = await client.messages.create({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "Hi" }] });
     expect(message.content).toEqual([{ type: "text", text: "Plain answer" }]);
@@ -38,7 +42,12 @@ describe("fake provider servers, read by the real SDKs", () => {
   it("stream OpenAI chunks with role first, finish reason, then usage and [DONE]", async () => {
     const fake = await started(startFakeOpenAIServer());
     const client = new OpenAI({ apiKey: "sk-x", baseURL: fake.baseURL, maxRetries: 0 });
-    const stream = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "Hi" }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: "m",
+      messages: [{ role: "user", content: "Hi" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const chunks = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks[0]?.choices[0]?.delta).toMatchObject({ role: "assistant", content: "" });
@@ -53,6 +62,15 @@ describe("fake provider servers, read by the real SDKs", () => {
     const response = await client.messages.create({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "Hi" }], stream: true }).asResponse();
     const raw = await response.text();
     for (const match of raw.matchAll(/^event: (\w+)$/gm)) types.push(match[1]!);
-    expect(types).toEqual(["message_start", "content_block_start", "ping", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(types).toEqual([
+      "message_start",
+      "content_block_start",
+      "ping",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
   });
 });

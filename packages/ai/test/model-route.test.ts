@@ -22,7 +22,11 @@ describe("listUserModels", () => {
     expect(ids(offline)).toEqual(["local:tiny", "demo:parley-demo"]);
     expect(ids(offline, { openai: USER_OPENAI })).toEqual(["openai:gpt-4o-mini", "local:tiny", "demo:parley-demo"]);
     expect(ids(offline, { anthropic: "   ", openai: "" })).toEqual(["local:tiny", "demo:parley-demo"]);
-    expect(ids({ ...offline, anthropic: { ...offline.anthropic, apiKey: "sk-ant-platform" } })).toEqual(["anthropic:claude-haiku-4-5", "local:tiny", "demo:parley-demo"]);
+    expect(ids({ ...offline, anthropic: { ...offline.anthropic, apiKey: "sk-ant-platform" } })).toEqual([
+      "anthropic:claude-haiku-4-5",
+      "local:tiny",
+      "demo:parley-demo",
+    ]);
     expect(ids({ ...offline, demo: false })).toEqual(["local:tiny"]);
   });
 });
@@ -69,7 +73,10 @@ describe("createModelRoutes", () => {
   });
 
   it("tells which keys can pay for a model before any key is read", () => {
-    const { keyPolicy } = createModelRoutes({ ...config, compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }] });
+    const { keyPolicy } = createModelRoutes({
+      ...config,
+      compatible: [...config.compatible!, { id: "groq", name: "Groq", baseURL: "https://groq.test/v1", apiKey: PLATFORM_GROQ, models: ["llama"] }],
+    });
     expect(keyPolicy("openai:gpt-4o-mini")).toEqual({ ownKey: "openai", platformKey: true, service: "openai" });
     expect(keyPolicy("anthropic:claude-haiku-4-5")).toEqual({ ownKey: "anthropic", platformKey: false, service: "anthropic" });
     expect(keyPolicy("groq:llama")).toEqual({ ownKey: null, platformKey: true, service: "groq" });
@@ -87,7 +94,12 @@ describe("resolveModelRoute over the wire: each key goes to its own service only
   let config: CatalogueConfig;
 
   beforeAll(async () => {
-    [openai, anthropic, groq, local] = await Promise.all([startFakeOpenAIServer(), startFakeAnthropicServer(), startFakeOpenAIServer(), startFakeOpenAIServer()]);
+    [openai, anthropic, groq, local] = await Promise.all([
+      startFakeOpenAIServer(),
+      startFakeAnthropicServer(),
+      startFakeOpenAIServer(),
+      startFakeOpenAIServer(),
+    ]);
     config = {
       openai: { apiKey: PLATFORM_OPENAI, baseURL: openai.baseURL, models: ["gpt-4o-mini"] },
       anthropic: { baseURL: anthropic.baseURL, models: ["claude-haiku-4-5"] },

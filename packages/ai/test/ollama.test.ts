@@ -69,7 +69,12 @@ describe("discoverOllamaModels", () => {
 
   it("feeds the catalogue, whose Ollama models stream through Ollama's OpenAI-compatible path", async () => {
     const ollama = await fakeOllama(["llama3.2:latest"]);
-    const config = { openai: { models: [] }, anthropic: { models: [] }, ollama: { baseURL: ollama.url, models: await discoverOllamaModels(ollama.url) }, demo: false };
+    const config = {
+      openai: { models: [] },
+      anthropic: { models: [] },
+      ollama: { baseURL: ollama.url, models: await discoverOllamaModels(ollama.url) },
+      demo: false,
+    };
     expect(buildCatalogue(config).map((entry) => entry.id)).toEqual(["ollama:llama3.2:latest"]);
     const route = resolveModelRoute(config, "ollama:llama3.2:latest", {}, { maxRetries: 0 });
     expect(route?.keySource).toBe("free");

@@ -16,7 +16,13 @@ export { loadVoteRecords, recordsOf, VoteGatherer } from "./community/verdicts/r
 export { ColumnStops, type StopChannel } from "./conversation/chat/compare/stops";
 export { PAYMENTS_NOT_CONFIGURED } from "./account/subscription/billing";
 export { periodEnd } from "./account/subscription/allowance";
-export { DEFAULT_INSTANCE_LEASE_MS, endInstanceLease, renewInstanceLease, REPLY_TIMEOUT_MS, settleInterruptedReplies } from "./conversation/chat/send/interrupted";
+export {
+  DEFAULT_INSTANCE_LEASE_MS,
+  endInstanceLease,
+  renewInstanceLease,
+  REPLY_TIMEOUT_MS,
+  settleInterruptedReplies,
+} from "./conversation/chat/send/interrupted";
 export { applyStripeEvent, type StripeEventOutcome } from "./account/subscription/stripe-events";
 export {
   DEFAULT_RATE_LIMITS,

@@ -50,7 +50,11 @@ describe("every procedure validates with the schema @parley/contracts holds for 
 
   it("and the contracts hold no schema that no procedure uses", () => {
     const used = new Set(procedures.flatMap(([, p]) => p._def.inputs));
-    const unused = Object.entries(contracts).flatMap(([router, inputs]) => Object.entries(inputs).filter(([, schema]) => !used.has(schema as (typeof procedures)[number][1]["_def"]["inputs"][number])).map(([name]) => `${router}.${name}`));
+    const unused = Object.entries(contracts).flatMap(([router, inputs]) =>
+      Object.entries(inputs)
+        .filter(([, schema]) => !used.has(schema as (typeof procedures)[number][1]["_def"]["inputs"][number]))
+        .map(([name]) => `${router}.${name}`),
+    );
     expect(unused).toEqual([]);
   });
 });
@@ -86,7 +90,11 @@ describe("every procedure answers with the schema @parley/contracts holds for it
 
   it("and the contracts hold no answer schema that no procedure uses", () => {
     const used = new Set(procedures.map(([, p]) => outputOf(p)));
-    const unused = Object.entries(answers).flatMap(([namespace, schemas]) => Object.entries(schemas).filter(([, schema]) => !used.has(schema)).map(([name]) => `${namespace}.${name}`));
+    const unused = Object.entries(answers).flatMap(([namespace, schemas]) =>
+      Object.entries(schemas)
+        .filter(([, schema]) => !used.has(schema))
+        .map(([name]) => `${namespace}.${name}`),
+    );
     expect(unused).toEqual([]);
   });
 });

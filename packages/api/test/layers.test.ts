@@ -19,18 +19,30 @@ describe("the layers of packages/api/src", { timeout: 60_000 }, () => {
   it("refuses an import from kit/ back up into a domain", async () => {
     const problems = await layerProblems("kit/example.ts", "../community/post/visibility");
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^api layers: kit\/ may not import from community\/, a higher layer \(packages\/api\/layers\.js: kit < account < conversation < community < reach, moderation < admin < root\)/);
+    expect(problems[0]).toMatch(
+      /^api layers: kit\/ may not import from community\/, a higher layer \(packages\/api\/layers\.js: kit < account < conversation < community < reach, moderation < admin < root\)/,
+    );
   });
 
   it("refuses conversation/ importing community/ and community/ importing moderation/", async () => {
-    expect(await layerProblems("conversation/chat/example.ts", "../../community/post/clone")).toEqual([expect.stringMatching(/^api layers: conversation\/ may not import from community\//)]);
-    expect(await layerProblems("community/post/example.ts", "../../moderation/reports")).toEqual([expect.stringMatching(/^api layers: community\/ may not import from moderation\//)]);
+    expect(await layerProblems("conversation/chat/example.ts", "../../community/post/clone")).toEqual([
+      expect.stringMatching(/^api layers: conversation\/ may not import from community\//),
+    ]);
+    expect(await layerProblems("community/post/example.ts", "../../moderation/reports")).toEqual([
+      expect.stringMatching(/^api layers: community\/ may not import from moderation\//),
+    ]);
   });
 
   it("refuses an import sideways between the folders of one layer, a layer importing root/, and any importing the package's entry", async () => {
-    expect(await layerProblems("reach/example.ts", "../moderation/reports")).toEqual([expect.stringMatching(/^api layers: reach\/ may not import from moderation\/, another folder of its own layer/)]);
-    expect(await layerProblems("account/example.ts", "../root")).toEqual([expect.stringMatching(/^api layers: account\/ may not import from root\/, a higher layer/)]);
-    expect(await layerProblems("admin/example.ts", "../root/chat")).toEqual([expect.stringMatching(/^api layers: admin\/ may not import from root\/, a higher layer/)]);
+    expect(await layerProblems("reach/example.ts", "../moderation/reports")).toEqual([
+      expect.stringMatching(/^api layers: reach\/ may not import from moderation\/, another folder of its own layer/),
+    ]);
+    expect(await layerProblems("account/example.ts", "../root")).toEqual([
+      expect.stringMatching(/^api layers: account\/ may not import from root\/, a higher layer/),
+    ]);
+    expect(await layerProblems("admin/example.ts", "../root/chat")).toEqual([
+      expect.stringMatching(/^api layers: admin\/ may not import from root\/, a higher layer/),
+    ]);
     expect(await layerProblems("root/example.ts", "../index")).toEqual([expect.stringMatching(/^api layers: root\/ may not import index\.ts/)]);
   });
 

@@ -1,12 +1,5 @@
 /** Chat and post categories. The first one is the default chat category. */
-export const CATEGORIES = [
-  "general",
-  "technology",
-  "education",
-  "health",
-  "business",
-  "entertainment",
-] as const;
+export const CATEGORIES = ["general", "technology", "education", "health", "business", "entertainment"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** A category as screens show it: 'technology' is 'Technology'. */

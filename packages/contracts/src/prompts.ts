@@ -74,9 +74,7 @@ export const PROMPT_VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 export type PromptVariable = { name: string; default: string | null };
 
 /** A piece of a prompt's text: plain text (escapes resolved) or a variable, in order. */
-export type PromptSegment =
-  | { kind: "text"; text: string }
-  | { kind: "variable"; name: string; default: string | null; raw: string };
+export type PromptSegment = { kind: "text"; text: string } | { kind: "variable"; name: string; default: string | null; raw: string };
 
 const isNameStart = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 const isNameChar = (code: number) => isNameStart(code) || (code >= 48 && code <= 57);
@@ -125,7 +123,11 @@ export function promptSegments(text: string): PromptSegment[] {
     plain = "";
     const raw = text.slice(i, end);
     const bar = raw.indexOf("|");
-    segments.push(bar === -1 ? { kind: "variable", name: raw.slice(2, -2), default: null, raw } : { kind: "variable", name: raw.slice(2, bar), default: raw.slice(bar + 1, -2), raw });
+    segments.push(
+      bar === -1
+        ? { kind: "variable", name: raw.slice(2, -2), default: null, raw }
+        : { kind: "variable", name: raw.slice(2, bar), default: raw.slice(bar + 1, -2), raw },
+    );
     last = end;
     i = text.indexOf("{{", last);
   }

@@ -106,7 +106,13 @@ describe("promptLibraryFile", () => {
   const file = { format: "parley.prompts", version: 1, prompts: [{ name: "A", text: "Say {{x}}", versions: [{ name: "A", text: "Old" }] }] };
 
   it("reads our format with its defaults", () => {
-    expect(promptLibraryFile.parse(file).prompts[0]).toEqual({ name: "A", text: "Say {{x}}", description: null, category: "general", versions: [{ name: "A", text: "Old" }] });
+    expect(promptLibraryFile.parse(file).prompts[0]).toEqual({
+      name: "A",
+      text: "Say {{x}}",
+      description: null,
+      category: "general",
+      versions: [{ name: "A", text: "Old" }],
+    });
   });
 
   it("refuses another format or version, too many prompts, and a bad prompt anywhere in it", () => {

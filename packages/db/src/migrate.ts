@@ -66,5 +66,5 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
 /** postgres.js returns the rows array itself; PGlite returns `{ rows }`. */
 export function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }

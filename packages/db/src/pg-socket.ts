@@ -25,7 +25,7 @@ export function watchedSocketFactory(silenceMs: number): (options: SocketOptions
       timer = undefined;
     };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-    socket.write = ((...args: unknown[]) => {
+    socket.write = (...args: unknown[]) => {
       // Until the server's first answer, postgres.js's connect time-out is in charge.
       if (greeted && timer === undefined) {
         timer = setTimeout(() => {
@@ -35,7 +35,7 @@ export function watchedSocketFactory(silenceMs: number): (options: SocketOptions
         timer.unref();
       }
       return write(...args);
-    });
+    };
     socket.on("data", () => {
       greeted = true;
       stopWatch();

@@ -11,7 +11,9 @@ const COMPARISON = sql`'{"models":[{"modelId":"a","modelName":"A"},{"modelId":"b
 let handle: DbHandle;
 const run = (query: ReturnType<typeof sql>) => handle.db.execute(query);
 const roots = async () =>
-  Object.fromEntries(resultRows<{ id: number; root: number | null }>(await run(sql`select id, blind_root_id as root from posts order by id`)).map((row) => [row.id, row.root]));
+  Object.fromEntries(
+    resultRows<{ id: number; root: number | null }>(await run(sql`select id, blind_root_id as root from posts order by id`)).map((row) => [row.id, row.root]),
+  );
 
 beforeAll(async () => {
   expect(BEFORE_ROOTS).toBeGreaterThan(0);
@@ -23,7 +25,9 @@ beforeAll(async () => {
     select g, ${USER}, 'a comparison', ${COMPARISON} from generate_series(1, 300) g`);
   await run(sql`update posts set forked_from_post_id = id - 1 where id > 1`);
   await run(sql`insert into posts (id, user_id, description, forked_from_post_id) overriding system value values (301, ${USER}, 'a plain post', 300)`);
-  await run(sql`insert into posts (id, user_id, description, comparison, forked_from_post_id) overriding system value values (302, ${USER}, 'from the plain post', ${COMPARISON}, 301)`);
+  await run(
+    sql`insert into posts (id, user_id, description, comparison, forked_from_post_id) overriding system value values (302, ${USER}, 'from the plain post', ${COMPARISON}, 301)`,
+  );
   expect((await migrate(handle.db)).applied.map((tag) => tag.slice(0, 4))).toContain("0025");
 }, 60_000);
 afterAll(() => handle?.close());
@@ -37,7 +41,9 @@ describe("blind sets stored on the posts", () => {
   });
 
   it("a new comparison joins its origin's set, whoever writes it; a plain post has none", async () => {
-    await run(sql`insert into posts (id, user_id, description, comparison, forked_from_post_id) overriding system value values (400, ${USER}, 'new fork', ${COMPARISON}, 150)`);
+    await run(
+      sql`insert into posts (id, user_id, description, comparison, forked_from_post_id) overriding system value values (400, ${USER}, 'new fork', ${COMPARISON}, 150)`,
+    );
     await run(sql`insert into posts (id, user_id, description, comparison) overriding system value values (401, ${USER}, 'new root', ${COMPARISON})`);
     await run(sql`insert into posts (id, user_id, description, forked_from_post_id) overriding system value values (402, ${USER}, 'plain', 401)`);
     expect(await roots()).toMatchObject({ 400: 1, 401: 401, 402: null });

@@ -34,7 +34,9 @@ afterAll(() => handle?.close());
 type Row = { session_id: number; message_content: string; id: number; parent_entry_id: number | null };
 async function entries(sessionId: number) {
   return resultRows<Row>(
-    await handle.db.execute(sql`select session_id::int, message_content, id::int, parent_entry_id::int from chat_entries where session_id = ${sessionId} order by created_at, id`),
+    await handle.db.execute(
+      sql`select session_id::int, message_content, id::int, parent_entry_id::int from chat_entries where session_id = ${sessionId} order by created_at, id`,
+    ),
   );
 }
 async function session(sessionId: number) {

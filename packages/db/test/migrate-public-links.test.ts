@@ -28,7 +28,9 @@ afterAll(() => handle?.close());
 
 type Row = { token_hash: string; legacy_token: string | null; sealed_token: string | null; post_id: number | null; session_id: number | null; listed: boolean };
 const rows = async () =>
-  resultRows<Row>(await handle.db.execute(sql`select token_hash, legacy_token, sealed_token, post_id, session_id::int, listed from public_links order by token_hash`));
+  resultRows<Row>(
+    await handle.db.execute(sql`select token_hash, legacy_token, sealed_token, post_id, session_id::int, listed from public_links order by token_hash`),
+  );
 
 describe("public links stored with plain-text tokens", () => {
   it("are found by the token's SHA-256 (hex, as the server computes it) and keep their target and listing", async () => {
@@ -47,7 +49,9 @@ describe("public links stored with plain-text tokens", () => {
 
   it("the hash is the key: a second link with the same hash is refused, a new link needs no plain token", async () => {
     await expect(handle.db.execute(sql`insert into public_links (token_hash, session_id) values (${sha256(POST_TOKEN)}, null)`)).rejects.toThrow();
-    await handle.db.execute(sql`insert into chat_sessions (id, user_id, description, shared_at) values (202, '00000000-0000-0000-0000-00000000000a', 'new', now())`);
+    await handle.db.execute(
+      sql`insert into chat_sessions (id, user_id, description, shared_at) values (202, '00000000-0000-0000-0000-00000000000a', 'new', now())`,
+    );
     await handle.db.execute(sql`insert into public_links (token_hash, sealed_token, session_id) values (${sha256("new")}, 'v1.x', 202)`);
     expect((await rows()).length).toBe(3);
   });

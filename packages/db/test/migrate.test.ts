@@ -16,9 +16,7 @@ afterEach(async () => {
 });
 
 async function tableNames(handle: DbHandle) {
-  const rows = resultRows<{ table_name: string }>(
-    await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`),
-  );
+  const rows = resultRows<{ table_name: string }>(await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`));
   return rows.map((r) => r.table_name).sort();
 }
 
@@ -32,7 +30,20 @@ describe("migrations", () => {
   it("creates every table and is a no-op the second time", async () => {
     const handle = await fresh();
     expect(await tableNames(handle)).toEqual(
-      expect.arrayContaining(["users", "chat_sessions", "chat_entries", "posts", "post_likes", "comments", "subscriptions", "stripe_events", "usage_ledger", "models", "prompts", "user_provider_keys"]),
+      expect.arrayContaining([
+        "users",
+        "chat_sessions",
+        "chat_entries",
+        "posts",
+        "post_likes",
+        "comments",
+        "subscriptions",
+        "stripe_events",
+        "usage_ledger",
+        "models",
+        "prompts",
+        "user_provider_keys",
+      ]),
     );
     await expect(migrate(handle.db)).resolves.toEqual({ applied: [] });
   });
@@ -56,7 +67,10 @@ describe("migrations", () => {
 
   it("a failing migration rolls back and reports which one failed", async () => {
     const handle = await fresh();
-    const broken = [...MIGRATIONS, { tag: "9998_broken", hash: "x", sql: "create table ok_part (id int);\n--> statement-breakpoint\nselect * from no_such_table" }];
+    const broken = [
+      ...MIGRATIONS,
+      { tag: "9998_broken", hash: "x", sql: "create table ok_part (id int);\n--> statement-breakpoint\nselect * from no_such_table" },
+    ];
     await expect(migrate(handle.db, broken)).rejects.toThrow(MigrationError);
     await expect(migrate(handle.db, broken)).rejects.toThrow(/9998_broken failed: .*no_such_table/);
     expect(await tableNames(handle)).not.toContain("ok_part");

@@ -27,7 +27,9 @@ describe("statements", () => {
 
   it("name schema columns as the database does: with their table in expressions, alone in an insert's list and an update's set", () => {
     const s = subscriptions;
-    expect(renderQuery(sql`update ${s} set ${setColumns(s, { freeTokensUsed: sql`${s.freeTokensUsed} + ${5}::int`, plan: "pro" })} where ${s.userId} = ${"u1"}`)).toEqual({
+    expect(
+      renderQuery(sql`update ${s} set ${setColumns(s, { freeTokensUsed: sql`${s.freeTokensUsed} + ${5}::int`, plan: "pro" })} where ${s.userId} = ${"u1"}`),
+    ).toEqual({
       text: 'update "subscriptions" set "free_tokens_used" = "subscriptions"."free_tokens_used" + $1::int, "plan" = $2 where "subscriptions"."user_id" = $3',
       params: [5, "pro", "u1"],
     });
@@ -73,7 +75,8 @@ describe("statements", () => {
 
     it("report a failed run with the database's error as its cause, and the next run of the same text works", async () => {
       await t.db.execute(sql`create table statement_probe (id int primary key, note text)`);
-      const insert = (id: number, note: string | null) => rowsOf<{ id: number }>(t.db, sql`insert into statement_probe (id, note) values (${id}::int, ${note}) returning id`);
+      const insert = (id: number, note: string | null) =>
+        rowsOf<{ id: number }>(t.db, sql`insert into statement_probe (id, note) values (${id}::int, ${note}) returning id`);
       expect(await insert(1, "first")).toEqual([{ id: 1 }]);
       await expect(insert(1, "again")).rejects.toMatchObject({ cause: { code: "23505" } });
       expect(await insert(2, null)).toEqual([{ id: 2 }]);

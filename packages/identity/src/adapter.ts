@@ -78,13 +78,7 @@ class DrizzleOidcAdapter implements Adapter {
     const [row] = await this.db
       .select()
       .from(oidcPayloads)
-      .where(
-        and(
-          condition,
-          eq(oidcPayloads.type, this.type),
-          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-        ),
-      )
+      .where(and(condition, eq(oidcPayloads.type, this.type), or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date()))))
       .limit(1);
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;

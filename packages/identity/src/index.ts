@@ -47,7 +47,15 @@ export async function registerEmbeddedProvider(app: FastifyInstance, deps: Embed
   await app.register(
     async (scope) => {
       await scope.register(formbody, { bodyLimit: 16 * 1024 });
-      registerInteractions(scope, { provider, db, clientId: settings.clientId, homeUrl: `${settings.publicUrl}/`, publicUrl: settings.publicUrl, issuer: settings.issuer, limits: deps.limits });
+      registerInteractions(scope, {
+        provider,
+        db,
+        clientId: settings.clientId,
+        homeUrl: `${settings.publicUrl}/`,
+        publicUrl: settings.publicUrl,
+        issuer: settings.issuer,
+        limits: deps.limits,
+      });
     },
     { prefix: OIDC_MOUNT_PATH },
   );

@@ -101,7 +101,11 @@ export function registerInteractions(scope: FastifyInstance, deps: InteractionDe
   scope.get<{ Params: { code: string } }>("/verify/:code", async (request, reply) => {
     const account = await verifyLocalAccountEmail(deps.db, deps.issuer, request.params.code);
     if (!account) return sendHtml(reply, 404, renderError(VERIFY_NOT_FOUND, deps.homeUrl));
-    return sendHtml(reply, 200, renderNotice("Address verified", `${account.email} is verified. It counts for admin rights from its owner's next sign-in.`, deps.homeUrl));
+    return sendHtml(
+      reply,
+      200,
+      renderNotice("Address verified", `${account.email} is verified. It counts for admin rights from its owner's next sign-in.`, deps.homeUrl),
+    );
   });
 }
 
@@ -129,8 +133,7 @@ async function grantImplicitConsent(provider: Provider, interaction: Interaction
     missingResourceScopes?: Record<string, string[]>;
   };
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-  const grant =
-    existing ?? new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
+  const grant = existing ?? new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
   if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
   for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {

@@ -18,7 +18,10 @@ export async function getOrCreateSecret(db: Database, name: string, generate: ()
   const read = async () => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)).limit(1))[0];
   const existing = await read();
   if (existing) return existing.value;
-  await db.insert(serverSecrets).values({ name, value: await generate() }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: await generate() })
+    .onConflictDoNothing();
   const stored = await read();
   if (!stored) throw new Error(`server secret ${name} could not be stored`);
   return stored.value;

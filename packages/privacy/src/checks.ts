@@ -89,7 +89,10 @@ export function isPhoneShaped(candidate: string): boolean {
   const digits = candidate.replace(/\D/g, "");
   const international = candidate.startsWith("+") || candidate.startsWith("00");
   if (international ? digits.length < 8 || digits.length > 15 : digits.length < 10 || digits.length > 11) return false;
-  const groups = candidate.replace(/^(?:\+|00)/, "").split(/[\s.\-()]+/).filter(Boolean);
+  const groups = candidate
+    .replace(/^(?:\+|00)/, "")
+    .split(/[\s.\-()]+/)
+    .filter(Boolean);
   if (!international && groups.length < 2 && !candidate.includes("(")) return false;
   // A count (1 2 3 4 5 ...) is not a number; one single digit (+33 6 12 ...) can be.
   if (groups.slice(international ? 1 : 0).filter((g) => g.length === 1).length > 1) return false;
@@ -107,5 +110,7 @@ export function isPhoneNumber(candidate: string): boolean {
 
 /** Values that stand in for a secret in documentation rather than being one. */
 export function isPlaceholderSecret(value: string): boolean {
-  return /^(?:\*+|x+|\.+|<[^>]*>|\$\{?[A-Za-z_][\w]*\}?|%[A-Za-z_]+%|\{\{[^}]*\}\}|pass(?:word)?|secret|changeme|your[-_a-z]*|redacted|\[redacted[^\]]*\])$/i.test(value);
+  return /^(?:\*+|x+|\.+|<[^>]*>|\$\{?[A-Za-z_][\w]*\}?|%[A-Za-z_]+%|\{\{[^}]*\}\}|pass(?:word)?|secret|changeme|your[-_a-z]*|redacted|\[redacted[^\]]*\])$/i.test(
+    value,
+  );
 }

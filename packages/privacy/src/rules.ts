@@ -27,7 +27,10 @@ const hasDigits = (min: number) => (text: string) => {
   return false;
 };
 
-const includes = (...needles: string[]) => (text: string) => needles.some((needle) => text.includes(needle));
+const includes =
+  (...needles: string[]) =>
+  (text: string) =>
+    needles.some((needle) => text.includes(needle));
 
 /** Common file extensions, so `logo@2x.png` or `icon@3x.webp` is not taken for an address. */
 const FILE_EXTENSIONS = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|js|mjs|cjs|ts|tsx|jsx|css|scss|json|ya?ml|md|html?|txt|pdf|zip|gz|tar|lock|map)$/i;
@@ -39,7 +42,19 @@ const KEY_HEADER = /-----BEGIN ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;
 const KEY_FOOTER = /-----END ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY( BLOCK)?-----/g;
 /** What a PEM body holds: base64, its line breaks, and header lines (`Proc-Type: 4,ENCRYPTED`). */
 const isBase64OrHeader = (c: number) =>
-  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 58 || c === 44 || c === 45 || c === 32 || c === 9 || c === 10 || c === 13;
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  (c >= 48 && c <= 57) ||
+  c === 43 ||
+  c === 47 ||
+  c === 61 ||
+  c === 58 ||
+  c === 44 ||
+  c === 45 ||
+  c === 32 ||
+  c === 9 ||
+  c === 10 ||
+  c === 13;
 
 /**
  * Private-key blocks: each BEGIN line to the first END line of the same kind before the next
@@ -113,7 +128,11 @@ export const RULES: readonly Rule[] = [
   key("AWS Bedrock", "ABSK[A-Za-z0-9+/]{80,400}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{40,2000}={0,2}", ["ABSK", "bedrock-api-key-"]),
   key("Stripe", "(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,400}|whsec_[A-Za-z0-9]{24,400}", ["_live_", "_test_", "whsec_"]),
   key("Google", "AIza[0-9A-Za-z_-]{35}", ["AIza"]),
-  key("Slack", "xox[abposre]-[A-Za-z0-9-]{10,400}|xapp-\\d-[A-Za-z0-9-]{10,400}|https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/]{20,400}", ["xox", "xapp-", "hooks.slack.com"]),
+  key(
+    "Slack",
+    "xox[abposre]-[A-Za-z0-9-]{10,400}|xapp-\\d-[A-Za-z0-9-]{10,400}|https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/]{20,400}",
+    ["xox", "xapp-", "hooks.slack.com"],
+  ),
   key("SendGrid", "SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}", ["SG."]),
   key("Shopify", "shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}", ["shp"]),
   key("Linear", "lin_api_[A-Za-z0-9]{40}", ["lin_api_"]),
@@ -148,7 +167,8 @@ export const RULES: readonly Rule[] = [
     kind: "email",
     // Letters of any script in the local part and the domain (an internationalised address), and
     // punycode labels (`xn--...`) anywhere in the domain, its last label too.
-    pattern: /(?<![\p{L}\p{N}\p{M}._%+-])[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}._%+-]{0,63})@(?:[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?\.)+(?:\p{L}[\p{L}\p{M}]{1,23}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}\p{M}-]|:[^\s])/giu,
+    pattern:
+      /(?<![\p{L}\p{N}\p{M}._%+-])[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}._%+-]{0,63})@(?:[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?\.)+(?:\p{L}[\p{L}\p{M}]{1,23}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}\p{M}-]|:[^\s])/giu,
     mayContain: includes("@"),
     accept: (found) => !FILE_EXTENSIONS.test(found) && !/\.\./.test(found),
   },

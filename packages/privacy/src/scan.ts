@@ -24,7 +24,8 @@ export type ScanOptions = { ownNames?: readonly (string | null | undefined)[]; o
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A rule whose sensitive part is a capture group needs the group's offsets (the `d` flag). */
-const withIndices = (rule: Rule): Rule => (rule.group && rule.pattern && !rule.pattern.hasIndices ? { ...rule, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}d`) } : rule);
+const withIndices = (rule: Rule): Rule =>
+  rule.group && rule.pattern && !rule.pattern.hasIndices ? { ...rule, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}d`) } : rule;
 
 const COMPILED = RULES.map(withIndices);
 
@@ -186,7 +187,9 @@ const MAX_ECHOED = 100;
  * `jane.doe@exam`) is found there too: its local part and '@' followed by the start of its domain.
  */
 function withEchoes(messages: readonly string[], findings: Finding[]): Finding[] {
-  const addresses = [...new Map(findings.filter((f) => f.kind === "email" || f.kind === "own_email").map((f) => [f.text.toLowerCase(), f.kind])).entries()].slice(0, MAX_ECHOED);
+  const addresses = [
+    ...new Map(findings.filter((f) => f.kind === "email" || f.kind === "own_email").map((f) => [f.text.toLowerCase(), f.kind])).entries(),
+  ].slice(0, MAX_ECHOED);
   if (addresses.length === 0) return findings;
   const echoes: Finding[] = [];
   const byMessage = new Map<number, Pick<Finding, "start" | "end">[]>();
@@ -221,7 +224,8 @@ function withEchoes(messages: readonly string[], findings: Finding[]): Finding[]
   return [...findings, ...echoes].sort((a, b) => a.message - b.message || a.start - b.start);
 }
 
-const placed = (message: number, spans: Span[]): Finding[] => spans.map((span) => ({ id: `${message}:${span.start}:${span.end}:${span.kind}`, message, ...span }));
+const placed = (message: number, spans: Span[]): Finding[] =>
+  spans.map((span) => ({ id: `${message}:${span.start}:${span.end}:${span.kind}`, message, ...span }));
 
 /** The findings in one text. */
 export function scanText(text: string, options: ScanOptions = {}): Span[] {

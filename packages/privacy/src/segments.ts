@@ -13,4 +13,3 @@ export function segmentsOf(text: string, spans: readonly { id: string; start: nu
   if (at < text.length) segments.push({ text: text.slice(at), findingId: null });
   return segments;
 }
-

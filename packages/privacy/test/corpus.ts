@@ -32,10 +32,16 @@ export const TRUE_POSITIVES: CorpusCase[] = [
   { text: "pay to GB82WEST12345698765432", expect: [{ kind: "iban", text: "GB82WEST12345698765432" }] },
   { text: "FR14 2004 1010 0505 0001 3M02 606", expect: [{ kind: "iban", text: "FR14 2004 1010 0505 0001 3M02 606" }] },
   { text: `OPENAI_API_KEY=${fake("sk-proj-", 48)}`, expect: [{ kind: "api_key", text: fake("sk-proj-", 48) }] },
-  { text: `old key ${fake("sk-", 48, "abcdefghijkLMNOPQRST0123456789")}`, expect: [{ kind: "api_key", text: fake("sk-", 48, "abcdefghijkLMNOPQRST0123456789") }] },
+  {
+    text: `old key ${fake("sk-", 48, "abcdefghijkLMNOPQRST0123456789")}`,
+    expect: [{ kind: "api_key", text: fake("sk-", 48, "abcdefghijkLMNOPQRST0123456789") }],
+  },
   { text: `export ANTHROPIC_API_KEY="${fake("sk-ant-api03-", 90)}"`, expect: [{ kind: "api_key", text: fake("sk-ant-api03-", 90) }] },
   { text: `token ${fake("ghp_", 36)} for CI`, expect: [{ kind: "api_key", text: fake("ghp_", 36) }] },
-  { text: `${fake("github_pat_", 82, "ABCDEFGHabcdefgh0123456789_")}`, expect: [{ kind: "api_key", text: fake("github_pat_", 82, "ABCDEFGHabcdefgh0123456789_") }] },
+  {
+    text: `${fake("github_pat_", 82, "ABCDEFGHabcdefgh0123456789_")}`,
+    expect: [{ kind: "api_key", text: fake("github_pat_", 82, "ABCDEFGHabcdefgh0123456789_") }],
+  },
   { text: "aws_access_key_id = AKIAIOSFODNN7EXAMPLE", expect: [{ kind: "api_key", text: "AKIAIOSFODNN7EXAMPLE" }] },
   { text: `stripe ${fake("sk_live_", 24)}`, expect: [{ kind: "api_key", text: fake("sk_live_", 24) }] },
   { text: `restricted ${fake("rk_live_", 30)}`, expect: [{ kind: "api_key", text: fake("rk_live_", 30) }] },
@@ -44,9 +50,14 @@ export const TRUE_POSITIVES: CorpusCase[] = [
   { text: `hf token: ${fake("hf_", 34)}`, expect: [{ kind: "api_key", text: fake("hf_", 34) }] },
   {
     text: "Here is my key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1b2c3d4e5f6\nq8r9s0t1u2v3w4x5y6z7==\n-----END RSA PRIVATE KEY-----\nthanks",
-    expect: [{ kind: "private_key", text: "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1b2c3d4e5f6\nq8r9s0t1u2v3w4x5y6z7==\n-----END RSA PRIVATE KEY-----" }],
+    expect: [
+      { kind: "private_key", text: "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1b2c3d4e5f6\nq8r9s0t1u2v3w4x5y6z7==\n-----END RSA PRIVATE KEY-----" },
+    ],
   },
-  { text: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA", expect: [{ kind: "private_key", text: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA" }] },
+  {
+    text: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA",
+    expect: [{ kind: "private_key", text: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA" }],
+  },
   { text: "DATABASE_URL=postgres://admin:S3cr3t!pw@db.internal:5432/app", expect: [{ kind: "url_password", text: "S3cr3t!pw" }] },
   { text: "clone https://bob:hunter2@git.example.com/repo.git", expect: [{ kind: "url_password", text: "hunter2" }] },
   {

@@ -48,7 +48,9 @@ describe("labelled corpus (test/fixtures/labelled-corpus.ts)", () => {
   const RECALL_TARGETS: FindingKind[] = ["api_key", "card", "email", "private_key"];
 
   it("recall and precision per kind, printed", () => {
-    const figures = new Map<FindingKind, { expected: number; found: number; right: number }>(FINDING_KINDS.map((kind) => [kind, { expected: 0, found: 0, right: 0 }]));
+    const figures = new Map<FindingKind, { expected: number; found: number; right: number }>(
+      FINDING_KINDS.map((kind) => [kind, { expected: 0, found: 0, right: 0 }]),
+    );
     const wrong: string[] = [];
     for (const sample of LABELLED_CORPUS) {
       const found = scanMessages(sample.messages).map((f) => `${f.message}|${f.kind}|${f.text}`);
@@ -67,7 +69,12 @@ describe("labelled corpus (test/fixtures/labelled-corpus.ts)", () => {
     const precision = (f: { found: number; right: number }) => (f.found === 0 ? 1 : f.right / f.found);
     console.log(
       `labelled corpus: ${LABELLED_CORPUS.length} samples (${LABELLED_CORPUS.filter((s) => s.expect.length === 0).length} with nothing to find)\n` +
-        rows.map(([kind, f]) => `  ${kind.padEnd(12)} expected ${String(f.expected).padStart(3)}  found ${String(f.found).padStart(3)}  right ${String(f.right).padStart(3)}  recall ${recall(f).toFixed(3)}  precision ${precision(f).toFixed(3)}`).join("\n") +
+        rows
+          .map(
+            ([kind, f]) =>
+              `  ${kind.padEnd(12)} expected ${String(f.expected).padStart(3)}  found ${String(f.found).padStart(3)}  right ${String(f.right).padStart(3)}  recall ${recall(f).toFixed(3)}  precision ${precision(f).toFixed(3)}`,
+          )
+          .join("\n") +
         (wrong.length ? `\n  ${wrong.join("\n  ")}` : ""),
     );
     for (const [kind, f] of rows) {

@@ -15,19 +15,82 @@ const WHOLE_BOUND_MS = 5000;
 const SIZE = 100_000;
 
 const SEEDS = [
-  "", "a://", "a://b:", "a://b:c", "http://x:y@", "sk-", "sk-ant-", "sk-proj-", "ghp_", "github_pat_", "AKIA", "ABSK", "sk_live_",
-  "whsec_", "AIza", "xoxb-", "xapp-1-", "https://hooks.slack.com/services/T", "hf_", "glpat-", "npm_", "eyJ", "eyJa.eyJa.",
-  "-----BEGIN ", "-----BEGIN A PRIVATE KEY-----", "-----BEGIN PGP PRIVATE KEY BLOCK-----", "aws_secret_access_key=", "a@", "a@a.", "a.a@b-", "+", "+1 ", "00", "(1) ",
-  "DE89", "DE89 3704 ", "4111 ", "4111-1111-", "Ada ", "ada.lovelace@",
+  "",
+  "a://",
+  "a://b:",
+  "a://b:c",
+  "http://x:y@",
+  "sk-",
+  "sk-ant-",
+  "sk-proj-",
+  "ghp_",
+  "github_pat_",
+  "AKIA",
+  "ABSK",
+  "sk_live_",
+  "whsec_",
+  "AIza",
+  "xoxb-",
+  "xapp-1-",
+  "https://hooks.slack.com/services/T",
+  "hf_",
+  "glpat-",
+  "npm_",
+  "eyJ",
+  "eyJa.eyJa.",
+  "-----BEGIN ",
+  "-----BEGIN A PRIVATE KEY-----",
+  "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+  "aws_secret_access_key=",
+  "a@",
+  "a@a.",
+  "a.a@b-",
+  "+",
+  "+1 ",
+  "00",
+  "(1) ",
+  "DE89",
+  "DE89 3704 ",
+  "4111 ",
+  "4111-1111-",
+  "Ada ",
+  "ada.lovelace@",
 ];
-const FILLERS = ["1234 ", "(212) 555-1234 ", "a", "a.", "a-", "a:", "a@", "a_", "1", "1 ", "1-", "1.", "12 ", "1234 ", "A", "A1", "AB12 ", " ", "\n", "=", "/", "\u00ad", "\u200b", "é", "a\u00ad"];
+const FILLERS = [
+  "1234 ",
+  "(212) 555-1234 ",
+  "a",
+  "a.",
+  "a-",
+  "a:",
+  "a@",
+  "a_",
+  "1",
+  "1 ",
+  "1-",
+  "1.",
+  "12 ",
+  "1234 ",
+  "A",
+  "A1",
+  "AB12 ",
+  " ",
+  "\n",
+  "=",
+  "/",
+  "\u00ad",
+  "\u200b",
+  "é",
+  "a\u00ad",
+];
 
 /** Each seed followed by one filler over and over, and seed and filler repeated together. */
 function* hostileTexts(size: number): Generator<[string, string]> {
   for (const seed of SEEDS) {
     for (const filler of FILLERS) {
       yield [`${JSON.stringify(seed)} + ${JSON.stringify(filler)}*`, seed + filler.repeat(Math.ceil((size - seed.length) / filler.length))];
-      if (seed !== "") yield [`(${JSON.stringify(seed)} + ${JSON.stringify(filler)})*`, (seed + filler).repeat(Math.ceil(size / (seed.length + filler.length)))];
+      if (seed !== "")
+        yield [`(${JSON.stringify(seed)} + ${JSON.stringify(filler)})*`, (seed + filler).repeat(Math.ceil(size / (seed.length + filler.length)))];
     }
   }
 }

@@ -9,7 +9,8 @@ const KEY = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1b2c3d4e5f6\nq8r9s
 /** Filler of `length` characters with `inserts` placed at the given offsets. */
 function textWith(length: number, inserts: [number, string][]) {
   let text = "";
-  for (const [at, insert] of inserts) text += "lorem ipsum ".repeat(Math.ceil((at - text.length) / 12)).slice(0, Math.max(0, at - text.length) - 1) + " " + insert + " ";
+  for (const [at, insert] of inserts)
+    text += "lorem ipsum ".repeat(Math.ceil((at - text.length) / 12)).slice(0, Math.max(0, at - text.length) - 1) + " " + insert + " ";
   return text + "lorem ipsum ".repeat(Math.ceil((length - text.length) / 12));
 }
 

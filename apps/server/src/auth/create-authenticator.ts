@@ -13,19 +13,11 @@ import { createUserinfoProfiles } from "./userinfo";
  * opened with `keys` (its access tokens carry the profile), or an external provider's JWKS and userinfo endpoint
  * found through its discovery document. Either way, people's personal access tokens are accepted too.
  */
-export function createAuthenticator(
-  config: Config,
-  db: Database,
-  options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
-): Authenticator {
+export function createAuthenticator(config: Config, db: Database, options: { keys: KeyVault; onOperationalError?: (error: unknown) => void }): Authenticator {
   return withPersonalAccessTokens(db, createSignInAuthenticator(config, db, options));
 }
 
-function createSignInAuthenticator(
-  config: Config,
-  db: Database,
-  options: { keys: KeyVault; onOperationalError?: (error: unknown) => void },
-): Authenticator {
+function createSignInAuthenticator(config: Config, db: Database, options: { keys: KeyVault; onOperationalError?: (error: unknown) => void }): Authenticator {
   const { issuer, audience, clientId, embedded } = config.oidc;
   const { onOperationalError } = options;
   if (embedded) {

@@ -14,7 +14,9 @@ export async function createBilling(config: Config): Promise<Billing | null> {
   const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(api
+      ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol.replace(":", "") as "http" | "https" }
+      : {}),
   });
   return { stripe, prices: { basic: config.STRIPE_PRICE_BASIC, pro: config.STRIPE_PRICE_PRO }, publicUrl: config.publicUrl };
 }

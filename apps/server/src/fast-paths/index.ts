@@ -12,11 +12,12 @@ import { checkTrpcFastPaths, installedTrpc, type TrpcShape } from "./trpc";
  * database's (`databaseFallbacks`). `requestLoggers` is false for Fastify's silent logger, which
  * makes no request loggers at all. `trpc` is the installed tRPC unless a test hands another.
  */
-export function startFastPaths(
-  log: FastifyBaseLogger,
-  options: { requestLoggers: boolean; databaseFallbacks: readonly string[]; trpc?: TrpcShape },
-): string[] {
-  const findings = [checkTrpcFastPaths(options.trpc ?? installedTrpc()), options.requestLoggers ? lazyRequestChildren(log) : null, ...options.databaseFallbacks];
+export function startFastPaths(log: FastifyBaseLogger, options: { requestLoggers: boolean; databaseFallbacks: readonly string[]; trpc?: TrpcShape }): string[] {
+  const findings = [
+    checkTrpcFastPaths(options.trpc ?? installedTrpc()),
+    options.requestLoggers ? lazyRequestChildren(log) : null,
+    ...options.databaseFallbacks,
+  ];
   const fallbacks = findings.filter((finding): finding is string => finding !== null);
   for (const line of fallbacks) log.warn({ fastPath: "fallback" }, line);
   return fallbacks;

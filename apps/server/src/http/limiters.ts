@@ -63,11 +63,7 @@ export function createRedisLimiter(redis: RedisCounter, rule: LimitRule, prefix:
  * Uses `primary` (Redis) and, while it fails, `fallback` (memory), so sign-in never depends on
  * Redis being up. Works for any limiter whose operations take a key (AttemptLimiter, FailureThrottle).
  */
-export function withFallback<T extends Record<keyof T, (key: string) => Promise<unknown>>>(
-  primary: T,
-  fallback: T,
-  onError: (error: unknown) => void,
-): T {
+export function withFallback<T extends Record<keyof T, (key: string) => Promise<unknown>>>(primary: T, fallback: T, onError: (error: unknown) => void): T {
   const operations = Object.keys(primary) as (keyof T)[];
   return Object.fromEntries(
     operations.map((name) => [

@@ -53,8 +53,34 @@ export function loggedUrl(request: FastifyRequest): string {
  * a description) keeps its name and loses its value, as tRPC's input does.
  */
 const SHOWN_QUERY_PARAMS = new Set([
-  "limit", "cursor", "format", "category", "filter", "sort", "order", "period", "page", "offset", "kind", "shared", "jobId", "tab",
-  "status", "version", "model", "model_id", "modelId", "sessionId", "session_id", "postId", "post_id", "promptId", "id", "answer", "type", "window",
+  "limit",
+  "cursor",
+  "format",
+  "category",
+  "filter",
+  "sort",
+  "order",
+  "period",
+  "page",
+  "offset",
+  "kind",
+  "shared",
+  "jobId",
+  "tab",
+  "status",
+  "version",
+  "model",
+  "model_id",
+  "modelId",
+  "sessionId",
+  "session_id",
+  "postId",
+  "post_id",
+  "promptId",
+  "id",
+  "answer",
+  "type",
+  "window",
 ]);
 /** What a shown value may look like: a short token, never free text. */
 const SHOWN_VALUE = /^[\w.:,~-]{0,200}$/;

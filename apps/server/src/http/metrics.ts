@@ -243,7 +243,7 @@ function routeOf(request: FastifyRequest): string {
 
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
   if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
-  return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+  return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -19,7 +19,12 @@ export type RateLimitRules = Record<RateLimitedAction, RateLimitRule>;
 const MINUTE = 60_000;
 
 /** The per-person rules: sends, comments, likes, posts, searches and prompt writes from RATE_LIMIT_* (per minute), the others as DEFAULT_RATE_LIMITS says. */
-export function rateLimitRules(config: Pick<Config, "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS" | "RATE_LIMIT_SEARCHES" | "RATE_LIMIT_PROMPT_WRITES">): RateLimitRules {
+export function rateLimitRules(
+  config: Pick<
+    Config,
+    "RATE_LIMIT_SENDS" | "RATE_LIMIT_COMMENTS" | "RATE_LIMIT_LIKES" | "RATE_LIMIT_POSTS" | "RATE_LIMIT_SEARCHES" | "RATE_LIMIT_PROMPT_WRITES"
+  >,
+): RateLimitRules {
   return {
     ...DEFAULT_RATE_LIMITS,
     send: { limit: config.RATE_LIMIT_SENDS, windowMs: MINUTE },

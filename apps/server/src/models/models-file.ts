@@ -14,7 +14,10 @@ const fileSchema = z.object({
         id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "must be lower-case letters, digits and dashes"),
         name: z.string().min(1),
         baseURL: z.url({ protocol: /^https?$/ }),
-        apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "must name an environment variable").optional(),
+        apiKeyEnv: z
+          .string()
+          .regex(/^[A-Z_][A-Z0-9_]*$/, "must name an environment variable")
+          .optional(),
         models: z.array(modelSpec).min(1),
       }),
     )

@@ -45,7 +45,9 @@ function registerFonts({ GlobalFonts }: Canvas) {
   const families: string[] = [];
   for (const pkg of SLICED_FALLBACKS) {
     const files = join(dirname(require.resolve(`${pkg}/LICENSE`)), "files");
-    for (const file of readdirSync(files).filter((name) => name.endsWith("-wght-normal.woff2")).sort()) {
+    for (const file of readdirSync(files)
+      .filter((name) => name.endsWith("-wght-normal.woff2"))
+      .sort()) {
       const family = `ParleyPreviewFallback${families.length}`;
       if (!GlobalFonts.registerFromPath(join(files, file), family)) throw new Error(`Cannot load the preview font ${file}`);
       families.push(family);
@@ -61,7 +63,14 @@ const font = (px: number, bold = false) => `${px}px ${bold ? FONT_BOLD : FONT}, 
 
 /** A strong validator of the image: the same content always draws the same picture. */
 export function previewEtag(content: PreviewContent): string {
-  const parts = ["v2", content.title, content.models, content.prompt, content.author, ...(content.answer ? [content.answer.author, content.answer.content] : [])];
+  const parts = [
+    "v2",
+    content.title,
+    content.models,
+    content.prompt,
+    content.author,
+    ...(content.answer ? [content.answer.author, content.answer.content] : []),
+  ];
   return `"${createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 32)}"`;
 }
 

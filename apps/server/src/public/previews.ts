@@ -20,7 +20,9 @@ export function boundedExcerpt(content: PreviewContent): PreviewContent {
     models: content.models.slice(0, PREVIEW_EXCERPT.models).map((model) => model.slice(0, PREVIEW_EXCERPT.model)),
     prompt: content.prompt.slice(0, PREVIEW_EXCERPT.prompt),
     author: content.author.slice(0, PREVIEW_EXCERPT.author),
-    ...(content.answer ? { answer: { author: content.answer.author.slice(0, PREVIEW_EXCERPT.model), content: content.answer.content.slice(0, PREVIEW_EXCERPT.prompt) } } : {}),
+    ...(content.answer
+      ? { answer: { author: content.answer.author.slice(0, PREVIEW_EXCERPT.model), content: content.answer.content.slice(0, PREVIEW_EXCERPT.prompt) } }
+      : {}),
   };
 }
 

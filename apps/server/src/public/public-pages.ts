@@ -22,7 +22,6 @@ const PAGES: { prefix: "p" | "s"; load: Loader }[] = [
  */
 export const publicTextHeaders = (indexable: boolean) => ({ "Cache-Control": "no-cache", "X-Robots-Tag": indexable ? "all" : "noindex" });
 
-
 /**
  * The public pages /p/{token} (posts) and /s/{token} (conversations): the SPA's index.html with
  * Open Graph and Twitter tags filled in by the server (link preview crawlers do not run
@@ -53,13 +52,16 @@ export function registerPublicPages(app: FastifyInstance, options: { db: Executo
       return reply.type("text/html; charset=utf-8").send(injectMeta(indexHtml, found ? metaOf(found, options.publicUrl, path, answer) : notFoundMeta()));
     });
 
-    app.get(`/${page.prefix}/:token/preview.png`, async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply: FastifyReply) => {
-      const answer = answerKeyOf(request.query);
-      return servePreview(options, request, reply, page.prefix, answer, async () => {
-        const found = await find(request.params.token);
-        return found ? { content: previewContentOf(found.transcript, answer), indexable: found.indexable } : null;
-      });
-    });
+    app.get(
+      `/${page.prefix}/:token/preview.png`,
+      async (request: FastifyRequest<{ Params: { token: string }; Querystring: AnswerQuery }>, reply: FastifyReply) => {
+        const answer = answerKeyOf(request.query);
+        return servePreview(options, request, reply, page.prefix, answer, async () => {
+          const found = await find(request.params.token);
+          return found ? { content: previewContentOf(found.transcript, answer), indexable: found.indexable } : null;
+        });
+      },
+    );
   }
   registerPublicPromptPage(app, options);
 }
@@ -130,12 +132,23 @@ export function registerPublicPromptPage(app: FastifyInstance, options: { db: Ex
 }
 
 /** What a prompt's picture shows: its name, the start of its text and its author. */
-const promptPreviewOf = (prompt: PublicPrompt): PreviewContent => ({ title: prompt.name, models: [], prompt: prompt.text.slice(0, 600), author: prompt.author.name });
+const promptPreviewOf = (prompt: PublicPrompt): PreviewContent => ({
+  title: prompt.name,
+  models: [],
+  prompt: prompt.text.slice(0, 600),
+  author: prompt.author.name,
+});
 
 function promptMetaOf(prompt: PublicPrompt, url: string) {
   const about = (prompt.description ?? prompt.text).replace(/\s+/g, " ").trim();
   const version = `v=${previewEtag(boundedExcerpt(promptPreviewOf(prompt))).slice(1, 13)}`;
-  return { title: `${prompt.name} · Parley`, description: `A prompt by ${prompt.author.name}: ${about}`.slice(0, 200), url, image: `${url}/preview.png?${version}`, noindex: true };
+  return {
+    title: `${prompt.name} · Parley`,
+    description: `A prompt by ${prompt.author.name}: ${about}`.slice(0, 200),
+    url,
+    image: `${url}/preview.png?${version}`,
+    noindex: true,
+  };
 }
 
 /** A preview image, or 304 when the client has it; revalidated on every use. */
@@ -166,7 +179,13 @@ function answerIn(t: Transcript, key: string | null) {
 function previewContentOf(t: Transcript, answerKey: string | null = null): PreviewContent {
   const answer = answerIn(t, answerKey);
   const prompt = answer ? answer.question : (t.messages.find((m) => m.role === "user")?.content ?? "");
-  return { title: t.title, models: t.models, prompt: prompt.slice(0, 600), author: t.author, ...(answer ? { answer: { author: answer.author, content: answer.content.slice(0, 600) } } : {}) };
+  return {
+    title: t.title,
+    models: t.models,
+    prompt: prompt.slice(0, 600),
+    author: t.author,
+    ...(answer ? { answer: { author: answer.author, content: answer.content.slice(0, 600) } } : {}),
+  };
 }
 
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -206,10 +225,20 @@ function closedLink(error: unknown): ClosedLink {
  */
 function sendClosed(reply: FastifyReply, closed: ClosedLink, indexHtml: string | undefined) {
   const gone = closed.error.kind === "GONE";
-  const meta = { title: gone ? "Link expired · Parley" : "Protected link · Parley", description: gone ? LINK_MESSAGES.gone : LINK_MESSAGES.passwordRequired, url: null, image: null, noindex: true };
+  const meta = {
+    title: gone ? "Link expired · Parley" : "Protected link · Parley",
+    description: gone ? LINK_MESSAGES.gone : LINK_MESSAGES.passwordRequired,
+    url: null,
+    image: null,
+    noindex: true,
+  };
   // The link's state can change the next moment (its owner lifts the cap): never kept.
-  reply.status(gone ? 410 : 403).headers({ ...publicTextHeaders(false), "Cache-Control": "no-store" }).type("text/html; charset=utf-8");
-  const page = indexHtml ?? '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head><body><main><h1></h1></main></body></html>';
+  reply
+    .status(gone ? 410 : 403)
+    .headers({ ...publicTextHeaders(false), "Cache-Control": "no-store" })
+    .type("text/html; charset=utf-8");
+  const page =
+    indexHtml ?? '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head><body><main><h1></h1></main></body></html>';
   return reply.send(injectMeta(page, meta).replace("<h1></h1>", `<h1>${escapeHtml(meta.description)}</h1>`));
 }
 
@@ -218,7 +247,7 @@ const notFoundMeta = () => ({ title: "Not Found · Parley", description: "This l
 /** Without a built web app the page is still readable: the meta tags and the text itself. */
 function fallbackHtml(found: PublicPage | null, publicUrl: string, path: string, answerKey: string | null) {
   const meta = found ? metaOf(found, publicUrl, path, answerKey) : notFoundMeta();
-  const head = injectMeta("<!doctype html><html lang=\"en\"><head><meta charset=\"UTF-8\" /><title>Parley</title></head>", meta);
+  const head = injectMeta('<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Parley</title></head>', meta);
   const body = found
     ? `<main><h1>${escapeHtml(found.transcript.title)}</h1>${found.transcript.messages.map((m) => `<h2>${escapeHtml(m.author)}</h2><p>${escapeHtml(m.content)}</p>`).join("")}</main>`
     : "<main><h1>Not Found</h1></main>";

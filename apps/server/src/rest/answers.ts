@@ -1,5 +1,14 @@
 import { appRouter, AppError, type EventOf, type RouterOutputs } from "@parley/api";
-import { archiveInputs, chatCollectedAnswers, chatHistoryAnswer, chatHistoryRequest, IMPORT_LIMITS, IMPORT_NESTED_TOO_DEEPLY, IMPORT_SIZE_TEXT, postOutputs } from "@parley/contracts";
+import {
+  archiveInputs,
+  chatCollectedAnswers,
+  chatHistoryAnswer,
+  chatHistoryRequest,
+  IMPORT_LIMITS,
+  IMPORT_NESTED_TOO_DEEPLY,
+  IMPORT_SIZE_TEXT,
+  postOutputs,
+} from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { publicTextHeaders } from "../public/public-pages";
@@ -110,7 +119,10 @@ export const restSpecials: readonly RowSpecial[] = [
     // The import's JSON body: the procedure's `{ file }`, or the export's array of conversations itself.
     body: z.union([archiveInputs.import, z.array(z.unknown())]),
     // A little room above the file itself for the request's own framing.
-    bodyLimit: { bytes: IMPORT_LIMITS.bytes + 64 * 1024, message: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` },
+    bodyLimit: {
+      bytes: IMPORT_LIMITS.bytes + 64 * 1024,
+      message: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.`,
+    },
   },
 ];
 

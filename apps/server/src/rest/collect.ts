@@ -55,8 +55,10 @@ export function collectEvents<K extends Kind>(kind: K): (events: AsyncIterable<E
       if (event.type === "text" || event.type === "end") continue;
       const at = columns.find((c) => c.column === ("column" in event ? event.column : 0));
       if (!at) continue;
-      if (event.type === "done") Object.assign(at, { status: "complete", message_response: event.message_response }, "usage" in event ? { usage: event.usage } : {});
-      else if (event.type === "error") Object.assign(at, { status: "error", message_response: event.partial_response, message: event.message, detail: event.detail });
+      if (event.type === "done")
+        Object.assign(at, { status: "complete", message_response: event.message_response }, "usage" in event ? { usage: event.usage } : {});
+      else if (event.type === "error")
+        Object.assign(at, { status: "error", message_response: event.partial_response, message: event.message, detail: event.detail });
       else Object.assign(at, { status: "stopped", message_response: event.partial_response });
     }
     if (sessionId === undefined) return { status: 502, body: { message: MESSAGES.sendFailed } };

@@ -110,7 +110,13 @@ function operationOf(method: string, path: string, operation: Operation, schemas
 ${operation.description ? `<p>${prose(operation.description)}</p>` : ""}
 <p class="auth">${operation.security.length ? "Needs <code>Authorization: Bearer &lt;token&gt;</code>." : "No sign-in needed."} Operation id <code>${escape(operation.operationId)}</code>.</p>
 ${operation.parameters?.length ? parametersOf(operation.parameters) : ""}
-${body ? `<p>Request body (${Object.keys(body.content).map((t) => `<code>${escape(t)}</code>`).join(" or ")}${body.required ? "" : ", optional"}): ${typeOf(bodySchema)}</p>${bodyFields?.properties ? fieldsOf(bodyFields, "Request body") : ""}` : ""}
+${
+  body
+    ? `<p>Request body (${Object.keys(body.content)
+        .map((t) => `<code>${escape(t)}</code>`)
+        .join(" or ")}${body.required ? "" : ", optional"}): ${typeOf(bodySchema)}</p>${bodyFields?.properties ? fieldsOf(bodyFields, "Request body") : ""}`
+    : ""
+}
 ${responsesOf(operation.responses)}
 </section>`;
 }
@@ -144,12 +150,13 @@ export function renderDocsPage(document: OpenApiDocument): string {
     const ofTag = operations.filter((o) => o.operation.tags[0] === tag);
     return `<section aria-labelledby="tag-${escape(tag)}"><h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ofTag.map((o) => operationOf(o.method, o.path, o.operation, components)).join("\n")}</section>`;
   });
-  const toc = operations
-    .map((o) => `<li><a href="#${escape(o.operation.operationId)}">${escape(o.method.toUpperCase())} ${escape(o.path)}</a></li>`)
-    .join("");
+  const toc = operations.map((o) => `<li><a href="#${escape(o.operation.operationId)}">${escape(o.method.toUpperCase())} ${escape(o.path)}</a></li>`).join("");
   const schemas = Object.entries(components)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, schema]) => `<section id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-title"><h3 id="${schemaAnchor(name)}-title">${escape(name)}</h3>${schema.description ? `<p>${escape(schema.description)}</p>` : ""}${fieldsOf(schema, `${name} fields`)}</section>`)
+    .map(
+      ([name, schema]) =>
+        `<section id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-title"><h3 id="${schemaAnchor(name)}-title">${escape(name)}</h3>${schema.description ? `<p>${escape(schema.description)}</p>` : ""}${fieldsOf(schema, `${name} fields`)}</section>`,
+    )
     .join("\n");
   const security = document.components.securitySchemes.bearer.description;
   return `<!doctype html>

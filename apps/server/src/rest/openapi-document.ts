@@ -51,7 +51,11 @@ const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((
 
 /** The name again, or, when another row of the same method and fixed words took it (`GET /prompts` before `GET /prompts/:id`), the name with its path parameters (`getPromptsById`). */
 function uniqueOperationId(id: string, route: Pick<RestRow, "path">, named: Set<string>) {
-  const unique = named.has(id) ? `${id}By${pathParamsOf(route.path).map((p) => p[0]!.toUpperCase() + p.slice(1)).join("And")}` : id;
+  const unique = named.has(id)
+    ? `${id}By${pathParamsOf(route.path)
+        .map((p) => p[0]!.toUpperCase() + p.slice(1))
+        .join("And")}`
+    : id;
   named.add(unique);
   return unique;
 }
@@ -213,7 +217,11 @@ function responsesOf(route: RestRow, responseId: string | undefined) {
   const success = route.download
     ? {
         description: "The file, sent as an attachment (Content-Disposition names it)",
-        content: { "text/markdown": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } }, "text/csv": { schema: { type: "string" } } },
+        content: {
+          "text/markdown": { schema: { type: "string" } },
+          "application/json": { schema: { type: "string" } },
+          "text/csv": { schema: { type: "string" } },
+        },
       }
     : {
         description: "Done",
@@ -222,7 +230,9 @@ function responsesOf(route: RestRow, responseId: string | undefined) {
           : {}),
         content: {
           "application/json": { schema: ok },
-          ...(route.streams ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } } : {}),
+          ...(route.streams
+            ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events: one `event:` per event type, its JSON as `data:`" } } }
+            : {}),
         },
       };
   const takesInput = route.input !== undefined || route.body !== undefined || route.path.includes(":");
@@ -237,7 +247,10 @@ function responsesOf(route: RestRow, responseId: string | undefined) {
     ...(route.streams
       ? {
           "402": errorResponse("The plan's token allowance is used up"),
-          "502": { description: "The model failed; the conversation is saved", content: { "application/json": { schema: { $ref: `${COMPONENT}ReplyFailed` } } } },
+          "502": {
+            description: "The model failed; the conversation is saved",
+            content: { "application/json": { schema: { $ref: `${COMPONENT}ReplyFailed` } } },
+          },
         }
       : {}),
     "429": errorResponse("Too many requests: wait the Retry-After seconds"),

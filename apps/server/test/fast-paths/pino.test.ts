@@ -20,7 +20,11 @@ function requestLines(root: FastifyBaseLogger, lines: Record<string, unknown>[])
 
 describe("pino on a version or shape its lazy request loggers were not written for", () => {
   it.each<[string, PropertyDescriptorMap, RegExp]>([
-    ["another version", { version: { value: "11.0.0" } }, /^pino 11\.0\.0 is not 10\.4\.0, the version its fast path was written for: using pino's public path/],
+    [
+      "another version",
+      { version: { value: "11.0.0" } },
+      /^pino 11\.0\.0 is not 10\.4\.0, the version its fast path was written for: using pino's public path/,
+    ],
     ["no isLevelEnabled", { isLevelEnabled: { value: undefined } }, /^pino 10\.4\.0 does not have isLevelEnabled as its fast path expects/],
   ])("%s: logs why once at start-up, and requests get pino's own loggers, writing the same lines", (_name, change, finding) => {
     const fast = logCapture();

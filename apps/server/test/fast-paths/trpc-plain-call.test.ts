@@ -35,7 +35,13 @@ type Side = { app: FastifyInstance; db: DbHandle };
 async function side(mode: "plain" | "standard"): Promise<Side> {
   const db = await createTestDb();
   const limiter = createRateLimiter(
-    { ...DEFAULT_RATE_LIMITS, send: { limit: 5, windowMs: 60_000 }, comment: { limit: 5, windowMs: 60_000 }, like: { limit: 2, windowMs: 60_000 }, post: { limit: 5, windowMs: 60_000 } },
+    {
+      ...DEFAULT_RATE_LIMITS,
+      send: { limit: 5, windowMs: 60_000 },
+      comment: { limit: 5, windowMs: 60_000 },
+      like: { limit: 2, windowMs: 60_000 },
+      post: { limit: 5, windowMs: 60_000 },
+    },
     null,
   );
   const handlers = trpcHandlers({ db: db.db, authenticator, billing: null, limiter });
@@ -95,12 +101,28 @@ const answered: [string, Call, number][] = [
     207,
   ],
   ["a query with bad input", { method: "GET", url: `/trpc/post.byId?input=${input({ id: "not a number" })}`, user: "alice" }, 400],
-  ["a mutation with bad input", { method: "POST", url: "/trpc/user.updateSettings?batch=1", user: "alice", body: JSON.stringify({ 0: { nickname: 42 } }) }, 400],
-  ["a mutation that changes something", { method: "POST", url: "/trpc/user.updateSettings?batch=1", user: "alice", body: JSON.stringify({ 0: { nickname: "Alice" } }) }, 200],
+  [
+    "a mutation with bad input",
+    { method: "POST", url: "/trpc/user.updateSettings?batch=1", user: "alice", body: JSON.stringify({ 0: { nickname: 42 } }) },
+    400,
+  ],
+  [
+    "a mutation that changes something",
+    { method: "POST", url: "/trpc/user.updateSettings?batch=1", user: "alice", body: JSON.stringify({ 0: { nickname: "Alice" } }) },
+    200,
+  ],
   ["the change, read back", { method: "GET", url: "/trpc/user.settings", user: "alice" }, 200],
-  ["a like within the rate limit (no such post)", { method: "POST", url: "/trpc/post.like?batch=1", user: "alice", body: JSON.stringify({ 0: { postId: 987654 } }) }, 404],
+  [
+    "a like within the rate limit (no such post)",
+    { method: "POST", url: "/trpc/post.like?batch=1", user: "alice", body: JSON.stringify({ 0: { postId: 987654 } }) },
+    404,
+  ],
   ["another like within the rate limit", { method: "POST", url: "/trpc/post.like", user: "alice", body: JSON.stringify({ postId: 987654 }) }, 404],
-  ["a like over the rate limit: 429 with Retry-After", { method: "POST", url: "/trpc/post.like?batch=1", user: "alice", body: JSON.stringify({ 0: { postId: 987654 } }) }, 429],
+  [
+    "a like over the rate limit: 429 with Retry-After",
+    { method: "POST", url: "/trpc/post.like?batch=1", user: "alice", body: JSON.stringify({ 0: { postId: 987654 } }) },
+    429,
+  ],
   ["a context that cannot be built", { method: "GET", url: "/trpc/chat.sessions", user: "broken" }, 500],
   ["an encoded path", { method: "GET", url: "/trpc/messages%2Epublic" }, 200],
   ["a batch at the size limit", { method: "GET", url: `/trpc/${batchOf(LIMITS.trpcBatchCalls)}?batch=1` }, 200],
@@ -108,7 +130,10 @@ const answered: [string, Call, number][] = [
 
 /** Requests the plain path leaves to tRPC's handler. */
 const declined: [string, Call][] = [
-  ["a streamed batch", { method: "POST", url: "/trpc/user.setup?batch=1", user: "bob", body: JSON.stringify({ 0: null }), headers: { "trpc-accept": "application/jsonl" } }],
+  [
+    "a streamed batch",
+    { method: "POST", url: "/trpc/user.setup?batch=1", user: "bob", body: JSON.stringify({ 0: null }), headers: { "trpc-accept": "application/jsonl" } },
+  ],
   ["a query sent as POST", { method: "POST", url: "/trpc/messages.public", body: "{}" }],
   ["a mutation sent as GET", { method: "GET", url: "/trpc/user.setup", user: "bob" }],
   ["an unknown procedure", { method: "GET", url: "/trpc/nothing.here" }],

@@ -23,9 +23,11 @@ function build(log: unknown[]) {
   const base = t.procedure.meta({ label: "probe" }).use(outer).use(addsUser);
   return t.router({
     echo: base.input(z.object({ n: z.number().int() })).query(({ ctx, input }) => ({ user: ctx.user, trail: ctx.trail, twice: input.n * 2 })),
-    refused: base.use(() => {
-      throw new Error("inner refused");
-    }).query(() => "never"),
+    refused: base
+      .use(() => {
+        throw new Error("inner refused");
+      })
+      .query(() => "never"),
     noResult: base.use((async () => undefined) as never).query(() => "never"),
     rewritesInput: base
       .input(z.object({ n: z.number() }))
@@ -94,7 +96,9 @@ describe("runProcedure", () => {
 
   it("gives the input parser's answer, not the raw input, to what follows it", async () => {
     const procedure = build([])._def.procedures.echo as AnyProcedure;
-    expect(await runProcedure(procedure, { path: "x.echo", ctx: { user: null, trail: [] }, input: { n: 2, extra: "dropped" }, signal: undefined, batchIndex: 0 })).toEqual({
+    expect(
+      await runProcedure(procedure, { path: "x.echo", ctx: { user: null, trail: [] }, input: { n: 2, extra: "dropped" }, signal: undefined, batchIndex: 0 }),
+    ).toEqual({
       user: "guest",
       trail: ["addsUser"],
       twice: 4,

@@ -29,8 +29,16 @@ describe("tRPC's self-check", () => {
   const installed = installedTrpc();
   it.each<[string, TrpcShape, RegExp | null]>([
     ["the installed tRPC", installed, null],
-    ["another version", { ...installed, version: "11.20.0" }, /^@trpc\/server 11\.20\.0 is not 11\.19\.0, the version its fast path was written for: using @trpc\/server's public path/],
-    ["a helper gone", { ...installed, core: { ...installed.core, getProcedureAtPath: undefined } }, /does not have getProcedureAtPath as its fast path expects/],
+    [
+      "another version",
+      { ...installed, version: "11.20.0" },
+      /^@trpc\/server 11\.20\.0 is not 11\.19\.0, the version its fast path was written for: using @trpc\/server's public path/,
+    ],
+    [
+      "a helper gone",
+      { ...installed, core: { ...installed.core, getProcedureAtPath: undefined } },
+      /does not have getProcedureAtPath as its fast path expects/,
+    ],
     ["no resolver in a procedure's _def", withProcedureDef(installed, { resolver: undefined }), /does not have procedure\._def\.resolver/],
     ["the resolver no longer a middleware", withProcedureDef(installed, { middlewares: [() => {}] }), /does not have procedure\._def\.middlewares/],
     ["no router could be built", { ...installed, probe: undefined }, /does not have router\._def\._config, router\._def\.procedures/],
@@ -82,7 +90,11 @@ describe("tRPC on a version its fast paths were not written for", () => {
       const calls = [
         { method: "GET" as const, url: "/trpc/messages.public" },
         { method: "GET" as const, url: "/trpc/chat.sessions" },
-        { method: "GET" as const, url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: "x" }))}`, headers: { authorization: "Bearer test:alice" } },
+        {
+          method: "GET" as const,
+          url: `/trpc/post.byId?input=${encodeURIComponent(JSON.stringify({ id: "x" }))}`,
+          headers: { authorization: "Bearer test:alice" },
+        },
         { method: "GET" as const, url: "/trpc/messages.public,chat.sessions?batch=1" },
       ];
       for (const call of calls) {
@@ -97,7 +109,11 @@ describe("tRPC on a version its fast paths were not written for", () => {
 
   it("calls procedures through tRPC's own caller, with the same answers and the request's signal", async () => {
     const contextFor = (subject: string | null) =>
-      createContextInner({ db: db.db, auth: subject ? { issuer: "https://issuer.test", subject, claims: {} } : null, now: () => new Date("2026-05-01T09:00:00.000Z") });
+      createContextInner({
+        db: db.db,
+        auth: subject ? { issuer: "https://issuer.test", subject, claims: {} } : null,
+        now: () => new Date("2026-05-01T09:00:00.000Z"),
+      });
     const invoker = procedureInvoker(appRouter);
     for (const call of [(c: ReturnType<typeof createCaller>) => c.messages.public(), (c: ReturnType<typeof createCaller>) => c.post.list({ limit: 20 })]) {
       expect(await settle(() => call(invoker(contextFor(null))))).toEqual(await settle(() => call(createCaller(contextFor(null)))));

@@ -109,9 +109,7 @@ export class Browser {
   submit(page: Page, fields: Record<string, string>) {
     const action = /<form[^>]*action="([^"]*)"/.exec(page.html)?.[1];
     if (!action) throw new Error(`no form on ${page.url}`);
-    const hidden = Object.fromEntries(
-      [...page.html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
+    const hidden = Object.fromEntries([...page.html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
     return this.go(new URL(action.replace(/&amp;/g, "&"), page.url).href, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -73,7 +73,11 @@ export async function createChatApp(
   const as = (name: string) => ({ authorization: `Bearer test:${name}` });
   const call = async (name: string, method: "GET" | "POST", url: string, payload?: unknown) => {
     const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: as(name), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as Record<string, unknown> & { message?: string }) : {}, raw: response };
+    return {
+      status: response.statusCode,
+      body: response.body ? (JSON.parse(response.body) as Record<string, unknown> & { message?: string }) : {},
+      raw: response,
+    };
   };
   const signUp = async (name: string) => {
     const response = await call(name, "POST", "/user/addUser", { user: { name, email: `${name}@example.com`, nickname: name } });

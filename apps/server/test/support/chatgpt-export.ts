@@ -15,7 +15,12 @@ export function chatgptExport(conversations: ExportConversation[]): unknown[] {
         id,
         parent,
         children: [],
-        message: { author: { role }, create_time: at, content: { content_type: "text", parts: [text] }, metadata: model === undefined ? {} : { model_slug: model } },
+        message: {
+          author: { role },
+          create_time: at,
+          content: { content_type: "text", parts: [text] },
+          metadata: model === undefined ? {} : { model_slug: model },
+        },
       };
       parent = id;
     };

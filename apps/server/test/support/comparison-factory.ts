@@ -40,7 +40,12 @@ export async function insertComparisonSession(db: Database, subject: string, mod
   return id;
 }
 
-type CallAs = (name: string, method: "GET" | "POST", url: string, payload?: unknown) => Promise<{ status: number; body: Record<string, unknown> & { message?: string } }>;
+type CallAs = (
+  name: string,
+  method: "GET" | "POST",
+  url: string,
+  payload?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> & { message?: string } }>;
 type ShownComparison = { turns: { answers: { content: string }[] }[] };
 
 /**

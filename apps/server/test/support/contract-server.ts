@@ -72,7 +72,10 @@ export async function startContractServer() {
   async function signUp(name: string, options: { verified?: boolean } = {}) {
     const account = { name, email: `${name.toLowerCase()}@example.com`, password: `${name}-password-1` };
     await signInThroughPages(server, account, { signUp: true });
-    const link = logs.lines.map((line) => String(line.msg)).find((msg) => msg.startsWith(`New account ${account.email}:`))?.match(/\/oidc\/verify\/\S+/)?.[0];
+    const link = logs.lines
+      .map((line) => String(line.msg))
+      .find((msg) => msg.startsWith(`New account ${account.email}:`))
+      ?.match(/\/oidc\/verify\/\S+/)?.[0];
     if (options.verified !== false && (!link || (await fetch(`${server.baseUrl}${link}`)).status !== 200)) throw new Error(`could not verify ${account.email}`);
     const { tokens } = await signInThroughPages(server, account);
     const setup = await call({ method: "POST", path: "/user/addUser", token: tokens.access_token, body: { user: { nickname: name.toLowerCase() } } });

@@ -109,7 +109,13 @@ export function startInstance(name: string, port: number, env: Record<string, st
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
-        if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+        if (
+          await fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`${name} did not become ready:\n${output}`);
@@ -174,7 +180,9 @@ export async function startBalancer(targets: { name: string; port: number }[]) {
     if (candidates.length === 0) {
       const body = `No instance is ready (${states()}).\n`;
       client.on("error", () => {});
-      client.end(`HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      client.end(
+        `HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       return;
     }
     const target = candidates[next++ % candidates.length]!;

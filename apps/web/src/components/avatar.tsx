@@ -19,7 +19,10 @@ export function Avatar({ avatar, username, size = "md" }: { avatar: string | nul
     return <img src={avatar} alt="" className={`${box} bg-zinc-100 object-cover dark:bg-zinc-800`} referrerPolicy="no-referrer" loading="lazy" />;
   }
   return (
-    <span aria-hidden="true" className={`${box} inline-flex items-center justify-center bg-gradient-to-br from-brand-50 to-fuchsia-50 ring-1 ring-brand-100 dark:from-brand-950 dark:to-fuchsia-950 dark:ring-brand-900`}>
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex items-center justify-center bg-gradient-to-br from-brand-50 to-fuchsia-50 ring-1 ring-brand-100 dark:from-brand-950 dark:to-fuchsia-950 dark:ring-brand-900`}
+    >
       {avatar || avatarEmojiFor(username)}
     </span>
   );

@@ -8,7 +8,11 @@ export function FullPageLoader({ message = "Loading…", notice, action }: { mes
       <Spinner size="lg" />
       <p className="text-sm font-medium text-zinc-600 dark:text-zinc-300">{message}</p>
       {action}
-      {notice ? <p className="max-w-sm rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{notice}</p> : null}
+      {notice ? (
+        <p className="max-w-sm rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {notice}
+        </p>
+      ) : null}
     </div>
   );
 }

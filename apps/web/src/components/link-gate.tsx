@@ -41,7 +41,8 @@ export function LinkClosed({ reason, link, onUnlocked }: { reason: ClosedLink; l
   const unlockShare = trpc.publicLink.unlockShare.useMutation(handlers);
   const unlock = {
     isPending: unlockPublic.isPending || unlockShare.isPending,
-    mutate: (entered: string) => ("token" in link ? unlockPublic.mutate({ token: link.token, password: entered }) : unlockShare.mutate({ sessionId: link.sessionId, password: entered })),
+    mutate: (entered: string) =>
+      "token" in link ? unlockPublic.mutate({ token: link.token, password: entered }) : unlockShare.mutate({ sessionId: link.sessionId, password: entered }),
   };
   if (reason === "gone") {
     return (

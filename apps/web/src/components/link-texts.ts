@@ -16,8 +16,7 @@ export const LINK_TEXTS = {
   audienceShare: "People with the link",
   audienceShareHelp: "Signed-in people who have the link read it here and can clone it.",
   audiencePublic: "Public page",
-  audiencePublicHelp:
-    "Anyone with its address reads it without signing in, with a link preview. Choosing 'People with the link' again turns that address off.",
+  audiencePublicHelp: "Anyone with its address reads it without signing in, with a link preview. Choosing 'People with the link' again turns that address off.",
   controls: "Link settings",
   shareControls: "Share settings",
   viewsLabel: "Views",

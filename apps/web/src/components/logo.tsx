@@ -29,7 +29,10 @@ function LogoMark({ variant, className }: { variant: keyof typeof VARIANTS; clas
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill={`url(#${gradientId})`} />
-      <path d="M7.5 10.8A3.8 3.8 0 0 1 11.3 7h7.4a3.8 3.8 0 0 1 3.8 3.8v3.9a3.8 3.8 0 0 1-3.8 3.8h-4.4l-3.8 3.2v-3.3a3.8 3.8 0 0 1-3-3.7z" fill={colors.front} />
+      <path
+        d="M7.5 10.8A3.8 3.8 0 0 1 11.3 7h7.4a3.8 3.8 0 0 1 3.8 3.8v3.9a3.8 3.8 0 0 1-3.8 3.8h-4.4l-3.8 3.2v-3.3a3.8 3.8 0 0 1-3-3.7z"
+        fill={colors.front}
+      />
       <path
         d="M24.6 13.4v4.5a3.6 3.6 0 0 1-2 3.2V25l-3.7-3.1h-3.4a3.5 3.5 0 0 1-2.7-1.3"
         fill="none"

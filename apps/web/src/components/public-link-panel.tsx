@@ -25,7 +25,10 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
   const listedId = useId();
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const postStatus = trpc.publicLink.postStatus.useQuery({ postId: target.kind === "post" ? target.postId : 1 }, { enabled: target.kind === "post", retry: false });
+  const postStatus = trpc.publicLink.postStatus.useQuery(
+    { postId: target.kind === "post" ? target.postId : 1 },
+    { enabled: target.kind === "post", retry: false },
+  );
   const onDone = () => {
     setError(null);
     setCopied(false);
@@ -52,7 +55,8 @@ export function PublicLinkPanel({ target }: { target: PublicLinkTarget }) {
   // While a change is on its way the switch already shows it.
   const pendingEnabled = setPost.isPending ? setPost.variables.enabled : setPrompt.isPending ? setPrompt.variables.enabled : undefined;
 
-  const data: Status | undefined = target.kind === "prompt" ? { enabled: target.prompt.publicLink !== null, path: target.prompt.publicLink, listed: false } : postStatus.data;
+  const data: Status | undefined =
+    target.kind === "prompt" ? { enabled: target.prompt.publicLink !== null, path: target.prompt.publicLink, listed: false } : postStatus.data;
   if (!data) return null;
   const url = data.path ? new URL(data.path, window.location.origin).href : null;
   const toggle = async (enabled: boolean) => {
@@ -135,11 +139,25 @@ async function copyLink(url: string | null, onCopied: () => void, onError: (fail
 function PublicAddress({ url, copied, onCopy }: { url: string; copied: boolean; onCopy: () => void }) {
   return (
     <>
-      <input readOnly aria-label="Public link" value={url} onFocus={(event) => event.target.select()} className="w-full rounded-lg border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-200" />
-      <button type="button" onClick={onCopy} className="self-start font-semibold text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300">
+      <input
+        readOnly
+        aria-label="Public link"
+        value={url}
+        onFocus={(event) => event.target.select()}
+        className="w-full rounded-lg border border-zinc-300 bg-zinc-50 px-2 py-1.5 font-mono text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-200"
+      />
+      <button
+        type="button"
+        onClick={onCopy}
+        className="self-start font-semibold text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
+      >
         {LINK_TEXTS.copyLink}
       </button>
-      {copied && <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">{LINK_TEXTS.linkCopied}</p>}
+      {copied && (
+        <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
+          {LINK_TEXTS.linkCopied}
+        </p>
+      )}
     </>
   );
 }
@@ -219,10 +237,16 @@ export function ShareAudience({ sessionId }: { sessionId: number }) {
           </label>
         ))}
       </fieldset>
-      {audience === "public" && data.enabled && url && <PublicAddress url={url} copied={copied} onCopy={() => void copyLink(url, () => setCopied(true), onError)} />}
+      {audience === "public" && data.enabled && url && (
+        <PublicAddress url={url} copied={copied} onCopy={() => void copyLink(url, () => setCopied(true), onError)} />
+      )}
       {audience === "public" && data.enabled && !url && <p className={NOTE}>{LINK_TEXTS.cannotBeShown}</p>}
       {!busy &&
-        (audience === "public" ? <LinkControls key="public" kind="conversation" id={sessionId} /> : <LinkControls key="share" kind="share" id={sessionId} label={LINK_TEXTS.shareControls} />)}
+        (audience === "public" ? (
+          <LinkControls key="public" kind="conversation" id={sessionId} />
+        ) : (
+          <LinkControls key="share" kind="share" id={sessionId} label={LINK_TEXTS.shareControls} />
+        ))}
       {error && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           {error}
@@ -232,7 +256,12 @@ export function ShareAudience({ sessionId }: { sessionId: number }) {
   );
 }
 
-const EXPIRY_LABEL: Record<LinkExpiry, string> = { "1d": LINK_TEXTS.expiry1d, "7d": LINK_TEXTS.expiry7d, "30d": LINK_TEXTS.expiry30d, never: LINK_TEXTS.expiryNever };
+const EXPIRY_LABEL: Record<LinkExpiry, string> = {
+  "1d": LINK_TEXTS.expiry1d,
+  "7d": LINK_TEXTS.expiry7d,
+  "30d": LINK_TEXTS.expiry30d,
+  never: LINK_TEXTS.expiryNever,
+};
 
 /**
  * A link's (a public link's or a share's) expiry, password and view limit, and its views: what
@@ -272,7 +301,12 @@ export function LinkControls({ kind, id, label = LINK_TEXTS.controls }: { kind: 
       {data.locked && (
         <p className="text-xs text-amber-800 dark:text-amber-200">
           {LINK_TEXTS.locked}{" "}
-          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" disabled={configure.isPending} onClick={() => configure.mutate({ kind, id, lift_lock: true })}>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+            disabled={configure.isPending}
+            onClick={() => configure.mutate({ kind, id, lift_lock: true })}
+          >
             {LINK_TEXTS.liftLock}
           </button>
         </p>
@@ -335,7 +369,12 @@ export function LinkControls({ kind, id, label = LINK_TEXTS.controls }: { kind: 
         <p className={NOTE}>
           {data.password ? LINK_TEXTS.passwordOn : LINK_TEXTS.passwordHelp}{" "}
           {data.password && (
-            <button type="button" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" disabled={configure.isPending} onClick={() => configure.mutate({ kind, id, password: null })}>
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
+              disabled={configure.isPending}
+              onClick={() => configure.mutate({ kind, id, password: null })}
+            >
               {LINK_TEXTS.removePassword}
             </button>
           )}
@@ -352,7 +391,16 @@ export function LinkControls({ kind, id, label = LINK_TEXTS.controls }: { kind: 
           {LINK_TEXTS.viewCap}
         </label>
         <div className="flex gap-2">
-          <input id={capId} type="number" min={1} max={LINK_LIMITS.viewCapMax} inputMode="numeric" className={FIELD} value={capText} onChange={(event) => setCap(event.target.value)} />
+          <input
+            id={capId}
+            type="number"
+            min={1}
+            max={LINK_LIMITS.viewCapMax}
+            inputMode="numeric"
+            className={FIELD}
+            value={capText}
+            onChange={(event) => setCap(event.target.value)}
+          />
           <button type="submit" className={buttonClass("secondary", "sm")} disabled={configure.isPending}>
             {LINK_TEXTS.saveViewCap}
           </button>

@@ -1,5 +1,17 @@
 /** A labelled search field (the label is for screen readers; the placeholder shows what to type). */
-export function SearchBox({ label, placeholder, value, onChange, className = "" }: { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className = "",
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <label className="sr-only" htmlFor={`search-${label}`}>

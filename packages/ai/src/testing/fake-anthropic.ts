@@ -79,17 +79,21 @@ function sendMessage({ res, scenario, recorded }: FakeExchange, body: MessagesBo
  * message_stop; or one JSON body), driven by a scenario.
  */
 export async function startFakeAnthropicServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const server = await startFakeHttpServer(async (exchange) => {
-    const { req, res, recorded, scenario } = exchange;
-    if (req.method !== "POST" || recorded.path !== "/v1/messages") return sendAnthropicError(res, 404, "", "Not found");
-    // The Messages API takes the key in x-api-key; SDK 1.x sends it as a bearer token instead.
-    const key = recorded.headers["x-api-key"] ?? (recorded.headers.authorization ?? "").replace(/^Bearer /, "");
-    if (options.apiKey !== undefined && key !== options.apiKey) return sendAnthropicError(res, 401, key);
-    if (!recorded.headers["anthropic-version"]) return sendAnthropicError(res, 400, key, "anthropic-version: header is required");
-    if (scenario.type === "http-error") return sendAnthropicError(res, scenario.status, key, scenario.message);
-    const body = (recorded.body ?? {}) as MessagesBody;
-    if (typeof body.max_tokens !== "number") return sendAnthropicError(res, 400, key, "max_tokens: Field required");
-    return body.stream ? streamReply(exchange, body) : sendMessage(exchange, body);
-  }, options.scenario ?? { type: "reply" }, { cors: options.cors });
+  const server = await startFakeHttpServer(
+    async (exchange) => {
+      const { req, res, recorded, scenario } = exchange;
+      if (req.method !== "POST" || recorded.path !== "/v1/messages") return sendAnthropicError(res, 404, "", "Not found");
+      // The Messages API takes the key in x-api-key; SDK 1.x sends it as a bearer token instead.
+      const key = recorded.headers["x-api-key"] ?? (recorded.headers.authorization ?? "").replace(/^Bearer /, "");
+      if (options.apiKey !== undefined && key !== options.apiKey) return sendAnthropicError(res, 401, key);
+      if (!recorded.headers["anthropic-version"]) return sendAnthropicError(res, 400, key, "anthropic-version: header is required");
+      if (scenario.type === "http-error") return sendAnthropicError(res, scenario.status, key, scenario.message);
+      const body = (recorded.body ?? {}) as MessagesBody;
+      if (typeof body.max_tokens !== "number") return sendAnthropicError(res, 400, key, "max_tokens: Field required");
+      return body.stream ? streamReply(exchange, body) : sendMessage(exchange, body);
+    },
+    options.scenario ?? { type: "reply" },
+    { cors: options.cors },
+  );
   return { ...server, baseURL: server.url };
 }

@@ -54,7 +54,11 @@ export async function startFakeHttpServer(handle: (exchange: FakeExchange) => Pr
       // Lets a page on another origin call the fake (a browser benchmark); preflights are answered, not recorded.
       res.setHeader("access-control-allow-origin", "*");
       if (req.method === "OPTIONS") {
-        res.writeHead(204, { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "7200" });
+        res.writeHead(204, {
+          "access-control-allow-methods": "GET, POST",
+          "access-control-allow-headers": "authorization, content-type",
+          "access-control-max-age": "7200",
+        });
         return void res.end();
       }
     }

@@ -20,9 +20,14 @@ const ERROR_BY_STATUS: Record<number, { type: string; code: string | null; messa
  * so a test can prove the key never reaches a person.
  */
 function sendOpenAIError(res: ServerResponse, status: number, key: string, message?: string): void {
-  const known = status === 401
-    ? { type: "invalid_request_error", code: "invalid_api_key", message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.` }
-    : (ERROR_BY_STATUS[status] ?? { type: "server_error", code: null, message: `Error ${status}.` });
+  const known =
+    status === 401
+      ? {
+          type: "invalid_request_error",
+          code: "invalid_api_key",
+          message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        }
+      : (ERROR_BY_STATUS[status] ?? { type: "server_error", code: null, message: `Error ${status}.` });
   const headers: Record<string, string> = { "x-request-id": "req_fake" };
   if (status === 429) headers["retry-after"] = "1";
   sendJson(res, status, { error: { message: message ?? known.message, type: known.type, param: null, code: known.code } }, headers);
@@ -50,7 +55,14 @@ async function streamReply({ res, scenario, recorded, wait, drop }: FakeExchange
   }
   if (scenario.type === "drop") return drop();
   if (scenario.type === "error-event") {
-    send({ error: { message: scenario.message ?? "The server had an error while processing your request.", type: scenario.errorType ?? "server_error", param: null, code: null } });
+    send({
+      error: {
+        message: scenario.message ?? "The server had an error while processing your request.",
+        type: scenario.errorType ?? "server_error",
+        param: null,
+        code: null,
+      },
+    });
     return void res.end();
   }
   send(chunk(model, {}, "stop", withUsage));
@@ -80,19 +92,23 @@ function sendCompletion({ res, scenario, recorded }: FakeExchange, body: ChatBod
  * scenario. With `ollamaModels` it also stands in for a local Ollama.
  */
 export async function startFakeOpenAIServer(options: FakeOpenAIOptions = {}): Promise<FakeServer> {
-  const server = await startFakeHttpServer(async (exchange) => {
-    const { req, res, recorded, scenario } = exchange;
-    if (options.ollamaModels && req.method === "GET" && recorded.path === "/api/tags") {
-      return sendJson(res, 200, { models: options.ollamaModels.map((name) => ({ name, model: name, size: 1, digest: "fake", details: {} })) });
-    }
-    if (req.method !== "POST" || recorded.path !== "/v1/chat/completions") {
-      return sendOpenAIError(res, 404, "", `Invalid URL (${req.method} ${recorded.path})`);
-    }
-    const key = (recorded.headers.authorization ?? "").replace(/^Bearer /, "");
-    if (options.apiKey !== undefined && key !== options.apiKey) return sendOpenAIError(res, 401, key);
-    if (scenario.type === "http-error") return sendOpenAIError(res, scenario.status, key, scenario.message);
-    const body = (recorded.body ?? {}) as ChatBody;
-    return body.stream ? streamReply(exchange, body) : sendCompletion(exchange, body);
-  }, options.scenario ?? { type: "reply" }, { cors: options.cors });
+  const server = await startFakeHttpServer(
+    async (exchange) => {
+      const { req, res, recorded, scenario } = exchange;
+      if (options.ollamaModels && req.method === "GET" && recorded.path === "/api/tags") {
+        return sendJson(res, 200, { models: options.ollamaModels.map((name) => ({ name, model: name, size: 1, digest: "fake", details: {} })) });
+      }
+      if (req.method !== "POST" || recorded.path !== "/v1/chat/completions") {
+        return sendOpenAIError(res, 404, "", `Invalid URL (${req.method} ${recorded.path})`);
+      }
+      const key = (recorded.headers.authorization ?? "").replace(/^Bearer /, "");
+      if (options.apiKey !== undefined && key !== options.apiKey) return sendOpenAIError(res, 401, key);
+      if (scenario.type === "http-error") return sendOpenAIError(res, scenario.status, key, scenario.message);
+      const body = (recorded.body ?? {}) as ChatBody;
+      return body.stream ? streamReply(exchange, body) : sendCompletion(exchange, body);
+    },
+    options.scenario ?? { type: "reply" },
+    { cors: options.cors },
+  );
   return { ...server, baseURL: `${server.url}/v1` };
 }

@@ -7,10 +7,6 @@ export function displayNameOf(user: { nickname: string | null; name: string | nu
 }
 
 export async function getDisplayNameById(db: Executor, userId: string): Promise<string> {
-  const [user] = await db
-    .select({ nickname: users.nickname, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [user] = await db.select({ nickname: users.nickname, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return user ? displayNameOf(user) : "User";
 }

@@ -18,7 +18,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Of `handles`, those someone has, or that are held for someone other than `userId` after `now`. */
 async function unavailableHandles(db: Executor, handles: string[], userId: string, now: Date | ReturnType<typeof sql>) {
-  const owned = await db.select({ handle: users.handle }).from(users).where(and(inArray(users.handle, handles), ne(users.id, userId)));
+  const owned = await db
+    .select({ handle: users.handle })
+    .from(users)
+    .where(and(inArray(users.handle, handles), ne(users.id, userId)));
   const held = await db
     .select({ handle: handleHolds.handle })
     .from(handleHolds)

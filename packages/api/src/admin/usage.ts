@@ -30,10 +30,21 @@ export async function getUsageByDay(db: Executor, days: number, now: Date) {
       order by 1, 2
     `),
   );
-  const byModel = new Map<string, { key: string; model_id: string | null; model_name: string; service: string; input_tokens: number; output_tokens: number; replies: number }>();
+  const byModel = new Map<
+    string,
+    { key: string; model_id: string | null; model_name: string; service: string; input_tokens: number; output_tokens: number; replies: number }
+  >();
   for (const row of rows) {
     const key = row.model_id ?? `${row.service}:?`;
-    const model = byModel.get(key) ?? { key, model_id: row.model_id, model_name: row.model_name ?? row.model_id ?? row.service, service: row.service, input_tokens: 0, output_tokens: 0, replies: 0 };
+    const model = byModel.get(key) ?? {
+      key,
+      model_id: row.model_id,
+      model_name: row.model_name ?? row.model_id ?? row.service,
+      service: row.service,
+      input_tokens: 0,
+      output_tokens: 0,
+      replies: 0,
+    };
     model.input_tokens += Number(row.input_tokens);
     model.output_tokens += Number(row.output_tokens);
     model.replies += Number(row.replies);

@@ -19,7 +19,15 @@ export async function listUsers(db: Executor, query: ListUsersQuery, now: Date) 
   // The stand-in accounts of imports in progress are nobody.
   const people = ne(users.issuer, STAGING_ISSUER);
   const where = query.q
-    ? and(people, or(ilike(users.email, likePattern(query.q)), ilike(users.nickname, likePattern(query.q)), ilike(users.name, likePattern(query.q)), ilike(users.handle, likePattern(query.q))))
+    ? and(
+        people,
+        or(
+          ilike(users.email, likePattern(query.q)),
+          ilike(users.nickname, likePattern(query.q)),
+          ilike(users.name, likePattern(query.q)),
+          ilike(users.handle, likePattern(query.q)),
+        ),
+      )
     : people;
   const periodStart = sql`coalesce(${subscriptions.periodStart}, ${users.createdAt})`;
   const rows = await db

@@ -4,7 +4,17 @@ import { unconfiguredKeyVault, type KeyVault } from "@parley/keys";
 import { NO_ADMINS, type AdminRule } from "./admin-rule";
 import type { AuthIdentity } from "./identity";
 import type { Logger } from "./logger";
-import { NO_VISITOR, PROVIDER_VERIFIES, type Accounts, type Billing, type ColumnStopper, type EmailVerification, type ModelGateway, type ReplyMetrics, type Visitor } from "./ports";
+import {
+  NO_VISITOR,
+  PROVIDER_VERIFIES,
+  type Accounts,
+  type Billing,
+  type ColumnStopper,
+  type EmailVerification,
+  type ModelGateway,
+  type ReplyMetrics,
+  type Visitor,
+} from "./ports";
 import { noRateLimits, type RateLimiter } from "./rate-limits";
 
 /** Everything a procedure may use. Built by the host per request; tests build it directly. */

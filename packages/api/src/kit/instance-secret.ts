@@ -15,7 +15,10 @@ export async function instanceSecret(db: Executor, name: string): Promise<Buffer
   };
   const found = await read();
   if (found) return found;
-  await db.insert(instanceSettings).values({ key: name, value: { secret: randomBytes(32).toString("hex") } }).onConflictDoNothing({ target: instanceSettings.key });
+  await db
+    .insert(instanceSettings)
+    .values({ key: name, value: { secret: randomBytes(32).toString("hex") } })
+    .onConflictDoNothing({ target: instanceSettings.key });
   const made = await read();
   if (!made) throw new Error(`The instance setting ${name} holds no secret`);
   return made;

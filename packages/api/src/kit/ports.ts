@@ -90,8 +90,7 @@ export const NO_VISITOR: Visitor = { address: "unknown", userAgent: "", cookie: 
  * addresses itself (`provider` names its host) and says so in its tokens or userinfo.
  */
 export type EmailVerification =
-  | { method: "link"; newLink: (subject: string) => Promise<{ email: string; link: string } | undefined> }
-  | { method: "provider"; provider: string };
+  { method: "link"; newLink: (subject: string) => Promise<{ email: string; link: string } | undefined> } | { method: "provider"; provider: string };
 
 /** Without a host: addresses are the identity provider's to verify. */
 export const PROVIDER_VERIFIES: EmailVerification = { method: "provider", provider: "" };

@@ -2,7 +2,22 @@ import { LINK_LIMITS } from "@parley/contracts";
 import { AppError } from "./errors";
 
 /** What a person may do only so often (quotas and limits are data). */
-export const RATE_LIMITED_ACTIONS = ["send", "comment", "like", "post", "share", "clone", "search", "export", "handle", "preview", "unlock", "prompt", "check", "verify"] as const;
+export const RATE_LIMITED_ACTIONS = [
+  "send",
+  "comment",
+  "like",
+  "post",
+  "share",
+  "clone",
+  "search",
+  "export",
+  "handle",
+  "preview",
+  "unlock",
+  "prompt",
+  "check",
+  "verify",
+] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 
 /** At most `limit` of an action per person in each window of `windowMs`. */

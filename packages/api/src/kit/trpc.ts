@@ -7,14 +7,17 @@ import type { ProcedureMeta } from "./rest";
 import { RateLimitError, type RateLimitedAction } from "./rate-limits";
 import { isAdminIdentity } from "./admin-rule";
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  // People read `message`; internals (stack, SQL, causes) never leave the server.
-  errorFormatter({ shape, error }) {
-    // The status REST answers with (a 410 has no tRPC code of its own), which tRPC's answer takes too.
-    const { message, status } = toPublicError(error);
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: status } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // People read `message`; internals (stack, SQL, causes) never leave the server.
+    errorFormatter({ shape, error }) {
+      // The status REST answers with (a 410 has no tRPC code of its own), which tRPC's answer takes too.
+      const { message, status } = toPublicError(error);
+      return { message, code: shape.code, data: { code: shape.data.code, httpStatus: status } };
+    },
+  });
 
 /** Translates domain errors (AppError) and an unreachable database into tRPC errors at the edge, once. */
 const errorTranslation = t.middleware(async ({ next }) => {
@@ -38,11 +41,13 @@ function refuseReadOnlyWrite(auth: Context["auth"], type: string) {
 }
 
 /** Needs a verified access token; `ctx.auth` is non-null inside. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next, type }) => {
-  if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
-  refuseReadOnlyWrite(ctx.auth, type);
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-}).meta({ access: "signed-in" });
+export const protectedProcedure = publicProcedure
+  .use(({ ctx, next, type }) => {
+    if (!ctx.auth) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+    refuseReadOnlyWrite(ctx.auth, type);
+    return next({ ctx: { ...ctx, auth: ctx.auth } });
+  })
+  .meta({ access: "signed-in" });
 
 /**
  * For procedures on the caller's own data: `ctx.user` is the caller's account row, loaded once.
@@ -81,13 +86,15 @@ export class UnlistedPathError extends Error {
  * For admins only. Anyone else (signed out included) is told what tRPC tells about a procedure
  * that does not exist, before the input is even read: nothing says that admin paths exist.
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, path, type }) => {
-  if (!ctx.auth || !(await isAdminIdentity(ctx.auth, ctx.admins))) {
-    throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"`, cause: new UnlistedPathError() });
-  }
-  refuseReadOnlyWrite(ctx.auth, type);
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-}).meta({ access: "admin" });
+export const adminProcedure = publicProcedure
+  .use(async ({ ctx, next, path, type }) => {
+    if (!ctx.auth || !(await isAdminIdentity(ctx.auth, ctx.admins))) {
+      throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"`, cause: new UnlistedPathError() });
+    }
+    refuseReadOnlyWrite(ctx.auth, type);
+    return next({ ctx: { ...ctx, auth: ctx.auth } });
+  })
+  .meta({ access: "admin" });
 
 /** Whether the caller is an admin (for reads that show admins more, such as a hidden post). */
 export const callerIsAdmin = (ctx: Pick<Context, "auth" | "admins">) => isAdminIdentity(ctx.auth, ctx.admins);

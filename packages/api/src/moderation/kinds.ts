@@ -13,7 +13,14 @@ import { setPromptHidden } from "./prompt-copies";
 const EXCERPT = 280;
 
 /** One item as moderators read it, whatever its kind. */
-export type Described = { post_id: number | null; prompt_id: number | null; excerpt: string; author: ReturnType<typeof presentAuthor>; hidden: boolean; created_at: string };
+export type Described = {
+  post_id: number | null;
+  prompt_id: number | null;
+  excerpt: string;
+  author: ReturnType<typeof presentAuthor>;
+  hidden: boolean;
+  created_at: string;
+};
 
 type ItemRow = Parameters<typeof presentAuthor>[0] & { id: number; hiddenAt: Date | null; createdAt: Date };
 
@@ -82,13 +89,26 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
     id: promptComments.id,
     describe: async (db, ids) => {
       const rows = await db
-        .select({ id: promptComments.id, promptId: promptComments.promptId, content: promptComments.content, hiddenAt: promptComments.hiddenAt, createdAt: promptComments.createdAt, ...authorColumns })
+        .select({
+          id: promptComments.id,
+          promptId: promptComments.promptId,
+          content: promptComments.content,
+          hiddenAt: promptComments.hiddenAt,
+          createdAt: promptComments.createdAt,
+          ...authorColumns,
+        })
         .from(promptComments)
         .innerJoin(users, eq(users.id, promptComments.userId))
         .where(inArray(promptComments.id, ids));
       return new Map(rows.map((row) => [row.id, described(row, { promptId: row.promptId }, row.content)]));
     },
-    hidden: (db, limit) => db.select({ id: promptComments.id, at: promptComments.hiddenAt }).from(promptComments).where(isNotNull(promptComments.hiddenAt)).orderBy(desc(promptComments.hiddenAt)).limit(limit),
+    hidden: (db, limit) =>
+      db
+        .select({ id: promptComments.id, at: promptComments.hiddenAt })
+        .from(promptComments)
+        .where(isNotNull(promptComments.hiddenAt))
+        .orderBy(desc(promptComments.hiddenAt))
+        .limit(limit),
     // The prompt's comment count follows hidden_at in a trigger (prompts_refresh_of_row); the comment list reads hidden_at.
     setHidden: async (tx, id, hidden, now) => {
       const change = setHiddenAt(promptComments, now, hidden);
@@ -118,7 +138,8 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
         .where(inArray(prompts.id, ids));
       return new Map(rows.map((row) => [row.id, described(row, { promptId: row.id }, row.promptName)]));
     },
-    hidden: (db, limit) => db.select({ id: prompts.id, at: prompts.hiddenAt }).from(prompts).where(isNotNull(prompts.hiddenAt)).orderBy(desc(prompts.hiddenAt)).limit(limit),
+    hidden: (db, limit) =>
+      db.select({ id: prompts.id, at: prompts.hiddenAt }).from(prompts).where(isNotNull(prompts.hiddenAt)).orderBy(desc(prompts.hiddenAt)).limit(limit),
     // A hidden prompt leaves Discover, search, its page and its public link (all read hidden_at), and its copies with it.
     setHidden: setPromptHidden,
     // Only a published prompt can be reported: a built-in one is nobody's.
@@ -144,7 +165,8 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
         .where(inArray(posts.id, ids));
       return new Map(rows.map((row) => [row.id, described(row, { postId: row.id }, row.description)]));
     },
-    hidden: (db, limit) => db.select({ id: posts.id, at: posts.hiddenAt }).from(posts).where(isNotNull(posts.hiddenAt)).orderBy(desc(posts.hiddenAt)).limit(limit),
+    hidden: (db, limit) =>
+      db.select({ id: posts.id, at: posts.hiddenAt }).from(posts).where(isNotNull(posts.hiddenAt)).orderBy(desc(posts.hiddenAt)).limit(limit),
     // A post takes its source conversation with it (setConversationHidden).
     setHidden: async (tx, id, hidden, now) => {
       const change = setHiddenAt(posts, now, hidden);
@@ -154,7 +176,11 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
       return rows.length > 0;
     },
     authorVisibleTo: async (db, reporterId, id) => {
-      const [post] = await db.select({ userId: posts.userId }).from(posts).where(and(eq(posts.id, id), postVisibleTo(reporterId))).limit(1);
+      const [post] = await db
+        .select({ userId: posts.userId })
+        .from(posts)
+        .where(and(eq(posts.id, id), postVisibleTo(reporterId)))
+        .limit(1);
       if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
       return post.userId;
     },
@@ -165,13 +191,21 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
     id: comments.id,
     describe: async (db, ids) => {
       const rows = await db
-        .select({ id: comments.id, postId: comments.postId, content: comments.content, hiddenAt: comments.hiddenAt, createdAt: comments.createdAt, ...authorColumns })
+        .select({
+          id: comments.id,
+          postId: comments.postId,
+          content: comments.content,
+          hiddenAt: comments.hiddenAt,
+          createdAt: comments.createdAt,
+          ...authorColumns,
+        })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
         .where(inArray(comments.id, ids));
       return new Map(rows.map((row) => [row.id, described(row, { postId: row.postId }, row.content)]));
     },
-    hidden: (db, limit) => db.select({ id: comments.id, at: comments.hiddenAt }).from(comments).where(isNotNull(comments.hiddenAt)).orderBy(desc(comments.hiddenAt)).limit(limit),
+    hidden: (db, limit) =>
+      db.select({ id: comments.id, at: comments.hiddenAt }).from(comments).where(isNotNull(comments.hiddenAt)).orderBy(desc(comments.hiddenAt)).limit(limit),
     // A comment's post counts only visible comments, so its counter moves with it, in the same transaction.
     setHidden: async (tx, id, hidden, now) => {
       const change = setHiddenAt(comments, now, hidden);
@@ -200,7 +234,13 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
     id: chatSessions.id,
     describe: async (db, ids) => {
       const rows = await db
-        .select({ id: chatSessions.id, description: chatSessions.description, hiddenAt: chatSessions.hiddenAt, createdAt: chatSessions.createdAt, ...authorColumns })
+        .select({
+          id: chatSessions.id,
+          description: chatSessions.description,
+          hiddenAt: chatSessions.hiddenAt,
+          createdAt: chatSessions.createdAt,
+          ...authorColumns,
+        })
         .from(chatSessions)
         .innerJoin(users, eq(users.id, chatSessions.userId))
         .where(inArray(chatSessions.id, ids));
@@ -211,7 +251,12 @@ export const MODERATED_KINDS: Record<ItemKind, ModeratedKind> = {
       db
         .select({ id: chatSessions.id, at: chatSessions.hiddenAt })
         .from(chatSessions)
-        .where(and(isNotNull(chatSessions.hiddenAt), sql`not exists (select 1 from ${posts} where ${posts.sourceSessionId} = ${chatSessions.id} and ${posts.hiddenAt} is not null)`))
+        .where(
+          and(
+            isNotNull(chatSessions.hiddenAt),
+            sql`not exists (select 1 from ${posts} where ${posts.sourceSessionId} = ${chatSessions.id} and ${posts.hiddenAt} is not null)`,
+          ),
+        )
         .orderBy(desc(chatSessions.hiddenAt))
         .limit(limit),
     setHidden: setConversationHidden,

@@ -25,7 +25,9 @@ const copiesOf = (promptId: number) => sql`
  * hid on a report of its own. Answers whether the prompt itself changed.
  */
 export async function setPromptHidden(tx: Executor, promptId: number, hidden: boolean, now: Date): Promise<boolean> {
-  const [before] = resultRows<{ hidden_at: string | null }>(await tx.execute(sql`select hidden_at::text as hidden_at from ${prompts} where id = ${promptId}::int for update`));
+  const [before] = resultRows<{ hidden_at: string | null }>(
+    await tx.execute(sql`select hidden_at::text as hidden_at from ${prompts} where id = ${promptId}::int for update`),
+  );
   if (!before || (before.hidden_at !== null) === hidden) return false;
   if (hidden) {
     await tx.execute(sql`update ${prompts} set hidden_at = ${now.toISOString()}::timestamptz where hidden_at is null and id = ${promptId}::int`);

@@ -28,7 +28,10 @@ async function describeItems(db: Executor, ids: { kind: ItemKind; id: number }[]
 
 /** Reports grouped per item: how many, for which reasons, the latest texts. */
 function groupReports(reports: ReportRow[]) {
-  const groups = new Map<string, { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }>();
+  const groups = new Map<
+    string,
+    { kind: ItemKind; id: number; reports: number; reasons: Record<ReportReason, number>; details: { text: string; at: Date }[]; first: Date; last: Date }
+  >();
   for (const report of reports) {
     const item = itemOfReport(report);
     if (!item) continue;
@@ -36,7 +39,15 @@ function groupReports(reports: ReportRow[]) {
     const key = keyOf(kind, id);
     let group = groups.get(key);
     if (!group) {
-      group = { kind, id, reports: 0, reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>, details: [], first: report.createdAt, last: report.createdAt };
+      group = {
+        kind,
+        id,
+        reports: 0,
+        reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>,
+        details: [],
+        first: report.createdAt,
+        last: report.createdAt,
+      };
       groups.set(key, group);
     }
     group.reports += 1;
@@ -61,15 +72,20 @@ const reportColumns = {
  */
 export async function listModerationQueue(db: Executor, view: "open" | "hidden") {
   if (view === "open") {
-    const reports = await db.select(reportColumns).from(contentReports).where(eq(contentReports.status, "open")).orderBy(asc(contentReports.createdAt)).limit(REPORTS_READ);
-    const groups = groupReports(reports).sort((a, b) => b.reports - a.reports || a.first.getTime() - b.first.getTime()).slice(0, MODERATION.queuePage);
+    const reports = await db
+      .select(reportColumns)
+      .from(contentReports)
+      .where(eq(contentReports.status, "open"))
+      .orderBy(asc(contentReports.createdAt))
+      .limit(REPORTS_READ);
+    const groups = groupReports(reports)
+      .sort((a, b) => b.reports - a.reports || a.first.getTime() - b.first.getTime())
+      .slice(0, MODERATION.queuePage);
     return present(db, groups);
   }
   const hiddenOfKinds: { kind: ItemKind; id: number; at: Date | null }[] = [];
   for (const kind of KIND_ORDER) for (const row of await MODERATED_KINDS[kind].hidden(db, MODERATION.queuePage)) hiddenOfKinds.push({ kind, ...row });
-  const hidden = hiddenOfKinds
-    .sort((a, b) => b.at!.getTime() - a.at!.getTime())
-    .slice(0, MODERATION.queuePage);
+  const hidden = hiddenOfKinds.sort((a, b) => b.at!.getTime() - a.at!.getTime()).slice(0, MODERATION.queuePage);
   const reports =
     hidden.length === 0
       ? []
@@ -87,7 +103,16 @@ export async function listModerationQueue(db: Executor, view: "open" | "hidden")
           .limit(REPORTS_READ);
   const grouped = new Map(groupReports(reports).map((g) => [keyOf(g.kind, g.id), g]));
   const groups = hidden.map(
-    (h) => grouped.get(keyOf(h.kind, h.id)) ?? { kind: h.kind, id: h.id, reports: 0, reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>, details: [], first: h.at!, last: h.at! },
+    (h) =>
+      grouped.get(keyOf(h.kind, h.id)) ?? {
+        kind: h.kind,
+        id: h.id,
+        reports: 0,
+        reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>,
+        details: [],
+        first: h.at!,
+        last: h.at!,
+      },
   );
   return present(db, groups);
 }

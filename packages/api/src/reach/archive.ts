@@ -8,7 +8,14 @@ import { renderTranscript } from "./transcript";
 import { getPostTranscript, getSessionTranscript } from "./transcripts";
 
 /** The caller's conversation as a file (the branch the chat screen shows), through the privacy check as anything leaving. */
-export async function exportSessionFile(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, format: ExportFormat, now: Date) {
+export async function exportSessionFile(
+  db: Executor,
+  user: PrivacyPerson & { id: string },
+  sessionId: number,
+  choice: PrivacyChoice,
+  format: ExportFormat,
+  now: Date,
+) {
   return renderTranscript(await checkedTranscript(db, user, await getSessionTranscript(db, user.id, sessionId, false), choice), format, now);
 }
 

@@ -63,7 +63,10 @@ export function parseExport(text: string): { source: ImportSource; conversations
     throw new AppError("BAD_REQUEST", `${NOT_AN_EXPORT} (This file is not valid JSON.)`);
   }
   const source = sourceOf(data);
-  return withMessages((data as unknown[]).map((item, index) => readConversation(source, item, index)), source);
+  return withMessages(
+    (data as unknown[]).map((item, index) => readConversation(source, item, index)),
+    source,
+  );
 }
 
 /**
@@ -99,7 +102,10 @@ export async function parseExportInSteps(text: string): Promise<{ source: Import
 function sourceOf(data: unknown): ImportSource {
   if (!Array.isArray(data) || data.length === 0 || typeof data[0] !== "object" || data[0] === null) throw new AppError("BAD_REQUEST", NOT_AN_EXPORT);
   if (data.length > IMPORT_LIMITS.conversations) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `This export has ${data.length.toLocaleString("en-US")} conversations; one import can bring in at most ${IMPORT_LIMITS.conversations.toLocaleString("en-US")}.`);
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This export has ${data.length.toLocaleString("en-US")} conversations; one import can bring in at most ${IMPORT_LIMITS.conversations.toLocaleString("en-US")}.`,
+    );
   }
   const first = data[0] as Record<string, unknown>;
   const source: ImportSource | null = "mapping" in first ? "chatgpt" : "chat_messages" in first ? "claude" : null;
@@ -181,7 +187,10 @@ async function topLevelItems(text: string, pause: () => Promise<void>): Promise<
 }
 
 export function tooLarge() {
-  return new AppError("PAYLOAD_TOO_LARGE", `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.`);
+  return new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.`,
+  );
 }
 
 function parseItem<T>(schema: z.ZodType<T>, item: unknown, index: number): T {
@@ -200,7 +209,8 @@ const plausible = (date: Date) => {
   const year = date.getUTCFullYear();
   return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999 ? date : null;
 };
-const fromSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" && Number.isFinite(seconds) ? plausible(new Date(seconds * 1000)) : null);
+const fromSeconds = (seconds: number | null | undefined) =>
+  typeof seconds === "number" && Number.isFinite(seconds) ? plausible(new Date(seconds * 1000)) : null;
 const fromIso = (iso: string | null | undefined) => (iso ? plausible(new Date(iso)) : null);
 
 /** The branch that was on screen: from `current_node` up to the root, read top-down. */
@@ -224,7 +234,11 @@ function chatgptMessages(conversation: z.infer<typeof chatgptConversation>) {
     if (!text) continue;
     messages.push({ role, text, modelId: storable(message.metadata?.model_slug ?? "").trim() || null, at: fromSeconds(message.create_time) });
   }
-  return { title: storable(conversation.title ?? "").trim() || "Imported conversation", createdAt: fromSeconds(conversation.create_time) ?? messages[0]?.at ?? new Date(0), messages };
+  return {
+    title: storable(conversation.title ?? "").trim() || "Imported conversation",
+    createdAt: fromSeconds(conversation.create_time) ?? messages[0]?.at ?? new Date(0),
+    messages,
+  };
 }
 
 /** Without a `current_node`: follow the last child from the root. */
@@ -244,15 +258,33 @@ function lastLeafOf(mapping: Record<string, z.infer<typeof chatgptNode>>): strin
 function chatgptText(content: { content_type: string; parts?: unknown[] | null; text?: string | null }): string {
   if (content.content_type === "code" && content.text) return storable(content.text).trim();
   if (content.content_type !== "text" && content.content_type !== "multimodal_text") return "";
-  const parts = (content.parts ?? []).map((part) => (typeof part === "string" ? part : typeof part === "object" && part && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : ""));
+  const parts = (content.parts ?? []).map((part) =>
+    typeof part === "string"
+      ? part
+      : typeof part === "object" && part && typeof (part as { text?: unknown }).text === "string"
+        ? (part as { text: string }).text
+        : "",
+  );
   return storable(parts.filter(Boolean).join("\n\n")).trim();
 }
 
 function claudeMessages(conversation: z.infer<typeof claudeConversation>) {
   const messages: ImportedMessage[] = conversation.chat_messages.flatMap((message) => {
-    const fromContent = (message.content ?? []).filter((c) => c.type === "text" && c.text).map((c) => c.text!).join("\n\n");
+    const fromContent = (message.content ?? [])
+      .filter((c) => c.type === "text" && c.text)
+      .map((c) => c.text!)
+      .join("\n\n");
     const text = storable(fromContent || message.text || "").trim();
-    return text ? [{ role: message.sender === "human" ? ("user" as const) : ("assistant" as const), text, modelId: message.sender === "human" ? null : "claude", at: fromIso(message.created_at) }] : [];
+    return text
+      ? [
+          {
+            role: message.sender === "human" ? ("user" as const) : ("assistant" as const),
+            text,
+            modelId: message.sender === "human" ? null : "claude",
+            at: fromIso(message.created_at),
+          },
+        ]
+      : [];
   });
   return { title: storable(conversation.name ?? "").trim() || "Imported conversation", createdAt: fromIso(conversation.created_at) ?? new Date(0), messages };
 }

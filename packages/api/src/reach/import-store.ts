@@ -103,20 +103,37 @@ async function storeConversation(db: Database, jobId: string, stagingId: string,
     const first = offset;
     await db.transaction(async (tx) => {
       if (step === 0) {
-        await tx.insert(chatSessions).values({ id, userId: stagingId, description, createdAt: conversation.createdAt, lastUpdated: conversation.exchanges.at(-1)!.createdAt, activeEntryId: ids.at(-1)! });
+        await tx.insert(chatSessions).values({
+          id,
+          userId: stagingId,
+          description,
+          createdAt: conversation.createdAt,
+          lastUpdated: conversation.exchanges.at(-1)!.createdAt,
+          activeEntryId: ids.at(-1)!,
+        });
       }
       // One branch: each exchange's parent is the one before it.
       await writeCopiedExchanges(
         tx,
         id,
         ids,
-        batch.map((e, i) => ({ parent: first + i === 0 ? null : first + i - 1, messageContent: e.message, responseContent: e.response, modelId: e.modelId, status: "complete", createdAt: e.createdAt })),
+        batch.map((e, i) => ({
+          parent: first + i === 0 ? null : first + i - 1,
+          messageContent: e.message,
+          responseContent: e.response,
+          modelId: e.modelId,
+          status: "complete",
+          createdAt: e.createdAt,
+        })),
         first,
       );
       const last = first + batch.length === ids.length;
       await tx
         .update(importJobs)
-        .set({ exchangesDone: sql`${importJobs.exchangesDone} + ${batch.length}::int`, ...(last ? { conversationsDone: sql`${importJobs.conversationsDone} + 1` } : {}) })
+        .set({
+          exchangesDone: sql`${importJobs.exchangesDone} + ${batch.length}::int`,
+          ...(last ? { conversationsDone: sql`${importJobs.conversationsDone} + 1` } : {}),
+        })
         .where(eq(importJobs.id, jobId));
     });
     offset += batch.length;

@@ -51,7 +51,12 @@ export async function getPublicPreviewStamp(db: Executor, prefix: "p" | "s" | "p
   });
   if (!live) return null;
   const [row] = await db
-    .select({ updated: chatSessions.lastUpdated, description: chatSessions.description, redactions: chatSessions.shareRedactions, authorChanged: users.updatedAt })
+    .select({
+      updated: chatSessions.lastUpdated,
+      description: chatSessions.description,
+      redactions: chatSessions.shareRedactions,
+      authorChanged: users.updatedAt,
+    })
     .from(chatSessions)
     .innerJoin(users, eq(users.id, chatSessions.userId))
     .where(eq(chatSessions.id, live.session_id))

@@ -20,7 +20,14 @@ const DESCRIPTION_AUTHOR = "Post description";
  * from the same listers the leaving requests check again (checkOutgoing). A post's description,
  * when sent, comes last (as posting checks it).
  */
-export async function outgoingTexts(db: Executor, userId: string, target: PrivacyTarget, id: number, now: Date, description: string | undefined): Promise<OutgoingMessage[]> {
+export async function outgoingTexts(
+  db: Executor,
+  userId: string,
+  target: PrivacyTarget,
+  id: number,
+  now: Date,
+  description: string | undefined,
+): Promise<OutgoingMessage[]> {
   switch (target) {
     case "post": {
       const messages = fromPost((await getPostSnapshotOfSession(db, userId, id, now)).messages);
@@ -46,7 +53,14 @@ export async function outgoingTexts(db: Executor, userId: string, target: Privac
  * giving the event loop back between them, and the request that makes the text leave reuses
  * what it found.
  */
-export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { id: string }, target: PrivacyTarget, id: number, now: Date, description?: string) {
+export async function scanOutgoingTarget(
+  db: Executor,
+  user: PrivacyPerson & { id: string },
+  target: PrivacyTarget,
+  id: number,
+  now: Date,
+  description?: string,
+) {
   const messages = await outgoingTexts(db, user.id, target, id, now, description);
   const { findings, text_hash } = await scanOutgoingInSlices(
     messages.map((m) => m.content),
@@ -63,7 +77,10 @@ export async function scanOutgoingTarget(db: Executor, user: PrivacyPerson & { i
 
 /** What an export lets leave: its messages, then its title (the file's heading) as its own text. */
 function exportTexts(transcript: Transcript): OutgoingMessage[] {
-  return [...transcript.messages.map(({ role, author, content }) => ({ role, author, content })), { role: "title", author: TITLE_AUTHOR, content: transcript.title }];
+  return [
+    ...transcript.messages.map(({ role, author, content }) => ({ role, author, content })),
+    { role: "title", author: TITLE_AUTHOR, content: transcript.title },
+  ];
 }
 
 /**

@@ -64,7 +64,11 @@ function statusOf(prefix: "p" | "s", link: { token: string | null; listed: boole
 }
 
 async function ownedPost(db: Executor, userId: string, postId: number) {
-  const [post] = await db.select({ id: posts.id, hiddenAt: posts.hiddenAt }).from(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).limit(1);
+  const [post] = await db
+    .select({ id: posts.id, hiddenAt: posts.hiddenAt })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    .limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   return post;
 }
@@ -221,10 +225,16 @@ export async function getPublicSessionShare(db: Executor, token: string, reader:
  * running it again, or on two servers at once, does no harm. Returns how many it sealed.
  */
 export async function sealLegacyPublicLinks(db: Executor, keys: KeyVault): Promise<number> {
-  const rows = await db.select({ tokenHash: publicLinks.tokenHash, legacyToken: publicLinks.legacyToken }).from(publicLinks).where(isNotNull(publicLinks.legacyToken));
+  const rows = await db
+    .select({ tokenHash: publicLinks.tokenHash, legacyToken: publicLinks.legacyToken })
+    .from(publicLinks)
+    .where(isNotNull(publicLinks.legacyToken));
   for (const row of rows) {
     const sealedToken = keys.seal(row.legacyToken!, sealContext(row.tokenHash));
-    await db.update(publicLinks).set({ sealedToken, legacyToken: null }).where(and(eq(publicLinks.tokenHash, row.tokenHash), isNotNull(publicLinks.legacyToken)));
+    await db
+      .update(publicLinks)
+      .set({ sealedToken, legacyToken: null })
+      .where(and(eq(publicLinks.tokenHash, row.tokenHash), isNotNull(publicLinks.legacyToken)));
   }
   return rows.length;
 }

@@ -29,8 +29,16 @@ const TARGET: Record<LinkKind, (id: number) => string> = {
 async function requireOwned(db: Executor, userId: string, kind: "post" | "prompt", id: number) {
   const [row] =
     kind === "post"
-      ? await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), eq(posts.userId, userId))).limit(1)
-      : await db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.id, id), eq(prompts.userId, userId))).limit(1);
+      ? await db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+          .limit(1)
+      : await db
+          .select({ id: prompts.id })
+          .from(prompts)
+          .where(and(eq(prompts.id, id), eq(prompts.userId, userId)))
+          .limit(1);
   if (!row) throw new AppError("NOT_FOUND", kind === "post" ? POST_NOT_FOUND : PROMPT_MESSAGES.notFound);
   return row;
 }
@@ -47,7 +55,11 @@ async function ownedLink(db: Executor, userId: string, kind: LinkKind, id: numbe
   }
   const session = kind === "conversation" ? await getOwnedSession(db, userId, id) : (await requireOwned(db, userId, kind, id), null);
   const column = kind === "post" ? publicLinks.postId : kind === "conversation" ? publicLinks.sessionId : publicLinks.promptId;
-  const [link] = await db.select({ ...GATE_COLUMNS, createdAt: publicLinks.createdAt }).from(publicLinks).where(eq(column, id)).limit(1);
+  const [link] = await db
+    .select({ ...GATE_COLUMNS, createdAt: publicLinks.createdAt })
+    .from(publicLinks)
+    .where(eq(column, id))
+    .limit(1);
   if (!link || (session !== null && !liveFor(session, link))) throw new AppError("NOT_FOUND", LINK_MESSAGES.linkOff);
   return link;
 }
@@ -110,13 +122,21 @@ export async function listSharedLinks(db: Executor, keys: KeyVault, userId: stri
   const sharedEntry = alias(chatEntries, "shared_entry");
   const linkColumns = { ...GATE_COLUMNS, sealedToken: publicLinks.sealedToken, legacyToken: publicLinks.legacyToken, createdAt: publicLinks.createdAt };
   const [postLinks, sessionLinks, promptLinks, shares] = await Promise.all([
-    db.select({ ...linkColumns, id: posts.id, title: posts.description }).from(publicLinks).innerJoin(posts, eq(posts.id, publicLinks.postId)).where(eq(posts.userId, userId)),
+    db
+      .select({ ...linkColumns, id: posts.id, title: posts.description })
+      .from(publicLinks)
+      .innerJoin(posts, eq(posts.id, publicLinks.postId))
+      .where(eq(posts.userId, userId)),
     db
       .select({ ...linkColumns, id: chatSessions.id, title: chatSessions.description, sharedAt: chatSessions.sharedAt })
       .from(publicLinks)
       .innerJoin(chatSessions, eq(chatSessions.id, publicLinks.sessionId))
       .where(eq(chatSessions.userId, userId)),
-    db.select({ ...linkColumns, id: prompts.id, title: prompts.name }).from(publicLinks).innerJoin(prompts, eq(prompts.id, publicLinks.promptId)).where(eq(prompts.userId, userId)),
+    db
+      .select({ ...linkColumns, id: prompts.id, title: prompts.name })
+      .from(publicLinks)
+      .innerJoin(prompts, eq(prompts.id, publicLinks.promptId))
+      .where(eq(prompts.userId, userId)),
     db
       .select({
         id: chatSessions.id,
@@ -218,7 +238,13 @@ export async function revokeAllLinks(db: Database, userId: string) {
  * since is checked, and the redactions chosen join the share's. The share's controls and views
  * stay, and the conversation's public link, if on, keeps its address and its controls.
  */
-export async function refreshShare(db: Database, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, now: Date): Promise<SharedLinkRow> {
+export async function refreshShare(
+  db: Database,
+  user: PrivacyPerson & { id: string },
+  sessionId: number,
+  choice: PrivacyChoice,
+  now: Date,
+): Promise<SharedLinkRow> {
   const userId = user.id;
   return db.transaction(async (tx) => {
     const session = await getOwnedSession(tx, userId, sessionId);
@@ -227,7 +253,10 @@ export async function refreshShare(db: Database, user: PrivacyPerson & { id: str
     const link = await tx.select({ createdAt: publicLinks.createdAt }).from(publicLinks).where(eq(publicLinks.sessionId, sessionId)).limit(1);
     const linkWasLive = link[0] !== undefined && liveFor(session, link[0]);
     const taken = now.getTime() > session.sharedAt.getTime() ? now : new Date(session.sharedAt.getTime() + 1);
-    await tx.update(chatSessions).set({ sharedAt: taken, sharedEntryId: sql`${chatSessions.activeEntryId}` }).where(eq(chatSessions.id, sessionId));
+    await tx
+      .update(chatSessions)
+      .set({ sharedAt: taken, sharedEntryId: sql`${chatSessions.activeEntryId}` })
+      .where(eq(chatSessions.id, sessionId));
     // The link stays live through the new share (it is live while made during the current one).
     if (linkWasLive) await tx.update(publicLinks).set({ createdAt: taken }).where(eq(publicLinks.sessionId, sessionId));
     const [gate] = await tx.select(GATE_COLUMNS).from(publicLinks).where(eq(publicLinks.shareSessionId, sessionId)).limit(1);

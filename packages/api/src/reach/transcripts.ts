@@ -35,7 +35,15 @@ async function transcriptOfHistory(db: Executor, history: History, author: strin
   const messages = history.sessions.flatMap((exchange) => [
     { role: "user" as const, author: exchange.user ?? author, content: exchange.message_content, timestamp: exchange.timestamp, answer: null },
     ...(exchange.response_content || exchange.status === "complete"
-      ? [{ role: "assistant" as const, author: modelName(exchange.model_id), content: exchange.response_content, timestamp: exchange.timestamp, answer: String(exchange.id) }]
+      ? [
+          {
+            role: "assistant" as const,
+            author: modelName(exchange.model_id),
+            content: exchange.response_content,
+            timestamp: exchange.timestamp,
+            answer: String(exchange.id),
+          },
+        ]
       : []),
   ]);
   return {
@@ -58,7 +66,17 @@ function comparisonTranscript(history: History, columns: NonNullable<History["co
       { role: "user" as const, author: first.user ?? author, content: first.message_content, timestamp: first.timestamp, answer: null },
       ...columns.flatMap((c) => {
         const exchange = c.sessions[turn];
-        return exchange ? [{ role: "assistant" as const, author: c.model_name, content: exchange.response_content, timestamp: exchange.timestamp, answer: String(exchange.id) }] : [];
+        return exchange
+          ? [
+              {
+                role: "assistant" as const,
+                author: c.model_name,
+                content: exchange.response_content,
+                timestamp: exchange.timestamp,
+                answer: String(exchange.id),
+              },
+            ]
+          : [];
       }),
     ];
   }).flat();

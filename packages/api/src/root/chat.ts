@@ -173,7 +173,13 @@ export const chat = {
     .mutation(async ({ ctx, input, signal }) => {
       const content = parseMessage(input.messages.at(-1));
       const usable = [...(await usableModelIds(ctx, ctx.user.id))];
-      return startExchange(ctx, ctx.auth, { kind: "battle", usable, random: Math.random }, exchangeInput(content, { ...input, session_id: 0 }), sendSignal(ctx, signal));
+      return startExchange(
+        ctx,
+        ctx.auth,
+        { kind: "battle", usable, random: Math.random },
+        exchangeInput(content, { ...input, session_id: 0 }),
+        sendSignal(ctx, signal),
+      );
     }),
   /** Copies a community post's conversation into a new session. */
   clonePost: protectedProcedure

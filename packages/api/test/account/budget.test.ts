@@ -41,7 +41,13 @@ describe("the input estimate a reservation starts from", () => {
   it("counts a request's texts together and rounds up once, plus the request's 4 tokens", async () => {
     // 3 + 5 + 1 characters: 3 tokens together (rounded up one by one they would be 4), and 4 for the request.
     const texts = ["abc", "abcde", "x"];
-    const request = { system: texts[0], messages: [{ role: "user" as const, content: texts[1]! }, { role: "assistant" as const, content: texts[2]! }] };
+    const request = {
+      system: texts[0],
+      messages: [
+        { role: "user" as const, content: texts[1]! },
+        { role: "assistant" as const, content: texts[2]! },
+      ],
+    };
     expect(estimateInputTokens(request)).toBe(7);
     expect(await inSql(texts)).toBe(7);
   });

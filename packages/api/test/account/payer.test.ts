@@ -46,7 +46,9 @@ describe("who pays for a reply", () => {
       const p = policy(c.model);
       // A stored key is passed even for a model with no own-key service: the rule must ignore it.
       const [row] = resultRows<{ payer: string | null }>(
-        await t.db.execute(sql`select ${payerSql({ ownKey: sql`${p.ownKey}::text`, platformKey: sql`${p.platformKey}::boolean` }, sql`${c.own ? "sealed" : null}::text`)} as payer`),
+        await t.db.execute(
+          sql`select ${payerSql({ ownKey: sql`${p.ownKey}::text`, platformKey: sql`${p.platformKey}::boolean` }, sql`${c.own ? "sealed" : null}::text`)} as payer`,
+        ),
       );
       expect({ ...c, payer: row!.payer }).toEqual(c);
     }

@@ -11,7 +11,16 @@ const COMPARISON: PostComparison = {
     { modelId: "m:one", modelName: "One" },
     { modelId: "m:two", modelName: "Two" },
   ],
-  turns: [{ prompt: "Which?", answers: [{ content: "a", status: "complete" }, { content: "bb\n- item", status: "complete" }, { content: "## ccc", status: "complete" }] }],
+  turns: [
+    {
+      prompt: "Which?",
+      answers: [
+        { content: "a", status: "complete" },
+        { content: "bb\n- item", status: "complete" },
+        { content: "## ccc", status: "complete" },
+      ],
+    },
+  ],
 };
 
 let t: DbHandle;

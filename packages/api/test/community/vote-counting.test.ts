@@ -15,7 +15,15 @@ const COMPARISON: PostComparison = {
     { modelId: "m:one", modelName: "One" },
     { modelId: "m:two", modelName: "Two" },
   ],
-  turns: [{ prompt: "Which?", answers: [{ content: "first", status: "complete" }, { content: "second", status: "complete" }] }],
+  turns: [
+    {
+      prompt: "Which?",
+      answers: [
+        { content: "first", status: "complete" },
+        { content: "second", status: "complete" },
+      ],
+    },
+  ],
 };
 
 let t: DbHandle;
@@ -54,12 +62,25 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) {
     const [row] = await t.db
       .insert(posts)
-      .values({ userId: ids.get("author")!, description: `Comparison ${i}`, categories: [i === 6 ? "health" : "education"], comparison: COMPARISON, createdAt: at("2025-06-01T00:00:00Z") })
+      .values({
+        userId: ids.get("author")!,
+        description: `Comparison ${i}`,
+        categories: [i === 6 ? "health" : "education"],
+        comparison: COMPARISON,
+        createdAt: at("2025-06-01T00:00:00Z"),
+      })
       .returning({ id: posts.id });
     postIds.push(row!.id);
   }
   // Busy votes on six posts: five on March 9 (UTC), the fifth in its last millisecond; one at March 10's first instant.
-  const busyTimes = ["2026-03-09T00:00:00.000Z", "2026-03-09T08:00:00.000Z", "2026-03-09T09:00:00.000Z", "2026-03-09T10:00:00.000Z", "2026-03-09T23:59:59.999Z", "2026-03-10T00:00:00.000Z"];
+  const busyTimes = [
+    "2026-03-09T00:00:00.000Z",
+    "2026-03-09T08:00:00.000Z",
+    "2026-03-09T09:00:00.000Z",
+    "2026-03-09T10:00:00.000Z",
+    "2026-03-09T23:59:59.999Z",
+    "2026-03-10T00:00:00.000Z",
+  ];
   for (const [i, time] of busyTimes.entries()) await vote("busy", postIds[i]!, at(time));
   await vote("old", postIds[0]!, at("2026-03-09T12:00:00Z"));
   await vote("exactly-a-day", postIds[0]!, at("2026-03-10T11:00:00Z"));

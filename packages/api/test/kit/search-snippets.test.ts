@@ -41,7 +41,34 @@ describe("a snippet as plain text", () => {
   });
 
   it("takes linear time on any text: crafted texts of 100 kB to 1 MB within a bound", { timeout: 120_000 }, () => {
-    const pieces = ["*", "**a", "_a", "~~", "`", "``a", "[", "![", "](", "[](", "]( ", "[a](b", "\\", "\\*", "> ", "#", "# ", "- ", "1. ", "|", "| a ", "---", "```\n", "a\n", "\u27E6", "\u27E6a\u27E7*"];
+    const pieces = [
+      "*",
+      "**a",
+      "_a",
+      "~~",
+      "`",
+      "``a",
+      "[",
+      "![",
+      "](",
+      "[](",
+      "]( ",
+      "[a](b",
+      "\\",
+      "\\*",
+      "> ",
+      "#",
+      "# ",
+      "- ",
+      "1. ",
+      "|",
+      "| a ",
+      "---",
+      "```\n",
+      "a\n",
+      "\u27E6",
+      "\u27E6a\u27E7*",
+    ];
     const timed = (text: string) => {
       const started = performance.now();
       markdownToPlainText(text, "\u27E6\u27E7");

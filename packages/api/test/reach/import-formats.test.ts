@@ -5,7 +5,9 @@ const node = (id: string, parent: string | null, children: string[], role?: stri
   id,
   parent,
   children,
-  message: role ? { author: { role }, content: { content_type: "text", parts: [text ?? ""] }, create_time: 1_700_000_000 + children.length, metadata: extra } : null,
+  message: role
+    ? { author: { role }, content: { content_type: "text", parts: [text ?? ""] }, create_time: 1_700_000_000 + children.length, metadata: extra }
+    : null,
 });
 
 describe("reading a ChatGPT export", () => {
@@ -50,7 +52,11 @@ describe("reading a ChatGPT export", () => {
 describe("refusals", () => {
   it.each([
     ["an empty array", "[]", /not a ChatGPT or Claude export/],
-    ["a conversation list with only empty conversations", JSON.stringify([{ uuid: "x", name: "n", created_at: "2024-01-01T00:00:00Z", chat_messages: [] }]), /no conversation with messages/],
+    [
+      "a conversation list with only empty conversations",
+      JSON.stringify([{ uuid: "x", name: "n", created_at: "2024-01-01T00:00:00Z", chat_messages: [] }]),
+      /no conversation with messages/,
+    ],
     ["too many conversations", JSON.stringify(Array.from({ length: 2001 }, () => ({ mapping: {} }))), /at most 2,000/],
   ])("refuses %s", (_what, text, message) => {
     expect(() => parseExport(text)).toThrow(message);
@@ -58,7 +64,15 @@ describe("refusals", () => {
 });
 
 describe("reading an export in steps", () => {
-  const claude = (name: string) => ({ uuid: name, name, created_at: "2024-01-01T00:00:00Z", chat_messages: [{ sender: "human", text: `Hi "${name}" [{,}]` }, { sender: "assistant", text: "Hello" }] });
+  const claude = (name: string) => ({
+    uuid: name,
+    name,
+    created_at: "2024-01-01T00:00:00Z",
+    chat_messages: [
+      { sender: "human", text: `Hi "${name}" [{,}]` },
+      { sender: "assistant", text: "Hello" },
+    ],
+  });
   const outcome = async (read: () => unknown) => {
     try {
       return { ok: await read() };

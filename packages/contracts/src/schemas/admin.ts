@@ -28,7 +28,10 @@ const itemInput = z
       .positive("must be an id above 0")
       .max(Number.MAX_SAFE_INTEGER, "must be an id of at most 2^53 - 1"),
   })
-  .refine((item) => item.kind === "conversation" || item.id <= INT4_MAX, { path: ["id"], message: `must be a post, comment or prompt id of at most ${INT4_MAX}` });
+  .refine((item) => item.kind === "conversation" || item.id <= INT4_MAX, {
+    path: ["id"],
+    message: `must be a post, comment or prompt id of at most ${INT4_MAX}`,
+  });
 export type ItemRef = z.infer<typeof itemInput>;
 
 /** Inputs of the admin console's procedures, by procedure name. */
@@ -43,7 +46,13 @@ export const adminInputs = {
         .max(MODERATION.usersPageMax, `must be at most ${MODERATION.usersPageMax}`)
         .optional()
         .default(50),
-      offset: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(1_000_000, "must be at most 1000000").optional().default(0),
+      offset: z.coerce
+        .number({ message: "must be a number" })
+        .int("must be a whole number")
+        .min(0, "must be 0 or more")
+        .max(1_000_000, "must be at most 1000000")
+        .optional()
+        .default(0),
     })
     .optional()
     .default({ limit: 50, offset: 0 }),

@@ -5,7 +5,10 @@ import { sessionIdSchema } from "./common";
 import { privacyChoiceFields } from "./privacy";
 import { downloadFile } from "./shapes";
 
-const format = z.enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` }).optional().default("md");
+const format = z
+  .enum(EXPORT_FORMATS, { message: `must be one of ${EXPORT_FORMATS.join(", ")}` })
+  .optional()
+  .default("md");
 const postId = int4Id("a post id");
 
 /** The id of an import, picked by the client to follow its progress. */

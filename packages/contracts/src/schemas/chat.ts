@@ -92,7 +92,10 @@ export const chatHistoryRequest = z.union([chatInputs.history, z.object({ post_i
 
 /** An exchange as its conversation's owner reads it: its place among its siblings (edits and regenerations). */
 const ownersHistoryEntry = historyEntry.extend({
-  siblings: z.object({ position: z.number().int(), count: z.number().int(), ids: z.array(z.number().int()) }).optional().describe("The exchange's place among its siblings; only the owner sees it"),
+  siblings: z
+    .object({ position: z.number().int(), count: z.number().int(), ids: z.array(z.number().int()) })
+    .optional()
+    .describe("The exchange's place among its siblings; only the owner sees it"),
 });
 
 /** A conversation's history (the branch being read). */
@@ -116,7 +119,10 @@ const chatHistory = z.object({
 /** getChatHistory's answer over REST: the history without the sibling details, and with a clone's new id. */
 export const chatHistoryAnswer = chatHistory.extend({
   new_session_id: z.number().int().optional().describe("With post_id and clone=true: the new conversation"),
-  unavailable_models: z.array(z.object({ model_id: z.string(), model_name: z.string() })).optional().describe("With clone=true: compared models the caller cannot use"),
+  unavailable_models: z
+    .array(z.object({ model_id: z.string(), model_name: z.string() }))
+    .optional()
+    .describe("With clone=true: compared models the caller cannot use"),
 });
 
 const unavailableModels = z.array(z.object({ model_id: z.string(), model_name: z.string() }));
@@ -137,7 +143,11 @@ const battle = z.object({
       response_content: z.string(),
       status: z.string().describe("'complete', 'pending' (still streaming), 'error' or 'stopped'"),
       error: z.string().nullable(),
-      usage: usage.nullable().describe("Null until the verdict: what an answer cost differs by model (an own key is not charged); after it, its tokens and what was charged to the allowance"),
+      usage: usage
+        .nullable()
+        .describe(
+          "Null until the verdict: what an answer cost differs by model (an own key is not charged); after it, its tokens and what was charged to the allowance",
+        ),
       model_id: z.string().nullable().describe("Null until the verdict"),
       model_name: z.string().nullable().describe("Null until the verdict"),
     }),
@@ -145,7 +155,11 @@ const battle = z.object({
   verdict: z
     .object({
       choice: z.enum(BATTLE_CHOICES),
-      counted: z.boolean().describe("It counts on the leaderboard now: both answers were complete, and the vote rules (the account's age, the day's cap) count it; `left_out` says why not"),
+      counted: z
+        .boolean()
+        .describe(
+          "It counts on the leaderboard now: both answers were complete, and the vote rules (the account's age, the day's cap) count it; `left_out` says why not",
+        ),
       left_out: z
         .enum(["incomplete", "waiting", "capped"])
         .nullable()
@@ -155,7 +169,9 @@ const battle = z.object({
       counts_at: z
         .string()
         .nullable()
-        .describe("When a waiting verdict counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `left_out` is waiting, as a post vote's `my_vote_counts_at`"),
+        .describe(
+          "When a waiting verdict counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `left_out` is waiting, as a post vote's `my_vote_counts_at`",
+        ),
       created_at: z.string(),
     })
     .nullable(),
@@ -182,7 +198,13 @@ export const chatOutputs = {
   }),
   search: z.object({
     sessions: z.array(
-      z.object({ id: z.number().int(), description: z.string().nullable(), category: z.string().nullable(), last_updated: z.string(), snippet: z.array(snippetPart) }),
+      z.object({
+        id: z.number().int(),
+        description: z.string().nullable(),
+        category: z.string().nullable(),
+        last_updated: z.string(),
+        snippet: z.array(snippetPart),
+      }),
     ),
     next_cursor: nextCursor,
   }),
@@ -195,7 +217,10 @@ export const chatOutputs = {
         last_updated: z.string().describe("UTC without a Z suffix"),
         active: z.boolean(),
         shared: z.boolean(),
-        compare_models: z.array(z.string()).nullable().describe("A comparison's models in column order; null for an ordinary chat and for a battle before its verdict"),
+        compare_models: z
+          .array(z.string())
+          .nullable()
+          .describe("A comparison's models in column order; null for an ordinary chat and for a battle before its verdict"),
         battle: z.enum(["blind", "decided"]).nullable().describe("A battle: 'blind' until the caller's verdict, 'decided' after it; null for anything else"),
         forked_from: forkedFrom,
       }),
@@ -258,7 +283,10 @@ export const chatCollectedAnswers = {
     ),
   }),
   battle: z.object({
-    battle_id: z.number().int().describe("The battle's id (its conversation's): read it at GET /chat/battles/{id}, give the verdict at POST /chat/battles/{id}/verdict"),
+    battle_id: z
+      .number()
+      .int()
+      .describe("The battle's id (its conversation's): read it at GET /chat/battles/{id}, give the verdict at POST /chat/battles/{id}/verdict"),
     session_id: z.number().int(),
     answers: z
       .array(

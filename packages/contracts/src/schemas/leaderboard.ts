@@ -6,9 +6,7 @@ import { int4Id } from "../input";
 export const VOTE_DOWNLOAD_FORMATS = ["json", "csv"] as const;
 
 /** true/false, also as the strings a query carries (`?style=true`). */
-const queryFlag = z
-  .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], { message: "must be true or false" })
-  .optional();
+const queryFlag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], { message: "must be true or false" }).optional();
 
 // Only a category a post can carry: the feed's groups (ai, creative, technical) are no post's.
 const category = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }).optional();
@@ -24,7 +22,15 @@ export const leaderboardInputs = {
     })
     .optional()
     .default({}),
-  votes: z.object({ format: z.enum(VOTE_DOWNLOAD_FORMATS, { message: `must be one of ${VOTE_DOWNLOAD_FORMATS.join(", ")}` }).optional().default("json") }).optional().default({ format: "json" }),
+  votes: z
+    .object({
+      format: z
+        .enum(VOTE_DOWNLOAD_FORMATS, { message: `must be one of ${VOTE_DOWNLOAD_FORMATS.join(", ")}` })
+        .optional()
+        .default("json"),
+    })
+    .optional()
+    .default({ format: "json" }),
 } as const;
 
 const leaderboardRow = z.object({
@@ -63,12 +69,17 @@ export const leaderboardResponse = z.object({
       .array(z.object({ position: z.string(), points: z.number() }))
       .nullable()
       .describe("Fitted advantage, in rating points, of being shown in this position rather than first (A)"),
-    style_effects: z.object({ length: z.number(), markdown: z.number() }).nullable().describe("Rating points per standard deviation of relative length and of markdown count (style view)"),
+    style_effects: z
+      .object({ length: z.number(), markdown: z.number() })
+      .nullable()
+      .describe("Rating points per standard deviation of relative length and of markdown count (style view)"),
   }),
   models: z.array(leaderboardRow),
   pairs: z.object({
     models: z.array(z.string()).describe("Model names, in the rows' order"),
-    win_rates: z.array(z.array(z.number().nullable())).describe("win_rates[i][j]: share of the votes showing both that picked i over j (ties half); null when none decided"),
+    win_rates: z
+      .array(z.array(z.number().nullable()))
+      .describe("win_rates[i][j]: share of the votes showing both that picked i over j (ties half); null when none decided"),
     counts: z.array(z.array(z.number().int())).describe("counts[i][j]: counted votes that showed both i and j"),
   }),
 });

@@ -30,12 +30,20 @@ const voteColumn = z
 /** Inputs of the post procedures, by procedure name. */
 export const postInputs = {
   create: z.object({
-    chat_id: z.coerce.number({ message: "must be a conversation id" }).int().positive("Save your conversation first before posting.").max(Number.MAX_SAFE_INTEGER),
+    chat_id: z.coerce
+      .number({ message: "must be a conversation id" })
+      .int()
+      .positive("Save your conversation first before posting.")
+      .max(Number.MAX_SAFE_INTEGER),
     description: storableText()
       .trim()
       .min(1, "Please add a description for your post.")
       .max(LIMITS.postDescription, `A description can be at most ${LIMITS.postDescription} characters.`),
-    categories: z.array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` })).max(CATEGORIES.length).optional().default([]),
+    categories: z
+      .array(z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(", ")}` }))
+      .max(CATEGORIES.length)
+      .optional()
+      .default([]),
     ...privacyChoiceFields,
   }),
   byId: z.object({ id: postId }),

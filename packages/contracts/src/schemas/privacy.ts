@@ -24,11 +24,17 @@ export const privacyChoiceFields = {
     .regex(/^[0-9a-f]{64}$/, "must be the text_hash of the privacy check (64 hex digits)")
     .optional(),
   redact: z
-    .union([
-      z.array(findingId).max(1000, "can name at most 1,000 findings"),
-      // In a query (an export's GET): the ids separated by commas.
-      z.string().transform((ids) => (ids === "" ? [] : ids.split(","))).pipe(z.array(findingId).max(1000, "can name at most 1,000 findings")),
-    ], { message: "must be a list of finding ids of the privacy check" })
+    .union(
+      [
+        z.array(findingId).max(1000, "can name at most 1,000 findings"),
+        // In a query (an export's GET): the ids separated by commas.
+        z
+          .string()
+          .transform((ids) => (ids === "" ? [] : ids.split(",")))
+          .pipe(z.array(findingId).max(1000, "can name at most 1,000 findings")),
+      ],
+      { message: "must be a list of finding ids of the privacy check" },
+    )
     .optional(),
 };
 
@@ -50,7 +56,10 @@ export const privacyInputs = {
     })
     .refine((input) => input.target !== "post_link" || int4Id("a post id").safeParse(input.id).success, { path: ["id"], message: "must be a post id" })
     .refine((input) => input.target !== "prompt" || int4Id("a prompt id").safeParse(input.id).success, { path: ["id"], message: "must be a prompt id" })
-    .refine((input) => input.description === undefined || input.target === "post", { path: ["description"], message: "is only for target post: the description of the post being made" }),
+    .refine((input) => input.description === undefined || input.target === "post", {
+      path: ["description"],
+      message: "is only for target post: the description of the post being made",
+    }),
   setSetting: z.object({ blocking: z.boolean({ message: "must be true or false" }) }),
 } as const;
 
@@ -72,7 +81,9 @@ export const privacyScan = z.object({
   target: z.enum(PRIVACY_TARGETS),
   messages: z
     .array(z.object({ role: z.enum(["user", "assistant", "description", "title"]), author: z.string(), content: z.string() }))
-    .describe("Every text that would leave, in order; posting ends with the post's description (role 'description'), a share or a download with the conversation's title when it has one (role 'title')"),
+    .describe(
+      "Every text that would leave, in order; posting ends with the post's description (role 'description'), a share or a download with the conversation's title when it has one (role 'title')",
+    ),
   findings: z.array(privacyFinding),
   text_hash: z.string().describe("Send it back as `privacy_hash` with the findings to redact"),
   blocking: z.boolean().describe("Whether this instance refuses to let unredacted findings leave"),

@@ -118,7 +118,10 @@ export const promptInputs = {
   reportComment: z.object({ commentId: int4Id("a comment id"), ...reportFields }),
   discover: z
     .object({
-      sort: z.enum(PROMPT_SORTS, { message: `must be one of ${PROMPT_SORTS.join(", ")}` }).optional().default("trending"),
+      sort: z
+        .enum(PROMPT_SORTS, { message: `must be one of ${PROMPT_SORTS.join(", ")}` })
+        .optional()
+        .default("trending"),
       q: promptSearch,
       category: promptCategory.optional(),
       cursor: cursorSchema.optional(),

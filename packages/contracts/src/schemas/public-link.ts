@@ -29,9 +29,21 @@ export const publicLinkInputs = {
   /** A published prompt read through its public link. */
   prompt: z.object({ token }),
   /** A password-protected link opened for this browser session. */
-  unlock: z.object({ token, password: z.string({ message: "must be the link's password" }).min(1, "must be the link's password").max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`) }),
+  unlock: z.object({
+    token,
+    password: z
+      .string({ message: "must be the link's password" })
+      .min(1, "must be the link's password")
+      .max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`),
+  }),
   /** A password-protected share opened for this browser session. */
-  unlockShare: z.object({ sessionId: sessionIdSchema, password: z.string({ message: "must be the share's password" }).min(1, "must be the share's password").max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`) }),
+  unlockShare: z.object({
+    sessionId: sessionIdSchema,
+    password: z
+      .string({ message: "must be the share's password" })
+      .min(1, "must be the share's password")
+      .max(LINK_LIMITS.passwordMax, `must be at most ${LINK_LIMITS.passwordMax} characters`),
+  }),
   /** The owner's controls of one link: a public link or a share. */
   settings: z.object({ kind: linkKind, id: linkTargetId }),
   configure: z.object({

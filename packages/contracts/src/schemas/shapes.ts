@@ -55,12 +55,16 @@ export const comparisonView = z.object({
   my_vote_counts_at: z
     .string()
     .nullable()
-    .describe("When the viewer's waiting vote counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `my_vote_left_out` is waiting"),
+    .describe(
+      "When the viewer's waiting vote counts (ISO time): once the account is VOTE_MIN_ACCOUNT_AGE_HOURS old; null unless `my_vote_left_out` is waiting",
+    ),
   revealed_by_post_id: z
     .number()
     .int()
     .nullable()
-    .describe("A post this comparison was forked from or into that the viewer voted on or made: they know its models, so the comparison is shown revealed and they cannot vote on it"),
+    .describe(
+      "A post this comparison was forked from or into that the viewer voted on or made: they know its models, so the comparison is shown revealed and they cannot vote on it",
+    ),
   total_votes: z.number().int().nullable().describe("null until the viewer has voted (or for its author)"),
   columns: z
     .array(
@@ -79,12 +83,18 @@ export const comparisonView = z.object({
           ),
       }),
     )
-    .describe("The answers in the order this viewer is shown them (each viewer has an order of their own, a voter keeps the one they voted in), labelled A-D in that order"),
-  turns: z.array(z.object({ prompt: z.string(), answers: z.array(z.object({ content: z.string(), status: z.string() })).describe("In the order of `columns`") })),
+    .describe(
+      "The answers in the order this viewer is shown them (each viewer has an order of their own, a voter keeps the one they voted in), labelled A-D in that order",
+    ),
+  turns: z.array(
+    z.object({ prompt: z.string(), answers: z.array(z.object({ content: z.string(), status: z.string() })).describe("In the order of `columns`") }),
+  ),
 });
 
 /** Where a conversation was cloned from. */
-export const forkedFrom = z.object({ session_id: z.number().int().nullable(), post_id: z.number().int().nullable(), username: z.string().nullable() }).nullable();
+export const forkedFrom = z
+  .object({ session_id: z.number().int().nullable(), post_id: z.number().int().nullable(), username: z.string().nullable() })
+  .nullable();
 
 /** A post's origin or one of its public forks. */
 const lineagePost = z.object({ id: z.number().int(), description: z.string(), ...authorShape });
@@ -151,7 +161,9 @@ export const linkSettings = z.object({
 
 /** One link on the Shared links page. */
 export const sharedLink = z.object({
-  kind: z.enum(["post", "conversation", "prompt", "share"]).describe("A post's, a conversation's or a prompt's public link, or a conversation's share (signed-in readers)"),
+  kind: z
+    .enum(["post", "conversation", "prompt", "share"])
+    .describe("A post's, a conversation's or a prompt's public link, or a conversation's share (signed-in readers)"),
   id: z.number().int().describe("The post, conversation or prompt"),
   title: z.string(),
   /** Where the owner opens the object. */
@@ -164,7 +176,9 @@ export const sharedLink = z.object({
   changed_since_snapshot: z
     .boolean()
     .nullable()
-    .describe("A share: whether the conversation changed since its snapshot (a follow-up, an edit or another branch), so that taking it again would change what readers see; null for other links"),
+    .describe(
+      "A share: whether the conversation changed since its snapshot (a follow-up, an edit or another branch), so that taking it again would change what readers see; null for other links",
+    ),
   expires_at: z.string().nullable(),
   password: z.boolean(),
   view_cap: z.number().int().nullable(),

@@ -53,7 +53,11 @@ export const userOutputs = {
   verification: z.object({
     email: z.string(),
     verified: z.boolean(),
-    method: z.enum(["link", "provider"]).describe("'link': the embedded sign-in, which sends no mail, writes a verification link to the server's log; 'provider': the identity provider verifies addresses"),
+    method: z
+      .enum(["link", "provider"])
+      .describe(
+        "'link': the embedded sign-in, which sends no mail, writes a verification link to the server's log; 'provider': the identity provider verifies addresses",
+      ),
     provider: z.string().nullable().describe("The identity provider's host, with 'provider'"),
   }),
   requestVerification: z.object({ requested: z.literal(true), email: z.string() }),

@@ -29,7 +29,11 @@ export const battleVerdicts = pgTable(
     markdown: integer().array().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("battle_verdicts_created_idx").on(t.createdAt), index("battle_verdicts_user_created_idx").on(t.userId, t.createdAt), check("battle_verdicts_choice_check", sql`${t.choice} in ('a', 'b', 'tie', 'both_bad')`)],
+  (t) => [
+    index("battle_verdicts_created_idx").on(t.createdAt),
+    index("battle_verdicts_user_created_idx").on(t.userId, t.createdAt),
+    check("battle_verdicts_choice_check", sql`${t.choice} in ('a', 'b', 'tie', 'both_bad')`),
+  ],
 );
 
 /**
@@ -59,7 +63,9 @@ export const voteChanges = pgTable(
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     userId: uuid().notNull(),
     /** The writing transaction's id: a gathering reads the rows of transactions not yet finished when the last one read the log, and later ones. */
-    xid: bigint({ mode: "number" }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    xid: bigint({ mode: "number" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("vote_changes_xid_idx").on(t.xid), index("vote_changes_changed_idx").on(t.changedAt)],

@@ -88,7 +88,10 @@ export const chatSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc()), check("chat_sessions_battle_check", sql`${t.battle} in ('blind', 'decided')`)],
+  (t) => [
+    index("chat_sessions_user_updated_idx").on(t.userId, t.lastUpdated.desc()),
+    check("chat_sessions_battle_check", sql`${t.battle} in ('blind', 'decided')`),
+  ],
 );
 
 /**
@@ -132,6 +135,8 @@ export const chatEntries = pgTable(
     index("chat_entries_session_created_idx").on(t.sessionId, t.createdAt, t.id),
     index("chat_entries_parent_idx").on(t.sessionId, t.parentEntryId),
     // Replies still streaming, found cheaply when interrupted ones are settled.
-    index("chat_entries_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    index("chat_entries_pending_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
   ],
 );

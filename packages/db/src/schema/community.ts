@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { chatSessions } from "./chat";
 import { tsvector } from "./columns";
 import { users } from "./users";
@@ -31,9 +45,18 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     sourceSessionId: bigint({ mode: "number" }).references(() => chatSessions.id, { onDelete: "set null" }),
     description: varchar({ length: 255 }).notNull(),
-    categories: text().array().notNull().default(sql`'{}'::text[]`),
-    modelVersions: text().array().notNull().default(sql`'{}'::text[]`),
-    messages: jsonb().$type<PostMessage[]>().notNull().default(sql`'[]'::jsonb`),
+    categories: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    modelVersions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    messages: jsonb()
+      .$type<PostMessage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** For a comparison post: the models side by side and each turn's answers; null otherwise. */
     comparison: jsonb().$type<PostComparison>(),
     likeCount: integer().notNull().default(0),
@@ -71,12 +94,16 @@ export const posts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("posts_prompt_idx").on(t.promptId).where(sql`${t.promptId} is not null`),
+    index("posts_prompt_idx")
+      .on(t.promptId)
+      .where(sql`${t.promptId} is not null`),
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("posts_hot_idx").on(t.hotScore.desc(), t.id.desc()),
     index("posts_search_idx").using("gin", t.searchVector),
     index("posts_forked_from_idx").on(t.forkedFromPostId),
-    index("posts_blind_root_idx").on(t.blindRootId).where(sql`${t.blindRootId} is not null`),
+    index("posts_blind_root_idx")
+      .on(t.blindRootId)
+      .where(sql`${t.blindRootId} is not null`),
     index("posts_categories_idx").using("gin", t.categories),
     index("posts_user_idx").on(t.userId),
   ],

@@ -34,16 +34,28 @@ export const contentReports = pgTable(
     check("content_reports_one_item", sql`num_nonnulls(${t.postId}, ${t.commentId}, ${t.sessionId}, ${t.promptId}, ${t.promptCommentId}) = 1`),
     check("content_reports_reason", sql`${t.reason} in ('spam', 'harassment', 'illegal', 'other')`),
     check("content_reports_status", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
-    uniqueIndex("content_reports_open_post_idx").on(t.reporterId, t.postId).where(sql`${t.status} = 'open' and ${t.postId} is not null`),
-    uniqueIndex("content_reports_open_comment_idx").on(t.reporterId, t.commentId).where(sql`${t.status} = 'open' and ${t.commentId} is not null`),
-    uniqueIndex("content_reports_open_session_idx").on(t.reporterId, t.sessionId).where(sql`${t.status} = 'open' and ${t.sessionId} is not null`),
-    uniqueIndex("content_reports_open_prompt_idx").on(t.reporterId, t.promptId).where(sql`${t.status} = 'open' and ${t.promptId} is not null`),
-    uniqueIndex("content_reports_open_prompt_comment_idx").on(t.reporterId, t.promptCommentId).where(sql`${t.status} = 'open' and ${t.promptCommentId} is not null`),
+    uniqueIndex("content_reports_open_post_idx")
+      .on(t.reporterId, t.postId)
+      .where(sql`${t.status} = 'open' and ${t.postId} is not null`),
+    uniqueIndex("content_reports_open_comment_idx")
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.status} = 'open' and ${t.commentId} is not null`),
+    uniqueIndex("content_reports_open_session_idx")
+      .on(t.reporterId, t.sessionId)
+      .where(sql`${t.status} = 'open' and ${t.sessionId} is not null`),
+    uniqueIndex("content_reports_open_prompt_idx")
+      .on(t.reporterId, t.promptId)
+      .where(sql`${t.status} = 'open' and ${t.promptId} is not null`),
+    uniqueIndex("content_reports_open_prompt_comment_idx")
+      .on(t.reporterId, t.promptCommentId)
+      .where(sql`${t.status} = 'open' and ${t.promptCommentId} is not null`),
     index("content_reports_post_idx").on(t.postId),
     index("content_reports_comment_idx").on(t.commentId),
     index("content_reports_session_idx").on(t.sessionId),
     index("content_reports_prompt_idx").on(t.promptId),
     index("content_reports_prompt_comment_idx").on(t.promptCommentId),
-    index("content_reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("content_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

@@ -49,16 +49,28 @@ export const prompts = pgTable(
   (t) => [
     check("prompts_visibility", sql`${t.visibility} in ('private', 'unlisted', 'public')`),
     index("prompts_user_updated_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
-    index("prompts_trending_idx").on(t.trendScore.desc(), t.id.desc()).where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
-    index("prompts_newest_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
-    index("prompts_category_trending_idx").on(t.category, t.trendScore.desc(), t.id.desc()).where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
-    index("prompts_category_newest_idx").on(t.category, t.publishedAt.desc(), t.id.desc()).where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
+    index("prompts_trending_idx")
+      .on(t.trendScore.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
+    index("prompts_newest_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
+    index("prompts_category_trending_idx")
+      .on(t.category, t.trendScore.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
+    index("prompts_category_newest_idx")
+      .on(t.category, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
     index("prompts_search_idx").using("gin", t.searchVector),
     index("prompts_forked_from_idx").on(t.forkedFromId),
     // One saved copy of a prompt per person: saving again answers the copy already made.
-    uniqueIndex("prompts_user_forked_from_idx").on(t.userId, t.forkedFromId).where(sql`${t.forkedFromId} is not null`),
+    uniqueIndex("prompts_user_forked_from_idx")
+      .on(t.userId, t.forkedFromId)
+      .where(sql`${t.forkedFromId} is not null`),
     // A copy of a hidden prompt's text is hidden with it (prompts_copy_of_hidden): found by this.
-    index("prompts_hidden_text_idx").using("btree", sql`md5(${t.prompt})`).where(sql`${t.hiddenAt} is not null`),
+    index("prompts_hidden_text_idx")
+      .using("btree", sql`md5(${t.prompt})`)
+      .where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

@@ -26,9 +26,21 @@ describe("PGlite", () => {
   });
 
   it.each<[string, (pg: PGlite) => [object, PgliteLibrary], RegExp]>([
-    ["another version", (pg) => [pg, { ...installed, version: "0.6.0" }], /^@electric-sql\/pglite 0\.6\.0 is not 0\.5\.16, the version its fast path was written for/],
-    ["no _runExclusiveQuery", (pg) => [Object.create(pg, { _runExclusiveQuery: { value: undefined } }), installed], /does not have _runExclusiveQuery as its fast path expects/],
-    ["a protocol helper gone", (pg) => [pg, { ...installed, serialize: { ...installed.serialize, bind: undefined } }], /does not have protocol\.serialize\.bind/],
+    [
+      "another version",
+      (pg) => [pg, { ...installed, version: "0.6.0" }],
+      /^@electric-sql\/pglite 0\.6\.0 is not 0\.5\.16, the version its fast path was written for/,
+    ],
+    [
+      "no _runExclusiveQuery",
+      (pg) => [Object.create(pg, { _runExclusiveQuery: { value: undefined } }), installed],
+      /does not have _runExclusiveQuery as its fast path expects/,
+    ],
+    [
+      "a protocol helper gone",
+      (pg) => [pg, { ...installed, serialize: { ...installed.serialize, bind: undefined } }],
+      /does not have protocol\.serialize\.bind/,
+    ],
   ])("%s: the self-check says why and leaves PGlite's own query in place", (_name, change, finding) => {
     const [instance, library] = change(fallback);
     expect(prepareQueries(instance as PGlite, library)).toMatch(finding);
@@ -43,6 +55,9 @@ describe("PGlite", () => {
     const expected = await answers(prepared!, "fast_path_probe");
     expect(await answers(own!, "fast_path_probe")).toEqual(expected);
     expect(expected).toContainEqual({ code: "23505" });
-    expect(expected).toContainEqual([{ id: 1, note: "it's", data: { a: 1 }, x: "x", n: 4 }, { id: 2, note: null, data: null, x: "x", n: 4 }]);
+    expect(expected).toContainEqual([
+      { id: 1, note: "it's", data: { a: 1 }, x: "x", n: 4 },
+      { id: 2, note: null, data: null, x: "x", n: 4 },
+    ]);
   });
 });

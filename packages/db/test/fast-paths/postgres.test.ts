@@ -21,7 +21,11 @@ describe("postgres.js", () => {
 
   it.each<[string, (client: Sql) => [Sql, string], RegExp]>([
     ["another version", (client) => [client, "3.5.0"], /^postgres 3\.5\.0 is not 3\.4\.9, the version its fast path was written for/],
-    ["no options.prepare", (client) => [Object.create(client, { options: { value: {} } }) as Sql, POSTGRES_WRITTEN_FOR], /does not have options\.prepare as its fast path expects/],
+    [
+      "no options.prepare",
+      (client) => [Object.create(client, { options: { value: {} } }) as Sql, POSTGRES_WRITTEN_FOR],
+      /does not have options\.prepare as its fast path expects/,
+    ],
   ])("%s: the self-check says why and the client is used as it is", (_name, change, finding) => {
     const [client, version] = change(offline());
     const result = preparingClient(client, version);

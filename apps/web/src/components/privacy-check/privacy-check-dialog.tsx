@@ -30,7 +30,12 @@ function MessageInContext({ content, findings, chosen }: { content: string; find
             {finding.marker}
           </mark>
         ) : (
-          <mark key={index} data-finding={finding.kind} title={finding.label} className="rounded bg-amber-200 px-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50">
+          <mark
+            key={index}
+            data-finding={finding.kind}
+            title={finding.label}
+            className="rounded bg-amber-200 px-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+          >
             {segment.text}
           </mark>
         );
@@ -97,13 +102,20 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
             const findings = scan.findings.filter((f) => f.message === index);
             return (
               <li key={index} className="space-y-2 rounded-2xl border border-zinc-200 p-3 dark:border-zinc-800">
-                <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{message.role === "description" ? message.author : PRIVACY_TEXTS.message(index, message.author)}</p>
+                <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                  {message.role === "description" ? message.author : PRIVACY_TEXTS.message(index, message.author)}
+                </p>
                 <MessageInContext content={message.content} findings={findings} chosen={chosen} />
                 <ul className="space-y-1">
                   {findings.map((finding) => (
                     <li key={finding.id}>
                       <label className="flex items-start gap-2 text-sm">
-                        <input type="checkbox" className="mt-1" checked={chosen.has(finding.id)} onChange={(event) => toggle(finding.id, event.target.checked)} />
+                        <input
+                          type="checkbox"
+                          className="mt-1"
+                          checked={chosen.has(finding.id)}
+                          onChange={(event) => toggle(finding.id, event.target.checked)}
+                        />
                         <span>
                           <span className="font-medium">{finding.provider ? `${finding.label} (${finding.provider})` : finding.label}</span>{" "}
                           <code className="rounded bg-zinc-100 px-1 text-xs break-all dark:bg-zinc-800">
@@ -124,7 +136,12 @@ export function PrivacyCheckDialog({ scan, onCancel, onContinue }: { scan: Priva
           </p>
         )}
         <div className="flex flex-wrap items-center justify-end gap-2">
-          <button type="button" onClick={() => setChosen(new Set(scan.findings.map((f) => f.id)))} disabled={allChosen} className={buttonClass("ghost", "sm", "mr-auto")}>
+          <button
+            type="button"
+            onClick={() => setChosen(new Set(scan.findings.map((f) => f.id)))}
+            disabled={allChosen}
+            className={buttonClass("ghost", "sm", "mr-auto")}
+          >
             {PRIVACY_TEXTS.redactAll}
           </button>
           <button type="button" onClick={onCancel} className={buttonClass("secondary", "sm")}>

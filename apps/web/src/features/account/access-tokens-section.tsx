@@ -37,8 +37,8 @@ export function AccessTokensSection() {
           Access tokens
         </h2>
         <p className={MUTED}>
-          Scripts can call the Parley API as you by sending <code>Authorization: Bearer &lt;token&gt;</code>. A token can do everything you can, except
-          create more tokens; a read-only token can only read. Give a token an expiry, and revoke any token you no longer use.
+          Scripts can call the Parley API as you by sending <code>Authorization: Bearer &lt;token&gt;</code>. A token can do everything you can, except create
+          more tokens; a read-only token can only read. Give a token an expiry, and revoke any token you no longer use.
         </p>
       </div>
       <CreateTokenForm
@@ -125,7 +125,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void })
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <label htmlFor={expiryId} className="flex items-center gap-2">
           Expires
-          <select id={expiryId} value={expiry} onChange={(event) => setExpiry(event.target.value)} className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900">
+          <select
+            id={expiryId}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+            className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+          >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
@@ -159,10 +164,12 @@ function NewTokenNotice({ token, onDone }: { token: Created; onDone: () => void 
     setCopy(result ?? "failed");
   };
   return (
-    <div role="region" aria-label="Your new access token" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
-      <p className="text-sm font-semibold text-amber-950 dark:text-amber-100">
-        Copy your new token “{token.name}” now. It will not be shown again.
-      </p>
+    <div
+      role="region"
+      aria-label="Your new access token"
+      className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40"
+    >
+      <p className="text-sm font-semibold text-amber-950 dark:text-amber-100">Copy your new token “{token.name}” now. It will not be shown again.</p>
       <label htmlFor={fieldId} className="sr-only">
         New access token
       </label>
@@ -202,7 +209,8 @@ function TokenRow({ token, onRevoked }: { token: Token; onRevoked: () => void })
             <code>{token.prefix}…</code> · {token.read_only ? "Read-only" : "Read and write"}
           </p>
           <p className={MUTED}>
-            Created <LocalTime iso={token.created_at} /> · Last used {token.last_used_at ? <LocalTime iso={token.last_used_at} /> : "never"} · <TokenExpiry iso={token.expires_at} />
+            Created <LocalTime iso={token.created_at} /> · Last used {token.last_used_at ? <LocalTime iso={token.last_used_at} /> : "never"} ·{" "}
+            <TokenExpiry iso={token.expires_at} />
           </p>
         </div>
         {confirming ? null : (

@@ -4,7 +4,15 @@ export const tabId = (tab: string) => `account-tab-${tab}`;
 export const panelId = (tab: string) => `account-panel-${tab}`;
 
 /** The tab strip (WAI-ARIA tabs: arrow keys, Home and End move between tabs). */
-export function AccountTabList({ tabs, active, onSelect }: { tabs: readonly { id: string; label: string }[]; active: string; onSelect: (tab: string) => void }) {
+export function AccountTabList({
+  tabs,
+  active,
+  onSelect,
+}: {
+  tabs: readonly { id: string; label: string }[];
+  active: string;
+  onSelect: (tab: string) => void;
+}) {
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -55,7 +55,11 @@ export function EmailVerification() {
 
   if (!how.data) return null;
   return (
-    <div role="region" aria-label="Verify your address" className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="region"
+      aria-label="Verify your address"
+      className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <p>{link ? VERIFY_TEXTS.byLink : VERIFY_TEXTS.byProvider(how.data.provider)}</p>
       <div className="flex flex-wrap gap-2">
         {link && (

@@ -2,7 +2,8 @@ import { useId, type ReactNode } from "react";
 
 export const INPUT =
   "block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2.5 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500";
-const READ_ONLY = "block w-full truncate rounded-xl border border-zinc-200 bg-zinc-50 px-3.5 py-2.5 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300";
+const READ_ONLY =
+  "block w-full truncate rounded-xl border border-zinc-200 bg-zinc-50 px-3.5 py-2.5 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300";
 
 /** A labelled value the person can read and copy but not change. */
 export function ReadOnlyField({ label, value, extra }: { label: string; value: string; extra?: ReactNode }) {

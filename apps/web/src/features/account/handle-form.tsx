@@ -42,7 +42,14 @@ function HandleEditor({ saved }: { saved: string }) {
         Handle
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <input id={id} value={handle} onChange={(event) => setHandle(event.target.value)} className={`${INPUT} max-w-xs`} aria-invalid={Boolean(problem)} aria-describedby={`${id}-hint`} />
+        <input
+          id={id}
+          value={handle}
+          onChange={(event) => setHandle(event.target.value)}
+          className={`${INPUT} max-w-xs`}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={`${id}-hint`}
+        />
         {dirty && (
           <button type="submit" disabled={change.isPending} className={buttonClass("primary")}>
             {change.isPending ? "Saving…" : "Save handle"}

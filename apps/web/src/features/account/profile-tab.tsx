@@ -34,24 +34,24 @@ export function ProfileTab({ settings }: { settings: Settings }) {
 
   return (
     <>
-    <form onSubmit={submit} className="space-y-8">
-      <div className="flex items-center gap-4">
-        <Avatar avatar={pictureAvatar(settings.picture, displayName)} username={displayName} size="xl" />
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{displayName}</p>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{settings.email || "No email on file"}</p>
+      <form onSubmit={submit} className="space-y-8">
+        <div className="flex items-center gap-4">
+          <Avatar avatar={pictureAvatar(settings.picture, displayName)} username={displayName} size="xl" />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold">{displayName}</p>
+            <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{settings.email || "No email on file"}</p>
+          </div>
         </div>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <ReadOnlyField label="Name" value={settings.name} />
-        <ReadOnlyField label="Email" value={settings.email} extra={<VerifiedBadge verified={settings.email_verified} />} />
-        <ReadOnlyField label="Profile ID" value={settings.id} />
-        <TextField label="Nickname" value={nickname} onChange={setNickname} hint="Shown with the conversations you post." />
-      </div>
-      {settings.email && !settings.email_verified && <EmailVerification />}
-      <SaveBar dirty={dirty} saving={save.isPending} status={status} />
-    </form>
-    <HandleForm />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <ReadOnlyField label="Name" value={settings.name} />
+          <ReadOnlyField label="Email" value={settings.email} extra={<VerifiedBadge verified={settings.email_verified} />} />
+          <ReadOnlyField label="Profile ID" value={settings.id} />
+          <TextField label="Nickname" value={nickname} onChange={setNickname} hint="Shown with the conversations you post." />
+        </div>
+        {settings.email && !settings.email_verified && <EmailVerification />}
+        <SaveBar dirty={dirty} saving={save.isPending} status={status} />
+      </form>
+      <HandleForm />
     </>
   );
 }

@@ -9,7 +9,13 @@ import { ADMIN_TEXTS } from "./texts";
 type View = "open" | "hidden";
 
 /** How the queue names each kind of item. */
-const KIND_NAMES: Record<ItemKind, string> = { post: "Post", comment: "Comment", conversation: "Conversation", prompt: "Prompt", prompt_comment: "Comment on a prompt" };
+const KIND_NAMES: Record<ItemKind, string> = {
+  post: "Post",
+  comment: "Comment",
+  conversation: "Conversation",
+  prompt: "Prompt",
+  prompt_comment: "Comment on a prompt",
+};
 
 /** The moderation queue: reported items (hide them or dismiss their reports) and hidden ones (restore them). */
 export function ModerationPanel() {
@@ -68,14 +74,20 @@ export function ModerationPanel() {
                   <header className="flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="font-semibold">
                       {name}
-                      {item.hidden && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden</span>}
+                      {item.hidden && (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden</span>
+                      )}
                     </h3>
                     {item.prompt_id !== null ? (
                       <Link to="/prompt/$id" params={{ id: String(item.prompt_id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
                         Open prompt {item.prompt_id}
                       </Link>
                     ) : item.post_id === null ? (
-                      <Link to="/chat/share/$sessionId" params={{ sessionId: String(item.id) }} className="text-sm text-brand-700 underline dark:text-brand-300">
+                      <Link
+                        to="/chat/share/$sessionId"
+                        params={{ sessionId: String(item.id) }}
+                        className="text-sm text-brand-700 underline dark:text-brand-300"
+                      >
                         Open conversation
                       </Link>
                     ) : (
@@ -84,7 +96,9 @@ export function ModerationPanel() {
                       </Link>
                     )}
                   </header>
-                  <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm whitespace-pre-wrap break-words dark:border-zinc-700">{item.excerpt}</blockquote>
+                  <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm whitespace-pre-wrap break-words dark:border-zinc-700">
+                    {item.excerpt}
+                  </blockquote>
                   <p className="text-sm">
                     {item.reports} {item.reports === 1 ? "report" : "reports"}
                     {item.reports > 0 && ": "}

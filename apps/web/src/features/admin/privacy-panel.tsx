@@ -12,13 +12,24 @@ export function PrivacyPanel() {
   return (
     <section className="max-w-2xl space-y-3">
       <label className="flex items-start gap-3">
-        <input type="checkbox" role="switch" className="mt-1 size-4" checked={blocking} disabled={change.isPending} onChange={(event) => change.mutate({ blocking: event.target.checked })} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="mt-1 size-4"
+          checked={blocking}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate({ blocking: event.target.checked })}
+        />
         <span>
           <span className="block font-semibold">{ADMIN_TEXTS.privacyBlocking}</span>
           <span className="block text-sm text-zinc-600 dark:text-zinc-400">{ADMIN_TEXTS.privacyBlockingHelp}</span>
         </span>
       </label>
-      {change.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{messageOf(change.error)}</p>}
+      {change.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {messageOf(change.error)}
+        </p>
+      )}
     </section>
   );
 }

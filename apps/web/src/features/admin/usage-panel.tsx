@@ -43,10 +43,18 @@ export function UsagePanel() {
                 <caption className="text-left text-sm font-medium">By model</caption>
                 <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
                   <tr>
-                    <th scope="col" className={CELL}>Model</th>
-                    <th scope="col" className={`${CELL} text-right`}>Replies</th>
-                    <th scope="col" className={`${CELL} text-right`}>Input tokens</th>
-                    <th scope="col" className={`${CELL} text-right`}>Output tokens</th>
+                    <th scope="col" className={CELL}>
+                      Model
+                    </th>
+                    <th scope="col" className={`${CELL} text-right`}>
+                      Replies
+                    </th>
+                    <th scope="col" className={`${CELL} text-right`}>
+                      Input tokens
+                    </th>
+                    <th scope="col" className={`${CELL} text-right`}>
+                      Output tokens
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -70,10 +78,18 @@ export function UsagePanel() {
               <table className="mt-2 w-full">
                 <thead>
                   <tr>
-                    <th scope="col" className={CELL}>Day</th>
-                    <th scope="col" className={CELL}>Model</th>
-                    <th scope="col" className={`${CELL} text-right`}>Tokens</th>
-                    <th scope="col" className={`${CELL} text-right`}>Replies</th>
+                    <th scope="col" className={CELL}>
+                      Day
+                    </th>
+                    <th scope="col" className={CELL}>
+                      Model
+                    </th>
+                    <th scope="col" className={`${CELL} text-right`}>
+                      Tokens
+                    </th>
+                    <th scope="col" className={`${CELL} text-right`}>
+                      Replies
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

@@ -45,10 +45,18 @@ export function UsersPanel() {
               <caption className="sr-only">People, most recently seen first</caption>
               <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className={CELL}>Person</th>
-                  <th scope="col" className={CELL}>Plan</th>
-                  <th scope="col" className={`${CELL} text-right`}>Tokens this period</th>
-                  <th scope="col" className={CELL}>Last seen</th>
+                  <th scope="col" className={CELL}>
+                    Person
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Plan
+                  </th>
+                  <th scope="col" className={`${CELL} text-right`}>
+                    Tokens this period
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Last seen
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -77,7 +85,12 @@ export function UsersPanel() {
               <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))} className={buttonClass("secondary", "sm")}>
                 Previous
               </button>
-              <button type="button" disabled={offset + PAGE >= users.data.total} onClick={() => setOffset(offset + PAGE)} className={buttonClass("secondary", "sm")}>
+              <button
+                type="button"
+                disabled={offset + PAGE >= users.data.total}
+                onClick={() => setOffset(offset + PAGE)}
+                className={buttonClass("secondary", "sm")}
+              >
                 Next
               </button>
             </div>

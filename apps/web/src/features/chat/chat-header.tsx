@@ -40,7 +40,13 @@ export function ChatHeader({ shared, description, owner, forkedFrom, onOpenSessi
           <span className="truncate">Forked from {forkedFrom.username ?? "another conversation"}</span>
         </p>
       )}
-      <button type="button" onClick={onOpenOptions} className={`${TOGGLE} ${optionsFolded ? "" : "xl:hidden"}`} aria-label="Show Chat Options" title="Chat Options">
+      <button
+        type="button"
+        onClick={onOpenOptions}
+        className={`${TOGGLE} ${optionsFolded ? "" : "xl:hidden"}`}
+        aria-label="Show Chat Options"
+        title="Chat Options"
+      >
         <SlidersIcon />
       </button>
     </header>

@@ -7,8 +7,7 @@ import { ShareAudience } from "../../components/public-link-panel";
 import { ReportConversation } from "./report-conversation";
 import { CHAT_TEXTS } from "./texts";
 
-const FIELD =
-  "rounded-xl border border-zinc-300 bg-white px-3 font-normal text-zinc-900 shadow-xs dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+const FIELD = "rounded-xl border border-zinc-300 bg-white px-3 font-normal text-zinc-900 shadow-xs dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 type ChatOptionsProps =
   | { mode: "shared"; onClone: () => void; cloning: boolean; available: boolean; sessionId: number }
@@ -98,7 +97,12 @@ export function ChatOptions(props: ChatOptionsProps) {
           {props.shared && (
             <div className="rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900 dark:border-brand-900 dark:bg-brand-950/50 dark:text-brand-100">
               <p>Anyone signed in who has the link can read this conversation.</p>
-              <button type="button" onClick={props.onUnshare} disabled={props.sharing} className="mt-2 font-semibold underline underline-offset-2 hover:no-underline disabled:opacity-60">
+              <button
+                type="button"
+                onClick={props.onUnshare}
+                disabled={props.sharing}
+                className="mt-2 font-semibold underline underline-offset-2 hover:no-underline disabled:opacity-60"
+              >
                 Stop sharing
               </button>
               {/* Who can open it, and that link's expiry, password and view limit (read once the share is stored). */}
@@ -106,7 +110,11 @@ export function ChatOptions(props: ChatOptionsProps) {
             </div>
           )}
           {props.privacyDialog}
-          {!props.saved && <p className="text-xs leading-5 text-zinc-500 dark:text-zinc-400">Send a first message to save this conversation; then it can be shared or posted.</p>}
+          {!props.saved && (
+            <p className="text-xs leading-5 text-zinc-500 dark:text-zinc-400">
+              Send a first message to save this conversation; then it can be shared or posted.
+            </p>
+          )}
         </>
       )}
     </aside>

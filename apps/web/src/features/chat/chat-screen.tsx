@@ -87,7 +87,10 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   const modelNames = useMemo(() => new Map((options.data?.userModels ?? []).map((m) => [m.id, m.name])), [options.data]);
   const aiName = modelNames.get(selectedModel) ?? DEFAULT_AI_LABEL;
   const profile = auth.user ? profileOf(auth.user) : null;
-  const me = useMemo<Me>(() => ({ name: profile?.nickname ?? profile?.name ?? DEFAULT_USER_LABEL, picture: profile?.picture ?? "" }), [profile?.nickname, profile?.name, profile?.picture]);
+  const me = useMemo<Me>(
+    () => ({ name: profile?.nickname ?? profile?.name ?? DEFAULT_USER_LABEL, picture: profile?.picture ?? "" }),
+    [profile?.nickname, profile?.name, profile?.picture],
+  );
 
   const mine = failures.sessionId === sessionId ? failures : NO_FAILURES;
   const messages = useMemo(() => {
@@ -122,7 +125,16 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   };
   /** Sends; answers whether the server stored the message (a refused one goes back to the composer). */
   const onSend = async (text: string, version?: { modelId: string; siblingOf: number; regenerated: boolean }, use: PromptUse | null = null) => {
-    const result = await send({ kind: "chat", text, modelId: version?.modelId ?? selectedModel, promptId, sessionId, category, siblingOf: version?.siblingOf, use });
+    const result = await send({
+      kind: "chat",
+      text,
+      modelId: version?.modelId ?? selectedModel,
+      promptId,
+      sessionId,
+      category,
+      siblingOf: version?.siblingOf,
+      use,
+    });
     remember(text, result, version?.regenerated ?? false);
     return result.stored;
   };
@@ -169,14 +181,26 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
   const sessionList = (
     <>
       <div className="flex min-h-0 flex-1 flex-col">
-        <SessionList sessions={sessions.data?.sessions ?? []} selectedId={shared ? 0 : sessionId} onSelect={selectAndClose} onDelete={(id) => void actions.deleteSession(id)} onNew={() => selectAndClose(0)} />
+        <SessionList
+          sessions={sessions.data?.sessions ?? []}
+          selectedId={shared ? 0 : sessionId}
+          onSelect={selectAndClose}
+          onDelete={(id) => void actions.deleteSession(id)}
+          onNew={() => selectAndClose(0)}
+        />
       </div>
       {sessionsExtra && <div className="shrink-0 pt-3">{sessionsExtra}</div>}
     </>
   );
   const unavailable = sessionId <= 0 || history.isError;
   const optionsControls = shared ? (
-    <ChatOptions mode="shared" onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })} cloning={cloning} available={!unavailable} sessionId={sessionId} />
+    <ChatOptions
+      mode="shared"
+      onClone={() => void navigate({ to: "/chat", search: { sessionId, cloneChat: true } })}
+      cloning={cloning}
+      available={!unavailable}
+      sessionId={sessionId}
+    />
   ) : (
     <ChatOptions
       mode="own"
@@ -206,7 +230,9 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
 
   return (
     <div className="flex min-h-0 w-full flex-1 bg-white dark:bg-zinc-950">
-      <div className="hidden w-72 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 p-3 lg:flex dark:border-zinc-800 dark:bg-zinc-900/60">{sessionList}</div>
+      <div className="hidden w-72 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 p-3 lg:flex dark:border-zinc-800 dark:bg-zinc-900/60">
+        {sessionList}
+      </div>
       <section aria-labelledby="chat-title" className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
           shared={shared}
@@ -252,19 +278,34 @@ export function ChatScreen({ mode, optionsExtra, sessionsExtra }: { mode: ChatMo
             onPromptChange={setPromptId}
             busy={replying || cloning || compare.streaming || battle.streaming}
             streaming={replying || compare.streaming || battle.streaming}
-            onSend={(text, use) => (battle.active && !battle.decided ? battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use))}
+            onSend={(text, use) =>
+              battle.active && !battle.decided ? battle.send(text, use) : compare.active ? compare.send(text, use) : onSend(text, undefined, use)
+            }
             startPromptId={startPrompt?.id ?? null}
             onStop={battle.streaming ? battle.stop : compare.streaming ? compare.stop : stop}
             compare={
               battle.active && !battle.decided
                 ? { toggle: battle.toggle, picker: battle.notice, ready: battle.ready }
-                : { toggle: <>{compare.toggle}{battle.toggle}</>, picker: compare.picker, ready: compare.ready }
+                : {
+                    toggle: (
+                      <>
+                        {compare.toggle}
+                        {battle.toggle}
+                      </>
+                    ),
+                    picker: compare.picker,
+                    ready: compare.ready,
+                  }
             }
           />
         )}
       </section>
       {/* While comparing, the columns take the options panel's width too (it opens from the header). */}
-      <div className={`hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-5 dark:border-zinc-800 dark:bg-zinc-900/60 ${compare.active ? "" : "xl:block"}`}>{optionsPanel}</div>
+      <div
+        className={`hidden w-80 shrink-0 overflow-y-auto border-l border-zinc-200 bg-zinc-50 p-5 dark:border-zinc-800 dark:bg-zinc-900/60 ${compare.active ? "" : "xl:block"}`}
+      >
+        {optionsPanel}
+      </div>
       {panel === "sessions" && (
         <SideDrawer side="left" title="Your Conversations" onClose={() => setPanel("none")}>
           {sessionList}

@@ -55,7 +55,19 @@ const PICKER_QUERY = /^\/([^\n]*)$/;
  * The input area: message box, model and prompt pickers, send and stop. A prompt comes from the
  * dropdown, from `/` at the start of an empty message, or from the prompt's page.
  */
-export function Composer({ options, modelId, onModelChange, promptId, onPromptChange, busy, streaming, onSend, onStop, compare, startPromptId = null }: ComposerProps) {
+export function Composer({
+  options,
+  modelId,
+  onModelChange,
+  promptId,
+  onPromptChange,
+  busy,
+  streaming,
+  onSend,
+  onStop,
+  compare,
+  startPromptId = null,
+}: ComposerProps) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";

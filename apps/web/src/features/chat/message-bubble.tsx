@@ -21,7 +21,10 @@ function senderAvatar(label: string, me: Me): string {
 }
 
 const AiAvatar = () => (
-  <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-fuchsia-500 text-white shadow-sm">
+  <span
+    aria-hidden="true"
+    className="inline-flex size-7 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-fuchsia-500 text-white shadow-sm"
+  >
     <SparkIcon className="size-4" />
   </span>
 );
@@ -38,7 +41,17 @@ function Stamp({ timestamp }: { timestamp: string }) {
  * One message: avatar, sender name, local time and markdown content. The
  * person's messages sit on the right in a bubble; replies read as plain text across the column.
  */
-export const MessageBubble = memo(function MessageBubble({ message, me, typing = false, landed = false }: { message: UiMessage; me: Me; typing?: boolean; /** The answer a link to one answer opened the page at. */ landed?: boolean }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  me,
+  typing = false,
+  landed = false,
+}: {
+  message: UiMessage;
+  me: Me;
+  typing?: boolean;
+  /** The answer a link to one answer opened the page at. */ landed?: boolean;
+}) {
   if (message.isUser) {
     return (
       <article aria-label={`${message.user} said`} className="flex flex-col items-end gap-1.5">

@@ -89,10 +89,18 @@ function MessageEditor({ initial, onSend, onCancel }: { initial: string; onSend:
         <span id={hintId} className="mr-auto text-xs text-zinc-600 dark:text-zinc-400">
           {BRANCH_TEXTS.editHint}
         </span>
-        <button type="button" onClick={onCancel} className="rounded-full px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-full px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        >
           {BRANCH_TEXTS.cancel}
         </button>
-        <button type="submit" disabled={blank} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={blank}
+          className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+        >
           {BRANCH_TEXTS.saveEdit}
         </button>
       </div>

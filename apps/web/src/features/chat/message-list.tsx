@@ -66,7 +66,13 @@ export function MessageList({ sessionId, messages, loading, streaming, lastEntry
   const rows = virtualizer.getVirtualItems();
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scrollRef} tabIndex={0} role="region" aria-label="Messages" className="min-h-0 flex-1 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 focus-visible:ring-inset">
+      <div
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label="Messages"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 focus-visible:ring-inset"
+      >
         <div ref={contentRef} className="pb-8">
           {messages.length === 0 && (loading ? <LoadingState /> : <EmptyState streaming={streaming} />)}
           <ol aria-label="Conversation" className="relative w-full" style={{ height: messages.length ? virtualizer.getTotalSize() : 0 }}>
@@ -133,7 +139,11 @@ function StreamingReply({ store, aiName, me, lastEntryId }: { store: StreamingSt
   return (
     <div className={`${COLUMN} mt-7 flex flex-col gap-7`}>
       <MessageBubble message={question} me={me} />
-      <MessageBubble message={{ key: "pending-ai", isUser: false, user: aiName, content: state.columns[0]?.text ?? "", timestamp: state.startedAt }} me={me} typing />
+      <MessageBubble
+        message={{ key: "pending-ai", isUser: false, user: aiName, content: state.columns[0]?.text ?? "", timestamp: state.startedAt }}
+        me={me}
+        typing
+      />
     </div>
   );
 }

@@ -23,7 +23,12 @@ export type UiMessage = {
  * Each stored exchange as the user's message and the model's reply, oldest first. `author` names
  * the person's messages (DEFAULT_USER_LABEL for the reader's own; a share's owner for a reader of it).
  */
-export function messagesOf(entries: readonly Entry[], modelName: (modelId: string | null) => string, author: string = DEFAULT_USER_LABEL, answerLinks = false): UiMessage[] {
+export function messagesOf(
+  entries: readonly Entry[],
+  modelName: (modelId: string | null) => string,
+  author: string = DEFAULT_USER_LABEL,
+  answerLinks = false,
+): UiMessage[] {
   return entries.flatMap((entry, index) => {
     const exchange = { entryId: entry.id, message: entry.message_content, modelId: entry.model_id, siblings: entry.siblings };
     const reply: UiMessage = {

@@ -5,7 +5,15 @@ import type { PromptDetail } from "@parley/contracts";
  * The small form a prompt with `{{variables}}` opens before its text goes into the message box:
  * one field per variable, its default filled in. Not a <form>: it sits inside the composer's.
  */
-export function PromptVariablesForm({ prompt, onFill, onCancel }: { prompt: PromptDetail; onFill: (values: Record<string, string>) => string[]; onCancel: () => void }) {
+export function PromptVariablesForm({
+  prompt,
+  onFill,
+  onCancel,
+}: {
+  prompt: PromptDetail;
+  onFill: (values: Record<string, string>) => string[];
+  onCancel: () => void;
+}) {
   const id = useId();
   const first = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(prompt.variables.map((v) => [v.name, v.default ?? ""])));
@@ -24,7 +32,12 @@ export function PromptVariablesForm({ prompt, onFill, onCancel }: { prompt: Prom
   };
 
   return (
-    <div role="group" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown} className="mx-3 mt-3 rounded-2xl border border-brand-200 bg-brand-50/60 p-3 dark:border-brand-900 dark:bg-brand-950/40">
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      onKeyDown={onKeyDown}
+      className="mx-3 mt-3 rounded-2xl border border-brand-200 bg-brand-50/60 p-3 dark:border-brand-900 dark:bg-brand-950/40"
+    >
       <p id={`${id}-title`} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         Fill in “{prompt.name}”
       </p>
@@ -48,7 +61,11 @@ export function PromptVariablesForm({ prompt, onFill, onCancel }: { prompt: Prom
         </p>
       )}
       <div className="mt-3 flex justify-end gap-2">
-        <button type="button" onClick={onCancel} className="h-8 rounded-full px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="h-8 rounded-full px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        >
           Cancel
         </button>
         <button type="button" onClick={insert} className="h-8 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">

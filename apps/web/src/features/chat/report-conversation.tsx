@@ -12,7 +12,12 @@ export function ReportConversation({ sessionId }: { sessionId: number }) {
       <button type="button" onClick={() => setReporting(true)} className={buttonClass("ghost", "sm", "self-start")}>
         Report
       </button>
-      <ReportDialog what="conversation" open={reporting} onClose={() => setReporting(false)} onSubmit={(input) => report.mutateAsync({ sessionId, ...input })} />
+      <ReportDialog
+        what="conversation"
+        open={reporting}
+        onClose={() => setReporting(false)}
+        onSubmit={(input) => report.mutateAsync({ sessionId, ...input })}
+      />
     </>
   );
 }

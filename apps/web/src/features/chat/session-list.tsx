@@ -62,9 +62,13 @@ export function SessionList({ sessions, selectedId, onSelect, onDelete, onNew }:
                     <time dateTime={`${session.last_updated}Z`} title={localTime(session.last_updated)}>
                       {shortLocalTime(session.last_updated)}
                     </time>
-                    {session.battle && <span className="inline-flex items-center gap-0.5 font-medium text-amber-800 dark:text-amber-300">{BATTLE_TEXTS.listMark}</span>}
+                    {session.battle && (
+                      <span className="inline-flex items-center gap-0.5 font-medium text-amber-800 dark:text-amber-300">{BATTLE_TEXTS.listMark}</span>
+                    )}
                     {session.compare_models && !session.battle && (
-                      <span className="inline-flex items-center gap-0.5 font-medium text-fuchsia-800 dark:text-fuchsia-300">{COMPARE_TEXTS.listMark(session.compare_models.length)}</span>
+                      <span className="inline-flex items-center gap-0.5 font-medium text-fuchsia-800 dark:text-fuchsia-300">
+                        {COMPARE_TEXTS.listMark(session.compare_models.length)}
+                      </span>
                     )}
                     {session.shared && (
                       <span className="inline-flex items-center gap-0.5 text-brand-700 dark:text-brand-300">

@@ -26,7 +26,12 @@ export function SideDrawer({ side, title, onClose, children }: SideDrawerProps) 
     >
       <div className="flex h-full flex-col gap-2 p-3">
         <div className="flex justify-end">
-          <button type="button" onClick={onClose} aria-label={`Close ${title}`} className="rounded-lg p-2 text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={`Close ${title}`}
+            className="rounded-lg p-2 text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
             <CloseIcon />
           </button>
         </div>

@@ -14,8 +14,7 @@ const IDLE: StreamingState = { active: false, sessionId: 0, message: "", columns
 type Change = { column: number; change: (current: StreamingColumn) => Partial<StreamingColumn> };
 
 /** Runs `callback` before the next paint (or soon, where frames are not drawn). */
-const nextFrame = (callback: () => void) =>
-  typeof requestAnimationFrame === "function" ? requestAnimationFrame(callback) : setTimeout(callback, 16);
+const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(callback) : setTimeout(callback, 16));
 
 const columnsNamed = (names: string[]): LiveColumn[] => names.map((name) => ({ name, text: "", status: "streaming" }));
 

@@ -29,9 +29,13 @@ async function streamOf(utils: Utils, request: SendRequest, signal: AbortSignal)
   const common = { messages: [{ content: request.text }], prompt_id: request.promptId, category: request.category as never, ...request.use };
   const options = { signal };
   if (request.kind === "chat") {
-    return utils.client.chat.send.mutate({ ...common, model_id: request.modelId, session_id: request.sessionId, sibling_of_entry_id: request.siblingOf ?? null }, options);
+    return utils.client.chat.send.mutate(
+      { ...common, model_id: request.modelId, session_id: request.sessionId, sibling_of_entry_id: request.siblingOf ?? null },
+      options,
+    );
   }
-  if (request.kind === "comparison") return utils.client.chat.compare.mutate({ ...common, model_ids: request.modelIds, session_id: request.sessionId }, options);
+  if (request.kind === "comparison")
+    return utils.client.chat.compare.mutate({ ...common, model_ids: request.modelIds, session_id: request.sessionId }, options);
   return utils.client.chat.battle.mutate(common, options);
 }
 

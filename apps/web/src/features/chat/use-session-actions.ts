@@ -63,7 +63,12 @@ export function useSessionActions({ sessionId, categories, description, clearDes
     },
     onError: (_error, _input, context) => utils.chat.history.setData(historyKey, context?.previous),
     // The share's controls are read again: a share that just began (or ended) has other ones.
-    onSettled: () => Promise.all([utils.chat.sessions.invalidate(), utils.chat.history.invalidate(historyKey), utils.publicLink.settings.invalidate({ kind: "share", id: sessionId })]),
+    onSettled: () =>
+      Promise.all([
+        utils.chat.sessions.invalidate(),
+        utils.chat.history.invalidate(historyKey),
+        utils.publicLink.settings.invalidate({ kind: "share", id: sessionId }),
+      ]),
   });
   const shareSession = async () => {
     if (sessionId <= 0) return window.alert(CHAT_TEXTS.shareNeedsSave);

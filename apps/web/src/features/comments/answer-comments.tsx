@@ -50,7 +50,13 @@ export function AnswerComments({ postId, answer, label }: { postId: number; answ
         {COMMENT_TEXTS.answerToggle(count)}
         <span className="sr-only"> ({label})</span>
       </button>
-      <div id={panelId} hidden={!shown} role="region" aria-label={`Comments on ${label}`} className="mt-2 space-y-3 border-l-2 border-brand-200 pl-3 dark:border-brand-900">
+      <div
+        id={panelId}
+        hidden={!shown}
+        role="region"
+        aria-label={`Comments on ${label}`}
+        className="mt-2 space-y-3 border-l-2 border-brand-200 pl-3 dark:border-brand-900"
+      >
         {mine.length > 0 && <CommentList postId={postId} comments={mine} onDelete={(id) => void deleteComment(id)} markAnswers={false} />}
         {user ? (
           <CommentForm sending={add.isPending} onSend={send} label={COMMENT_TEXTS.answerInputLabel(label)} placeholder={COMMENT_TEXTS.answerPlaceholder} />

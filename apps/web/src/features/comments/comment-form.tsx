@@ -8,7 +8,17 @@ import { COMMENT_TEXTS } from "./texts";
  * The comment box: send is off while sending or while the text is blank. The text
  * is cleared when it is sent and comes back if sending fails, so nothing typed is lost.
  */
-export function CommentForm({ sending, onSend, label = COMMENT_TEXTS.inputLabel, placeholder = COMMENT_TEXTS.placeholder }: { sending: boolean; onSend: (content: string) => Promise<boolean>; label?: string; placeholder?: string }) {
+export function CommentForm({
+  sending,
+  onSend,
+  label = COMMENT_TEXTS.inputLabel,
+  placeholder = COMMENT_TEXTS.placeholder,
+}: {
+  sending: boolean;
+  onSend: (content: string) => Promise<boolean>;
+  label?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const blank = text.trim() === "";

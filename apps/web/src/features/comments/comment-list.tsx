@@ -19,7 +19,17 @@ const ACTION =
  * deleted (and show when a moderator hid them); anyone else's can be reported. A comment on one
  * answer is marked 'on answer N', a link to that answer, unless the list is that answer's own.
  */
-export function CommentList({ postId, comments, onDelete, markAnswers = true }: { postId: number; comments: Comment[]; onDelete: (commentId: number) => void; markAnswers?: boolean }) {
+export function CommentList({
+  postId,
+  comments,
+  onDelete,
+  markAnswers = true,
+}: {
+  postId: number;
+  comments: Comment[];
+  onDelete: (commentId: number) => void;
+  markAnswers?: boolean;
+}) {
   const [reporting, setReporting] = useState<number | null>(null);
   const report = trpc.post.reportComment.useMutation();
   return (

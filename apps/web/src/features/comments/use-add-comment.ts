@@ -17,7 +17,8 @@ export function useAddComment(postId: number, author: Author, /** How the answer
   const setCounts = (count: (now: number) => number, answer: string | undefined, answerCount: (now: number) => number) =>
     utils.post.byId.setData({ id: postId }, (post) => {
       if (!post) return post;
-      const answers = answer === undefined ? post.answer_comments : { ...post.answer_comments, [answer]: Math.max(0, answerCount(post.answer_comments[answer] ?? 0)) };
+      const answers =
+        answer === undefined ? post.answer_comments : { ...post.answer_comments, [answer]: Math.max(0, answerCount(post.answer_comments[answer] ?? 0)) };
       return { ...post, comments: Math.max(0, count(post.comments)), answer_comments: answers };
     });
 
@@ -25,7 +26,11 @@ export function useAddComment(postId: number, author: Author, /** How the answer
     onMutate: async ({ content, answer }): Promise<Snapshot> => {
       await Promise.all([utils.post.comments.cancel({ postId }), utils.post.byId.cancel({ id: postId })]);
       const post = utils.post.byId.getData({ id: postId });
-      const snapshot = { comments: utils.post.comments.getData({ postId }), count: post?.comments, answerCount: answer === undefined ? undefined : (post?.answer_comments[answer] ?? 0) };
+      const snapshot = {
+        comments: utils.post.comments.getData({ postId }),
+        count: post?.comments,
+        answerCount: answer === undefined ? undefined : (post?.answer_comments[answer] ?? 0),
+      };
       // A negative id marks the comment as not yet stored; the reload replaces it.
       const pending: Comment = {
         id: -Date.now(),
@@ -39,20 +44,29 @@ export function useAddComment(postId: number, author: Author, /** How the answer
         answer_label: answer === undefined ? null : answerLabel,
       };
       utils.post.comments.setData({ postId }, (list) => [...(list ?? []), pending]);
-      setCounts((n) => n + 1, answer, (n) => n + 1);
+      setCounts(
+        (n) => n + 1,
+        answer,
+        (n) => n + 1,
+      );
       return snapshot;
     },
     onError: (error, input, snapshot) => {
       console.error("Adding a comment failed", error);
       if (!snapshot) return;
       utils.post.comments.setData({ postId }, snapshot.comments);
-      setCounts((n) => snapshot.count ?? n, input.answer, (n) => snapshot.answerCount ?? n);
+      setCounts(
+        (n) => snapshot.count ?? n,
+        input.answer,
+        (n) => snapshot.answerCount ?? n,
+      );
     },
     onSuccess: (result) => {
       utils.post.byId.setData({ id: postId }, (post) => post && { ...post, comments: result.comments });
       void utils.post.list.invalidate();
     },
-    onSettled: (_result, _error, input) => Promise.all([utils.post.comments.invalidate({ postId }), input.answer === undefined ? undefined : utils.post.byId.invalidate({ id: postId })]),
+    onSettled: (_result, _error, input) =>
+      Promise.all([utils.post.comments.invalidate({ postId }), input.answer === undefined ? undefined : utils.post.byId.invalidate({ id: postId })]),
   });
 }
 

@@ -23,7 +23,8 @@ export function Hero({ onJoin }: { onJoin: () => void }) {
         <h1
           id="hero-title"
           aria-label={rotatingHeadlineLabel("Ask", ". Share the answer.")}
-          className="mt-8 text-5xl font-extrabold tracking-tight text-balance text-zinc-950 sm:text-7xl dark:text-white">
+          className="mt-8 text-5xl font-extrabold tracking-tight text-balance text-zinc-950 sm:text-7xl dark:text-white"
+        >
           <span className="block">
             Ask <RotatingModelName />.
           </span>

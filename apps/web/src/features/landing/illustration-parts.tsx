@@ -17,9 +17,7 @@ export function TextLine({ width }: { width: string }) {
 }
 
 export function Chip({ children, active = false }: { children: ReactNode; active?: boolean }) {
-  const look = active
-    ? "bg-brand-600 text-white"
-    : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300";
+  const look = active ? "bg-brand-600 text-white" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300";
   return <span className={`inline-flex rounded-full px-3 py-1 text-xs font-medium ${look}`}>{children}</span>;
 }
 

@@ -69,7 +69,9 @@ export function ShareIllustration() {
           <ShareIcon className="size-4" />
         </span>
         <span className="font-mono text-xs text-zinc-600 dark:text-zinc-300">/chat/share/…</span>
-        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">Read-only</span>
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+          Read-only
+        </span>
       </Panel>
     </div>
   );

@@ -9,7 +9,12 @@ export function SignInNotice() {
     <div className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100" role="status">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2.5 text-sm sm:px-6">
         <p>{notice}</p>
-        <button type="button" onClick={() => client.dismissNotice()} aria-label="Dismiss notice" className="rounded-full p-1 hover:bg-amber-100 dark:hover:bg-amber-900">
+        <button
+          type="button"
+          onClick={() => client.dismissNotice()}
+          aria-label="Dismiss notice"
+          className="rounded-full p-1 hover:bg-amber-100 dark:hover:bg-amber-900"
+        >
           <CloseIcon className="size-4" />
         </button>
       </div>

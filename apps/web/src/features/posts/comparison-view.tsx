@@ -34,7 +34,17 @@ function columnOf(comparison: Comparison, target: string | null | undefined) {
   return column?.column ?? 0;
 }
 
-export function ComparisonView({ postId, comparison, target, answerSlot }: { postId: number; comparison: Comparison; /** The answer the page's link points at. */ target?: string | null; answerSlot?: AnswerSlot }) {
+export function ComparisonView({
+  postId,
+  comparison,
+  target,
+  answerSlot,
+}: {
+  postId: number;
+  comparison: Comparison;
+  /** The answer the page's link points at. */ target?: string | null;
+  answerSlot?: AnswerSlot;
+}) {
   const wide = useWideScreen();
   const [selected, setSelected] = useState(() => columnOf(comparison, target));
   // A link followed while the page is open (a comment's 'on answer' marker) opens its tab too.
@@ -50,10 +60,17 @@ export function ComparisonView({ postId, comparison, target, answerSlot }: { pos
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
       {/* A copy names the models: it waits for the vote, as the server does. */}
-      <ConversationHeading postId={postId} title={COMPARE_TEXTS.heading(comparison.columns.length)} blocked={comparison.revealed ? undefined : COMPARE_TEXTS.voteBeforeInteract} />
+      <ConversationHeading
+        postId={postId}
+        title={COMPARE_TEXTS.heading(comparison.columns.length)}
+        blocked={comparison.revealed ? undefined : COMPARE_TEXTS.voteBeforeInteract}
+      />
       <VoteStatus comparison={comparison} />
       {vote.error && (
-        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+        >
           {vote.error}
         </p>
       )}
@@ -109,7 +126,11 @@ function VoteStatus({ comparison }: { comparison: Comparison }) {
     return (
       <p role="status" className="rounded-xl bg-zinc-100 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
         {COMPARE_TEXTS.relatedNote}{" "}
-        <Link to="/post/$postId" params={{ postId: String(comparison.revealed_by_post_id) }} className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+        <Link
+          to="/post/$postId"
+          params={{ postId: String(comparison.revealed_by_post_id) }}
+          className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+        >
           {COMPARE_TEXTS.relatedLink}
         </Link>
       </p>
@@ -142,7 +163,13 @@ function ColumnHeader({ column, comparison }: { column: Column; comparison: Comp
   );
 }
 
-type AnswerCellProps = { column: Column; answer: Comparison["turns"][number]["answers"][number] | undefined; name: { key: string; label: string }; landed: boolean; slot?: AnswerSlot };
+type AnswerCellProps = {
+  column: Column;
+  answer: Comparison["turns"][number]["answers"][number] | undefined;
+  name: { key: string; label: string };
+  landed: boolean;
+  slot?: AnswerSlot;
+};
 
 function AnswerCell({ column, answer, name, landed, slot }: AnswerCellProps) {
   const failed = answer?.status === "error";
@@ -179,7 +206,13 @@ function ColumnTabs({ columns, selected, onSelect }: { columns: Column[]; select
     list.current?.querySelector<HTMLElement>(`#comparison-tab-${next}`)?.focus();
   };
   return (
-    <div ref={list} role="tablist" aria-label={COMPARE_TEXTS.tabsLabel} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto rounded-full bg-zinc-100 p-1 dark:bg-zinc-900">
+    <div
+      ref={list}
+      role="tablist"
+      aria-label={COMPARE_TEXTS.tabsLabel}
+      onKeyDown={onKeyDown}
+      className="flex gap-1 overflow-x-auto rounded-full bg-zinc-100 p-1 dark:bg-zinc-900"
+    >
       {columns.map((column) => {
         const active = column.column === selected;
         return (
@@ -193,7 +226,9 @@ function ColumnTabs({ columns, selected, onSelect }: { columns: Column[]; select
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(column.column)}
             className={`flex-1 truncate rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
-              active ? "bg-white text-zinc-950 shadow-sm dark:bg-zinc-800 dark:text-white" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+              active
+                ? "bg-white text-zinc-950 shadow-sm dark:bg-zinc-800 dark:text-white"
+                : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
             }`}
           >
             {column.model_name ?? COMPARE_TEXTS.answer(column.label)}

@@ -53,12 +53,19 @@ export function CreatorPage({ handle, extra }: { handle: string; extra?: ReactNo
         {posts.isPending ? (
           <PostSkeletons label={POST_TEXTS.feedLoading} />
         ) : list.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.creatorNoPosts}</p>
+          <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+            {POST_TEXTS.creatorNoPosts}
+          </p>
         ) : (
           <ul className="space-y-4" aria-label={POST_TEXTS.creatorPosts}>
             {list.map((post) => (
               <li key={post.id}>
-                <PostCard post={post} variant="feed" own={post.user_id === user?.profile.sub} onDelete={() => void remove.run(post.id).then((done) => done && void posts.refetch())} />
+                <PostCard
+                  post={post}
+                  variant="feed"
+                  own={post.user_id === user?.profile.sub}
+                  onDelete={() => void remove.run(post.id).then((done) => done && void posts.refetch())}
+                />
               </li>
             ))}
           </ul>

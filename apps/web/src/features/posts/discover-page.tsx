@@ -49,7 +49,10 @@ export function DiscoverPage() {
             <FeedFilterBar value={filter} onChange={setFilter} />
           </div>
           {feed.failed && (
-            <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+            <div
+              role="alert"
+              className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+            >
               <span>{POST_TEXTS.feedFailed}</span>
               <button type="button" onClick={feed.retry} className={buttonClass("secondary", "sm")}>
                 {POST_TEXTS.tryAgain}
@@ -60,7 +63,9 @@ export function DiscoverPage() {
             {feed.loading ? (
               <PostSkeletons label={POST_TEXTS.feedLoading} />
             ) : feed.posts.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.empty}</p>
+              <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+                {POST_TEXTS.empty}
+              </p>
             ) : (
               <ul className="space-y-4" aria-label="Posts">
                 {feed.posts.map((post) => (

@@ -51,7 +51,10 @@ export function LeaderboardPage() {
           <input type="checkbox" checked={style} onChange={(event) => setStyle(event.target.checked)} className="size-4 rounded border-zinc-300" />
           {COMPARE_TEXTS.styleControl}
         </label>
-        <a href="#how-computed" className="text-sm font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900 dark:text-sky-300 dark:hover:text-sky-100">
+        <a
+          href="#how-computed"
+          className="text-sm font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900 dark:text-sky-300 dark:hover:text-sky-100"
+        >
           {COMPARE_TEXTS.howComputed}
         </a>
       </div>
@@ -62,7 +65,10 @@ export function LeaderboardPage() {
             {COMPARE_TEXTS.leaderboardLoading}
           </p>
         ) : board.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+          >
             <span>{COMPARE_TEXTS.leaderboardFailed}</span>
             <button type="button" onClick={() => void board.refetch()} className={buttonClass("secondary", "sm")}>
               Try again

@@ -77,11 +77,21 @@ export function PostActions({ post, variant, own, onDelete }: { post: PostSummar
             <FlagIcon />
             <span className="sr-only sm:not-sr-only">Report</span>
           </button>
-          <ReportDialog what="post" open={reporting} onClose={() => setReporting(false)} onSubmit={(input) => report.mutateAsync({ postId: post.id, ...input })} />
+          <ReportDialog
+            what="post"
+            open={reporting}
+            onClose={() => setReporting(false)}
+            onSubmit={(input) => report.mutateAsync({ postId: post.id, ...input })}
+          />
         </>
       )}
       {own && onDelete && (
-        <button type="button" onClick={onDelete} className={`${ACTION} ml-auto text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:text-zinc-400 dark:hover:bg-red-950 dark:hover:text-red-300`} title="Delete post">
+        <button
+          type="button"
+          onClick={onDelete}
+          className={`${ACTION} ml-auto text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:text-zinc-400 dark:hover:bg-red-950 dark:hover:text-red-300`}
+          title="Delete post"
+        >
           <TrashIcon />
           <span className="sr-only sm:not-sr-only">Delete</span>
         </button>

@@ -27,12 +27,20 @@ const modelLine = (post: PostSummary) => (post.compare_models ? COMPARE_TEXTS.ca
 /** A post's author, models, time, text, tags and actions. */
 export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
   const opens = variant === "feed" && post.id > 0;
-  const text = <p className={`whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-100 ${variant === "page" ? "text-lg leading-relaxed" : "text-[0.975rem] leading-relaxed"}`}>{post.description}</p>;
+  const text = (
+    <p
+      className={`whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-100 ${variant === "page" ? "text-lg leading-relaxed" : "text-[0.975rem] leading-relaxed"}`}
+    >
+      {post.description}
+    </p>
+  );
   return (
     <article
       aria-label={`Post by ${post.username}`}
       className={`relative rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/[0.03] sm:p-5 dark:border-zinc-800 dark:bg-zinc-900 dark:shadow-none ${
-        opens ? "transition hover:border-brand-300 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-500 dark:hover:border-brand-800" : ""
+        opens
+          ? "transition hover:border-brand-300 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-500 dark:hover:border-brand-800"
+          : ""
       }`}
     >
       <header className="flex items-start gap-3">
@@ -46,7 +54,11 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-baseline gap-x-2">
             {post.handle ? (
-              <Link to="/u/$handle" params={{ handle: post.handle }} className="relative z-10 truncate font-semibold text-zinc-950 hover:underline dark:text-white">
+              <Link
+                to="/u/$handle"
+                params={{ handle: post.handle }}
+                className="relative z-10 truncate font-semibold text-zinc-950 hover:underline dark:text-white"
+              >
                 {post.username}
               </Link>
             ) : (
@@ -64,7 +76,12 @@ export function PostCard({ post, variant, own, onDelete }: PostCardProps) {
         {opens ? (
           // The link stretches over the card (its ::after), so a click anywhere opens the post;
           // the action buttons sit above it.
-          <Link to="/post/$postId" params={{ postId: String(post.id) }} data-card-link="" className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+          <Link
+            to="/post/$postId"
+            params={{ postId: String(post.id) }}
+            data-card-link=""
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
             {text}
           </Link>
         ) : (

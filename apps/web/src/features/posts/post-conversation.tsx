@@ -27,7 +27,15 @@ const authorOf = (message: PostMessage) => (message.isUser ? message.user || "Us
  * time, content as untrusted markdown; and the way to continue it in one's own chat.
  */
 /** A post's conversation heading with 'Interact with this conversation', which forks it into the viewer's chat. */
-export function ConversationHeading({ postId, title, blocked }: { postId: number; title: string; /** Why it cannot be forked yet, if it cannot. */ blocked?: string }) {
+export function ConversationHeading({
+  postId,
+  title,
+  blocked,
+}: {
+  postId: number;
+  title: string;
+  /** Why it cannot be forked yet, if it cannot. */ blocked?: string;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 id="conversation-heading" className="text-xl font-semibold text-zinc-950 dark:text-white">
@@ -45,19 +53,36 @@ export function ConversationHeading({ postId, title, blocked }: { postId: number
   );
 }
 
-export function PostConversation({ postId, messages, target, answerSlot }: { postId: number; messages: PostMessage[]; /** The answer the page's link points at. */ target?: string | null; answerSlot?: AnswerSlot }) {
+export function PostConversation({
+  postId,
+  messages,
+  target,
+  answerSlot,
+}: {
+  postId: number;
+  messages: PostMessage[];
+  /** The answer the page's link points at. */ target?: string | null;
+  answerSlot?: AnswerSlot;
+}) {
   const answers = postAnswers(messages, null);
   useAnswerTarget(target, messages.length > 0);
   return (
     <section aria-labelledby="conversation-heading" className="space-y-5">
       <ConversationHeading postId={postId} title={POST_TEXTS.conversation} />
       {messages.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{POST_TEXTS.noMessages}</p>
+        <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          {POST_TEXTS.noMessages}
+        </p>
       ) : (
         <ol className="space-y-5">
           {messages.map((message, index) => (
             <li key={index}>
-              <ConversationMessage message={message} answer={answers[index] ?? null} landed={target != null && answers[index]?.key === target} slot={answerSlot} />
+              <ConversationMessage
+                message={message}
+                answer={answers[index] ?? null}
+                landed={target != null && answers[index]?.key === target}
+                slot={answerSlot}
+              />
             </li>
           ))}
         </ol>
@@ -77,7 +102,9 @@ function ConversationMessage({ message, answer, landed, slot }: { message: PostM
       <span
         aria-hidden="true"
         className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-lg ${
-          message.isUser ? "bg-brand-100 dark:bg-brand-950" : "bg-gradient-to-br from-fuchsia-100 to-brand-100 text-brand-700 dark:from-fuchsia-950 dark:to-brand-950 dark:text-brand-200"
+          message.isUser
+            ? "bg-brand-100 dark:bg-brand-950"
+            : "bg-gradient-to-br from-fuchsia-100 to-brand-100 text-brand-700 dark:from-fuchsia-950 dark:to-brand-950 dark:text-brand-200"
         }`}
       >
         {message.isUser ? avatarEmojiFor(author) : <SparkIcon className="size-5" />}

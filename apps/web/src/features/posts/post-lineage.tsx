@@ -6,11 +6,18 @@ import { POST_TEXTS } from "./texts";
 export function PostLineage({ post }: { post: Pick<PostDetail, "forked_from" | "public_forks" | "forks"> }) {
   if (!post.forked_from && post.public_forks.length === 0) return null;
   return (
-    <nav aria-label={POST_TEXTS.lineageLabel} className="space-y-3 rounded-2xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <nav
+      aria-label={POST_TEXTS.lineageLabel}
+      className="space-y-3 rounded-2xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       {post.forked_from && (
         <p className="text-zinc-700 dark:text-zinc-200">
           {POST_TEXTS.forkedFrom}{" "}
-          <Link to="/post/$postId" params={{ postId: String(post.forked_from.id) }} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          <Link
+            to="/post/$postId"
+            params={{ postId: String(post.forked_from.id) }}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          >
             {post.forked_from.description}
           </Link>{" "}
           by {post.forked_from.username}

@@ -139,7 +139,8 @@ export const COMPARE_TEXTS = {
   interval: (low: number, high: number) => `${Math.round(low)} to ${Math.round(high)}`,
   rankRange: (low: number, high: number) => (low === high ? String(low) : `${low}–${high}`),
   pairsTitle: "Pairwise win rates",
-  pairsCaption: "Share of the votes showing both models that picked the row's model over the column's (ties count half), with the number of votes that showed both",
+  pairsCaption:
+    "Share of the votes showing both models that picked the row's model over the column's (ties count half), with the number of votes that showed both",
   pairsCell: (rate: number | null, count: number) => (rate === null ? (count === 0 ? "none" : "–") : `${Math.round(rate * 100)}% of ${count}`),
   downloadVotes: "Download the votes",
   downloadFailed: "The download failed",

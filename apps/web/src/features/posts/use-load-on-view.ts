@@ -13,9 +13,12 @@ export function useLoadOnView<T extends Element>(enabled: boolean, load: () => v
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    }, { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: "600px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [enabled]);

@@ -12,7 +12,12 @@ export function CreatorPrompts({ handle }: { handle: string }) {
         {PROMPT_TEXTS.creatorPrompts}
       </h2>
       <div className="mt-4">
-        <PromptList label={PROMPT_TEXTS.creatorPrompts} paged={pagedPrompts(query)} empty={PROMPT_TEXTS.creatorNoPrompts} failed={PROMPT_TEXTS.creatorPromptsFailed} />
+        <PromptList
+          label={PROMPT_TEXTS.creatorPrompts}
+          paged={pagedPrompts(query)}
+          empty={PROMPT_TEXTS.creatorNoPrompts}
+          failed={PROMPT_TEXTS.creatorPromptsFailed}
+        />
       </div>
     </section>
   );

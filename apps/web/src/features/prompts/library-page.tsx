@@ -49,7 +49,13 @@ export function LibraryPage({ editing, onEdit }: { editing: Editing; onEdit: (ed
       <button type="button" onClick={() => onEdit(prompt.id)} aria-label={`${PROMPT_TEXTS.edit} ${prompt.name}`} className={buttonClass("secondary", "sm")}>
         {PROMPT_TEXTS.edit}
       </button>
-      <button type="button" onClick={() => onDelete(prompt)} disabled={remove.isPending} aria-label={`${PROMPT_TEXTS.delete} ${prompt.name}`} className={buttonClass("danger", "sm")}>
+      <button
+        type="button"
+        onClick={() => onDelete(prompt)}
+        disabled={remove.isPending}
+        aria-label={`${PROMPT_TEXTS.delete} ${prompt.name}`}
+        className={buttonClass("danger", "sm")}
+      >
         {PROMPT_TEXTS.delete}
       </button>
     </>
@@ -61,7 +67,13 @@ export function LibraryPage({ editing, onEdit }: { editing: Editing; onEdit: (ed
         <LibraryTransfer />
       </PageIntro>
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        <SearchBox label={PROMPT_TEXTS.librarySearch} placeholder={PROMPT_TEXTS.librarySearchPlaceholder} value={text} onChange={setText} className="min-w-0 flex-1" />
+        <SearchBox
+          label={PROMPT_TEXTS.librarySearch}
+          placeholder={PROMPT_TEXTS.librarySearchPlaceholder}
+          value={text}
+          onChange={setText}
+          className="min-w-0 flex-1"
+        />
         <button type="button" onClick={() => onEdit("new")} className={buttonClass("primary", "sm")}>
           {PROMPT_TEXTS.newPrompt}
         </button>

@@ -74,10 +74,21 @@ export function LibraryTransfer() {
         <button type="button" onClick={() => input.current?.click()} disabled={importer.isPending} className={buttonClass("secondary", "sm")}>
           {importer.isPending ? PROMPT_TEXTS.importing : PROMPT_TEXTS.importLibrary}
         </button>
-        <input ref={input} type="file" accept="application/json,.json" aria-label={PROMPT_TEXTS.importLibrary} className="sr-only" tabIndex={-1} onChange={(event) => void importFile(event)} />
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          aria-label={PROMPT_TEXTS.importLibrary}
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => void importFile(event)}
+        />
       </div>
       {status && (
-        <p role={status.kind === "error" ? "alert" : "status"} className={`text-sm ${status.kind === "error" ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}>
+        <p
+          role={status.kind === "error" ? "alert" : "status"}
+          className={`text-sm ${status.kind === "error" ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}
+        >
           {status.text}
         </p>
       )}

@@ -37,7 +37,11 @@ export function PromptAnswers({ promptId }: { promptId: number }) {
                 <ul className="mt-3 space-y-2 text-sm">
                   {model.posts.map((post) => (
                     <li key={post.postId} className="flex flex-col">
-                      <Link to="/post/$postId" params={{ postId: String(post.postId) }} className="font-medium break-words text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
+                      <Link
+                        to="/post/$postId"
+                        params={{ postId: String(post.postId) }}
+                        className="font-medium break-words text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100"
+                      >
                         {post.title}
                       </Link>
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -14,14 +14,22 @@ import { PROMPT_TEXTS } from "./texts";
  */
 export function PromptCard({ prompt, actions, showVisibility = false }: { prompt: Card; actions?: ReactNode; showVisibility?: boolean }) {
   return (
-    <article aria-label={prompt.name} className={`relative ${CARD} transition hover:border-brand-300 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-500 dark:hover:border-brand-800`}>
+    <article
+      aria-label={prompt.name}
+      className={`relative ${CARD} transition hover:border-brand-300 hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-brand-500 dark:hover:border-brand-800`}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <PromptAuthor author={prompt.author} size="xs" />
         <LocalTime iso={prompt.updatedAt} className="text-xs text-zinc-500 dark:text-zinc-400" />
       </header>
       <h3 className="mt-2 text-lg font-semibold break-words text-zinc-950 dark:text-white">
         {/* The link stretches over the card, so a click anywhere opens the prompt; buttons sit above it. */}
-        <Link to="/prompt/$id" params={{ id: String(prompt.id) }} data-card-link="" className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+        <Link
+          to="/prompt/$id"
+          params={{ id: String(prompt.id) }}
+          data-card-link=""
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+        >
           {prompt.name}
         </Link>
       </h3>

@@ -87,7 +87,12 @@ export function PromptComments({ promptId }: { promptId: number }) {
         </ul>
       )}
       {comments.hasNextPage && (
-        <button type="button" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage} className={buttonClass("secondary", "sm", "mt-3")}>
+        <button
+          type="button"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+          className={buttonClass("secondary", "sm", "mt-3")}
+        >
           {PROMPT_TEXTS.loadMore}
         </button>
       )}

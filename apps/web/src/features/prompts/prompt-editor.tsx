@@ -78,7 +78,13 @@ export function PromptEditor({ prompt, onDone, onCancel }: { prompt: PromptDetai
       <form onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-4">
         <label className={LABEL}>
           {PROMPT_TEXTS.name}
-          <input value={draft.name} onChange={(event) => change({ name: event.target.value })} maxLength={PROMPT_LIMITS.name} required className={`${FIELD} h-10`} />
+          <input
+            value={draft.name}
+            onChange={(event) => change({ name: event.target.value })}
+            maxLength={PROMPT_LIMITS.name}
+            required
+            className={`${FIELD} h-10`}
+          />
         </label>
         <div className={LABEL}>
           <label htmlFor={`${id}-text`}>{PROMPT_TEXTS.text}</label>

@@ -62,7 +62,11 @@ export function PromptPage({ promptId }: { promptId: number }) {
         {data.forkedFrom && (
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
             {PROMPT_TEXTS.forkedFrom}{" "}
-            <Link to="/prompt/$id" params={{ id: String(data.forkedFrom.id) }} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            <Link
+              to="/prompt/$id"
+              params={{ id: String(data.forkedFrom.id) }}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
               {data.forkedFrom.name}
             </Link>
           </p>
@@ -133,7 +137,12 @@ function PromptActions({ prompt }: { prompt: PromptDetail }) {
               <FlagIcon />
               {PROMPT_TEXTS.report}
             </button>
-            <ReportDialog what="prompt" open={reporting} onClose={() => setReporting(false)} onSubmit={(input) => report.mutateAsync({ id: prompt.id, ...input })} />
+            <ReportDialog
+              what="prompt"
+              open={reporting}
+              onClose={() => setReporting(false)}
+              onSubmit={(input) => report.mutateAsync({ id: prompt.id, ...input })}
+            />
           </>
         )}
       </div>
@@ -177,10 +186,20 @@ function UnlistedAddress({ path }: { path: string }) {
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">{PROMPT_TEXTS.unlistedAddressHelp}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <input readOnly value={url} aria-label={PROMPT_TEXTS.unlistedAddress} className="h-9 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800" />
+        <input
+          readOnly
+          value={url}
+          aria-label={PROMPT_TEXTS.unlistedAddress}
+          className="h-9 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800"
+        />
         <button
           type="button"
-          onClick={() => void navigator.clipboard.writeText(url).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard.writeText(url).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
           className={buttonClass("secondary", "sm")}
         >
           {copied ? PROMPT_TEXTS.copiedAddress : PROMPT_TEXTS.copyAddress}

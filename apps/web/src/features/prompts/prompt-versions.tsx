@@ -31,7 +31,8 @@ export function PromptVersions({ prompt, onRestored }: { prompt: PromptDetail; o
           <li key={version.version} className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium text-zinc-900 dark:text-zinc-100">
-                {PROMPT_TEXTS.versionLabel(version.version)} · {version.name} · <LocalTime iso={version.createdAt} className="text-xs font-normal text-zinc-500 dark:text-zinc-400" />
+                {PROMPT_TEXTS.versionLabel(version.version)} · {version.name} ·{" "}
+                <LocalTime iso={version.createdAt} className="text-xs font-normal text-zinc-500 dark:text-zinc-400" />
               </p>
               {version.version === newest ? (
                 <span className="text-xs font-semibold text-emerald-700 dark:text-emerald-300">{PROMPT_TEXTS.current}</span>
@@ -52,7 +53,12 @@ export function PromptVersions({ prompt, onRestored }: { prompt: PromptDetail; o
         ))}
       </ol>
       {versions.hasNextPage && (
-        <button type="button" onClick={() => void versions.fetchNextPage()} disabled={versions.isFetchingNextPage} className={buttonClass("secondary", "sm", "mt-3")}>
+        <button
+          type="button"
+          onClick={() => void versions.fetchNextPage()}
+          disabled={versions.isFetchingNextPage}
+          className={buttonClass("secondary", "sm", "mt-3")}
+        >
           {PROMPT_TEXTS.olderVersions}
         </button>
       )}

@@ -1,5 +1,6 @@
 /** Class names shared by the prompt screens (the app's card, field and notice looks). */
-export const CARD = "rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/[0.03] sm:p-5 dark:border-zinc-800 dark:bg-zinc-900 dark:shadow-none";
+export const CARD =
+  "rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/[0.03] sm:p-5 dark:border-zinc-800 dark:bg-zinc-900 dark:shadow-none";
 export const FIELD =
   "w-full rounded-xl border border-zinc-300 bg-white px-3 text-sm font-normal text-zinc-900 shadow-xs placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400";
 export const LABEL = "flex flex-col gap-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200";

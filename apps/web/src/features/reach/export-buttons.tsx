@@ -56,7 +56,16 @@ export function ExportButtons({ target, className = "" }: { target: Target; clas
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4"
+    >
       <path d="M12 3v12m0 0 4-4m-4 4-4-4M5 21h14" />
     </svg>
   );

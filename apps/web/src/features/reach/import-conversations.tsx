@@ -18,7 +18,12 @@ const PROGRESS_EVERY_MS = 500;
  * Sends the file to the import endpoint, reporting upload progress. Resolves with the server's
  * answer; a refusal rejects with the server's message.
  */
-function upload(file: File, jobId: string, token: string | null, onProgress: (percent: number) => void): Promise<{ source: string; imported: number; exchanges: number }> {
+function upload(
+  file: File,
+  jobId: string,
+  token: string | null,
+  onProgress: (percent: number) => void,
+): Promise<{ source: string; imported: number; exchanges: number }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `/api/v1/chat/import?jobId=${jobId}`);
@@ -60,7 +65,10 @@ export function ImportConversations() {
     if (!file) return;
     if (input.current) input.current.value = "";
     if (file.size > IMPORT_LIMITS.bytes) {
-      setProgress({ phase: "failed", text: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.` });
+      setProgress({
+        phase: "failed",
+        text: `This file is too large: an import can be at most ${IMPORT_SIZE_TEXT}. Split the export into smaller files and import them one by one.`,
+      });
       return;
     }
     // The import's id, picked here, so its progress can be read while the server stores it.
@@ -79,7 +87,10 @@ export function ImportConversations() {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-2 rounded-xl border border-dashed border-zinc-300 p-3 text-sm has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 dark:border-zinc-700">
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="flex flex-col gap-2 rounded-xl border border-dashed border-zinc-300 p-3 text-sm has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 dark:border-zinc-700"
+    >
       <h3 id={`${inputId}-title`} className="font-semibold text-zinc-800 dark:text-zinc-100">
         {REACH_TEXTS.importTitle}
       </h3>

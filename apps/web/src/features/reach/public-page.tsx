@@ -87,14 +87,18 @@ export function PublicPage({ kind, token, fromSignIn = false, target = null }: {
       </aside>
       <section aria-label="Conversation">
         {transcript.messages.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{REACH_TEXTS.noMessages}</p>
+          <p className="rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+            {REACH_TEXTS.noMessages}
+          </p>
         ) : (
           <ol className="space-y-5">
             {transcript.messages.map((message, index) => (
               <li key={index}>
                 <article
                   aria-label={`${message.author} said`}
-                  {...(message.answer === null ? {} : { id: answerElementId(message.answer), tabIndex: -1, "aria-current": message.answer === target ? ("location" as const) : undefined })}
+                  {...(message.answer === null
+                    ? {}
+                    : { id: answerElementId(message.answer), tabIndex: -1, "aria-current": message.answer === target ? ("location" as const) : undefined })}
                   className={`group flex flex-col rounded-2xl outline-none ${message.role === "user" ? "items-end" : "items-start"} ${message.answer !== null && message.answer === target ? LANDED_CLASSES : ""}`}
                 >
                   <p className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">

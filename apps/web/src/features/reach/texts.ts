@@ -27,7 +27,12 @@ export const REACH_TEXTS = {
 } as const;
 
 /** What a link is, as the Shared links page names it. */
-export const LINK_KIND_TEXT = { post: "Post · public link", conversation: "Conversation · public link", prompt: "Prompt · public link", share: "Conversation · share" } as const;
+export const LINK_KIND_TEXT = {
+  post: "Post · public link",
+  conversation: "Conversation · public link",
+  prompt: "Prompt · public link",
+  share: "Conversation · share",
+} as const;
 
 /** "12 views" */
 export const viewsText = (views: number) => `${views.toLocaleString("en-US")} view${views === 1 ? "" : "s"}`;

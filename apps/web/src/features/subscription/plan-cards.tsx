@@ -52,7 +52,11 @@ export function PlanCards({ currentPlan }: { currentPlan: PlanId | undefined }) 
       )}
       <div className="grid gap-4 md:grid-cols-2">
         {(["basic", "pro"] as const).map((plan) => (
-          <section key={plan} aria-label={`${PLANS[plan].label} plan`} className={`relative rounded-2xl border p-6 ${plan === "pro" ? "border-brand-400 shadow-lg shadow-brand-600/10 dark:border-brand-700" : "border-zinc-200 dark:border-zinc-800"}`}>
+          <section
+            key={plan}
+            aria-label={`${PLANS[plan].label} plan`}
+            className={`relative rounded-2xl border p-6 ${plan === "pro" ? "border-brand-400 shadow-lg shadow-brand-600/10 dark:border-brand-700" : "border-zinc-200 dark:border-zinc-800"}`}
+          >
             {plan === "pro" && <span className="absolute -top-3 right-5 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Popular</span>}
             <h3 className="text-lg font-semibold">{PLANS[plan].label}</h3>
             <p className="mt-1">

@@ -3,8 +3,7 @@ import type { PublicConfig } from "./public-config";
 /** What to do when the page was opened at another address than the one sign-in works at. */
 export type AddressCheck = { redirectTo: string } | { message: string } | null;
 
-const isLoopback = (host: string) =>
-  host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+const isLoopback = (host: string) => host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 
 /**
  * The embedded sign-in works only at the server's configured address (PUBLIC_URL, by default

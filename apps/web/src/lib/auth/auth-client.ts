@@ -54,8 +54,7 @@ export class AuthClient {
     if (location.pathname === CALLBACK_PATH) {
       this.set({ activity: AUTH_ACTIVITY.callback });
       await this.completeSignIn(location.href);
-    }
-    else await this.restoreSession();
+    } else await this.restoreSession();
   }
 
   /** Where to go after the login return: the path and query asked for before signing in. */

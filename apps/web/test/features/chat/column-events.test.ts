@@ -33,7 +33,10 @@ describe("a streamed column event", () => {
   it("changes a chat's one column, 0, from its events, which name no column", () => {
     const usage = { input_tokens: 3, output_tokens: 2, charged_tokens: 5 };
     expect(apply({ type: "text", text: "lo" })).toEqual({ column: 0, next: { text: "Hello", status: "streaming" } });
-    expect(apply({ type: "done", session_id: 7, message_response: "Hello.", usage })).toEqual({ column: 0, next: { text: "Hello.", status: "complete", usage } });
+    expect(apply({ type: "done", session_id: 7, message_response: "Hello.", usage })).toEqual({
+      column: 0,
+      next: { text: "Hello.", status: "complete", usage },
+    });
     expect(apply({ type: "error", session_id: 7, message: "The model failed", detail: "The reply was stopped.", partial_response: "Hel" })?.next).toEqual({
       text: "Hel",
       status: "error",

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { parsePublicConfig } from "../../../src/lib/auth/public-config";
 
 const valid = {
-  oidc: { authority: "http://localhost:3000/oidc", clientId: "parley-web", audience: "http://localhost:3000/api", scope: "openid profile email offline_access", embedded: true },
+  oidc: {
+    authority: "http://localhost:3000/oidc",
+    clientId: "parley-web",
+    audience: "http://localhost:3000/api",
+    scope: "openid profile email offline_access",
+    embedded: true,
+  },
   payments: { enabled: false },
 };
 

@@ -13,7 +13,14 @@ import type { Visitor } from "../../kit/ports";
 // conversation's share (its row in public_links has no public address: see shareGateOf).
 
 /** What a reader's way in is checked against: the link's controls and its views so far. */
-export type GatedLink = { tokenHash: string; expiresAt: Date | null; passwordHash: string | null; viewCap: number | null; views: number; lockedAt: Date | null };
+export type GatedLink = {
+  tokenHash: string;
+  expiresAt: Date | null;
+  passwordHash: string | null;
+  viewCap: number | null;
+  views: number;
+  lockedAt: Date | null;
+};
 
 /** The columns of a GatedLink, for a select. */
 export const GATE_COLUMNS = {
@@ -46,7 +53,12 @@ export type Reader = { now: Date; visitor: Visitor | null; keys: KeyVault; viewe
 export const serverReader = (now = new Date()): Reader => ({ now, visitor: null, keys: { seal: () => "", open: () => "" } });
 
 /** This request's reader: its browser (its unlocks and view cookie), now, and the signed-in account reading, if known. */
-export const readerOf = (ctx: Pick<Context, "now" | "visitor" | "keys">, viewerId: string | null = null): Reader => ({ now: ctx.now(), visitor: ctx.visitor, keys: ctx.keys, viewerId });
+export const readerOf = (ctx: Pick<Context, "now" | "visitor" | "keys">, viewerId: string | null = null): Reader => ({
+  now: ctx.now(),
+  visitor: ctx.visitor,
+  keys: ctx.keys,
+  viewerId,
+});
 
 /** Whether the reader is the link's owner (who passes the same gate but is never counted). */
 const isOwner = (reader: Reader, ownerId: string | null | undefined) => Boolean(reader.viewerId) && reader.viewerId === ownerId;
@@ -120,7 +132,9 @@ export async function admitReader(db: Executor, reader: Reader, link: GatedLink,
   if (known) return remember();
   if (!(await countView(db, link.tokenHash, day))) {
     // Not let in: it is not a viewer of the day either.
-    await db.delete(publicLinkViewers).where(and(eq(publicLinkViewers.tokenHash, viewer.tokenHash), eq(publicLinkViewers.day, day), eq(publicLinkViewers.viewer, viewer.viewer)));
+    await db
+      .delete(publicLinkViewers)
+      .where(and(eq(publicLinkViewers.tokenHash, viewer.tokenHash), eq(publicLinkViewers.day, day), eq(publicLinkViewers.viewer, viewer.viewer)));
     throw linkGone();
   }
   remember();
@@ -134,7 +148,9 @@ export async function admitReader(db: Executor, reader: Reader, link: GatedLink,
  */
 async function viewerKey(db: Executor, tokenHash: string, day: string, visitor: Visitor, viewerId: string | null): Promise<string> {
   const secret = await instanceSecret(db, VIEWER_SECRET);
-  return createHmac("sha256", secret).update(JSON.stringify([tokenHash, day, visitor.address, visitor.userAgent, viewerId ?? ""])).digest("hex");
+  return createHmac("sha256", secret)
+    .update(JSON.stringify([tokenHash, day, visitor.address, visitor.userAgent, viewerId ?? ""]))
+    .digest("hex");
 }
 
 /** The instance secret viewers' keys are made under (instance_settings). */
@@ -261,7 +277,9 @@ export type LinkControls = { expires?: LinkExpiry; password?: string | null; vie
 
 /** Sets a link's controls (the expiry counted from `now`) and answers its settings. */
 export async function configureLink(db: Executor, link: GatedLink, controls: LinkControls, now: Date) {
-  const changes: Partial<Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "lockedAt"> & { wrongPasswords: number; wrongPasswordsSince: Date | null }> = {};
+  const changes: Partial<
+    Pick<GatedLink, "expiresAt" | "passwordHash" | "viewCap" | "lockedAt"> & { wrongPasswords: number; wrongPasswordsSince: Date | null }
+  > = {};
   if (controls.expires !== undefined) {
     const ms = LINK_EXPIRY_MS[controls.expires];
     changes.expiresAt = ms === null ? null : new Date(now.getTime() + ms);
@@ -285,7 +303,10 @@ export async function shareGateOf(db: Executor, sessionId: number): Promise<Gate
   const find = () => db.select(GATE_COLUMNS).from(publicLinks).where(eq(publicLinks.shareSessionId, sessionId)).limit(1);
   const [found] = await find();
   if (found) return found;
-  await db.insert(publicLinks).values({ tokenHash: randomBytes(32).toString("hex"), shareSessionId: sessionId }).onConflictDoNothing({ target: publicLinks.shareSessionId });
+  await db
+    .insert(publicLinks)
+    .values({ tokenHash: randomBytes(32).toString("hex"), shareSessionId: sessionId })
+    .onConflictDoNothing({ target: publicLinks.shareSessionId });
   const [made] = await find();
   // Only a share ended at this very moment leaves no row.
   if (!made) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);

@@ -144,13 +144,20 @@ export function applyPrivacyChoice(texts: readonly string[], person: PrivacyPers
   // The texts are hashed once: to match the choice's hash, and to find what the check found.
   const textHash = textHashOf(texts);
   if (choice.privacy_hash !== undefined && choice.privacy_hash !== textHash) {
-    throw new AppError("CONFLICT", "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.");
+    throw new AppError(
+      "CONFLICT",
+      "privacy_hash: the conversation is not the one that was checked (it changed since): run the privacy check again and send its text_hash.",
+    );
   }
   if (wanted.length === 0 && !blocking) return { texts: [...texts], redacted: [] };
   const { findings } = scanOutgoing(texts, person, textHash);
   const byId = new Map(findings.map((f) => [f.id, f]));
   const unknown = wanted.filter((id) => !byId.has(id));
-  if (unknown.length > 0) throw new AppError("BAD_REQUEST", `redact: ${unknown.slice(0, 3).join(", ")} ${unknown.length === 1 ? "is not a finding" : "are not findings"} of the privacy check of this text: use the ids it answered.`);
+  if (unknown.length > 0)
+    throw new AppError(
+      "BAD_REQUEST",
+      `redact: ${unknown.slice(0, 3).join(", ")} ${unknown.length === 1 ? "is not a finding" : "are not findings"} of the privacy check of this text: use the ids it answered.`,
+    );
   const chosen = new Set(wanted);
   const redacted = findings.filter((f) => chosen.has(f.id));
   if (blocking) {

@@ -33,7 +33,9 @@ export function exhaustedMessage(plan: PlanId, allowed: number, left = 0, needs?
     needs === undefined || needs.tokens <= left
       ? "which is not enough for this message"
       : `and this message needs at least ${count(needs.tokens)} (${
-          needs.replies > 1 ? `its text and the shortest reply of each of its ${needs.replies} models paid from your allowance` : "its text and the shortest reply"
+          needs.replies > 1
+            ? `its text and the shortest reply of each of its ${needs.replies} models paid from your allowance`
+            : "its text and the shortest reply"
         })`;
   return `You have ${count(left)} of the ${count(allowed)} ${tokens} left this month, ${what}. ${KEEP_CHATTING}`;
 }
@@ -59,14 +61,16 @@ export async function allowanceOutlook(db: Executor, userId: string, now: Date):
   const s = subscriptions;
   const h = allowanceHolds;
   const renewed = sql`${now.toISOString()}::timestamptz >= ((${s.periodStart} at time zone 'UTC') + interval '1 month') at time zone 'UTC'`;
-  const [row] = resultRows<{ plan: string; allowed: number; used: number; renewed: boolean; held: number }>(await db.execute(
-    sql`select ${s.plan} as plan,
+  const [row] = resultRows<{ plan: string; allowed: number; used: number; renewed: boolean; held: number }>(
+    await db.execute(
+      sql`select ${s.plan} as plan,
         case when ${s.plan} = 'free' then ${s.freeTokensAllowed} else ${s.maxTokensAllowed} end as allowed,
         case when ${s.plan} = 'free' then ${s.freeTokensUsed} else ${s.tokensUsed} end as used,
         ${renewed} as renewed,
         (select coalesce(sum(${h.tokens}), 0) from ${h} where ${h.userId} = ${s.userId} and ${h.free} = (${s.plan} = 'free') and ${h.createdAt} >= ${s.periodStart})::int as held
       from ${s} where ${s.userId} = ${userId}::uuid`,
-  ));
+    ),
+  );
   if (!row) return null;
   const allowed = Number(row.allowed);
   const renewedNow = Boolean(row.renewed);

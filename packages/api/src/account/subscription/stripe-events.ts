@@ -28,7 +28,9 @@ export async function applyStripeEvent(db: Database, billing: EventBilling, even
   const latest = named ? await retrieveSubscription(billing, named) : undefined;
   // A subscription that ended may have been the user's current one: the customer's other live
   // subscriptions at Stripe (made in its dashboard, say) are read now, outside the transaction.
-  const ended = event.type.startsWith("customer.subscription.") ? (latest ?? { ...(event.data.object as Stripe.Subscription), status: "canceled" as const }) : undefined;
+  const ended = event.type.startsWith("customer.subscription.")
+    ? (latest ?? { ...(event.data.object as Stripe.Subscription), status: "canceled" as const })
+    : undefined;
   const successor = ended && !isLive(billing, ended) ? await bestLiveSubscription(billing, customerOf(ended), ended.id) : undefined;
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });

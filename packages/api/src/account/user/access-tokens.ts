@@ -120,7 +120,13 @@ export async function revokeAccessToken(db: Executor, user: UserRow, id: string)
  */
 export async function authenticateAccessToken(db: Database, token: string, now: Date): Promise<AuthIdentity> {
   const [row] = await db
-    .select({ id: personalAccessTokens.id, lastUsedAt: personalAccessTokens.lastUsedAt, expiresAt: personalAccessTokens.expiresAt, readOnly: personalAccessTokens.readOnly, user: users })
+    .select({
+      id: personalAccessTokens.id,
+      lastUsedAt: personalAccessTokens.lastUsedAt,
+      expiresAt: personalAccessTokens.expiresAt,
+      readOnly: personalAccessTokens.readOnly,
+      user: users,
+    })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
     .where(eq(personalAccessTokens.tokenHash, hashToken(token)))
@@ -132,12 +138,7 @@ export async function authenticateAccessToken(db: Database, token: string, now: 
     await db
       .update(personalAccessTokens)
       .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(personalAccessTokens.id, row.id),
-          or(isNull(personalAccessTokens.lastUsedAt), lt(personalAccessTokens.lastUsedAt, stale)),
-        ),
-      );
+      .where(and(eq(personalAccessTokens.id, row.id), or(isNull(personalAccessTokens.lastUsedAt), lt(personalAccessTokens.lastUsedAt, stale))));
   }
   const { user } = row;
   return {

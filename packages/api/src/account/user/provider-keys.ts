@@ -43,9 +43,7 @@ export async function saveProviderKey(db: Executor, keys: KeyVault, userId: stri
 
 export async function removeProviderKeys(db: Executor, userId: string, providers: readonly ProviderKeyName[]) {
   if (providers.length === 0) return;
-  await db
-    .delete(userProviderKeys)
-    .where(and(eq(userProviderKeys.userId, userId), inArray(userProviderKeys.provider, [...providers])));
+  await db.delete(userProviderKeys).where(and(eq(userProviderKeys.userId, userId), inArray(userProviderKeys.provider, [...providers])));
 }
 
 /** provider → last four characters of each stored key. */
@@ -63,10 +61,7 @@ export function openProviderKey(keys: KeyVault, userId: string, provider: Provid
     return keys.open(ciphertext, sealContext(userId, provider));
   } catch (error) {
     if (!(error instanceof KeyVaultError)) throw error;
-    throw new AppError(
-      "CONFLICT",
-      `Your saved ${LABELS[provider]} key can no longer be read on this server. Save it again under Admin → API Keys.`,
-    );
+    throw new AppError("CONFLICT", `Your saved ${LABELS[provider]} key can no longer be read on this server. Save it again under Admin → API Keys.`);
   }
 }
 
@@ -74,12 +69,7 @@ export function openProviderKey(keys: KeyVault, userId: string, provider: Provid
  * A user's own key in clear, for calling the provider on their behalf; undefined when none is
  * stored. Never log or return the result.
  */
-export async function getProviderKey(
-  db: Executor,
-  keys: KeyVault,
-  userId: string,
-  provider: ProviderKeyName,
-): Promise<string | undefined> {
+export async function getProviderKey(db: Executor, keys: KeyVault, userId: string, provider: ProviderKeyName): Promise<string | undefined> {
   const [row] = await db
     .select({ ciphertext: userProviderKeys.ciphertext })
     .from(userProviderKeys)

@@ -12,7 +12,11 @@ import { assertComparisonRevealed } from "./votes";
 async function modelIdsByName(tx: Executor, messages: PostMessage[]) {
   const names = [...new Set(messages.flatMap((m) => (!m.isUser && m.model_name ? [m.model_name] : [])))];
   if (names.length === 0) return new Map<string, string>();
-  const rows = await tx.select({ id: models.id, name: models.name }).from(models).where(inArray(models.name, names)).orderBy(desc(models.enabled), models.sortOrder);
+  const rows = await tx
+    .select({ id: models.id, name: models.name })
+    .from(models)
+    .where(inArray(models.name, names))
+    .orderBy(desc(models.enabled), models.sortOrder);
   const byName = new Map<string, string>();
   for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row.id);
   return byName;
@@ -25,7 +29,11 @@ async function modelIdsByName(tx: Executor, messages: PostMessage[]) {
 export async function clonePostIntoSession(db: Database, userId: string, postId: number, now: Date, usableModels?: () => Promise<Set<string>>) {
   const usable = usableModels ? await usableModels() : new Set<string>();
   return db.transaction(async (tx) => {
-    const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), postVisibleTo(userId))).limit(1);
+    const [post] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), postVisibleTo(userId)))
+      .limit(1);
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
     if (post.comparison) await assertComparisonRevealed(tx, userId, post);
     const id = newSessionId();

@@ -11,7 +11,11 @@ import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 const commentVisibleTo = (viewerId: string) => or(isNull(comments.hiddenAt), eq(comments.userId, viewerId));
 
 async function requireVisiblePost(db: Executor, viewerId: string, postId: number) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postVisibleTo(viewerId))).limit(1);
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), postVisibleTo(viewerId)))
+    .limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
 }
 
@@ -36,7 +40,9 @@ export async function listComments(db: Executor, viewerId: string, postId: numbe
     .where(and(eq(comments.postId, postId), commentVisibleTo(viewerId)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   // Comments on one answer name it as this viewer is shown it (a comparison's label is the viewer's own).
-  const labels = rows.some((row) => row.answer !== null) ? new Map(answersOfPost(await getPostById(db, viewerId, postId)).map((a) => [a.key, a.label])) : new Map<string, string>();
+  const labels = rows.some((row) => row.answer !== null)
+    ? new Map(answersOfPost(await getPostById(db, viewerId, postId)).map((a) => [a.key, a.label]))
+    : new Map<string, string>();
   return rows.map((row) => ({
     id: row.id,
     ...presentAuthor(row),
@@ -71,7 +77,10 @@ export async function addComment(db: Database, userId: string, postId: number, c
       .where(and(eq(posts.id, postId), postVisibleTo(userId)))
       .returning({ comments: posts.commentCount });
     if (updated.length === 0) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
-    const [comment] = await tx.insert(comments).values({ postId, userId, content, answer: answer ?? null, createdAt: now }).returning({ id: comments.id });
+    const [comment] = await tx
+      .insert(comments)
+      .values({ postId, userId, content, answer: answer ?? null, createdAt: now })
+      .returning({ id: comments.id });
     return { id: comment!.id, comments: updated[0]!.comments };
   });
 }

@@ -26,9 +26,7 @@ export async function buildComparisonSnapshot(db: Executor, sessionId: number, m
     .from(chatEntries)
     .where(and(eq(chatEntries.sessionId, sessionId), isNotNull(chatEntries.compareColumn)))
     .orderBy(chatEntries.createdAt, chatEntries.id);
-  const names = modelIds.length
-    ? await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, modelIds))
-    : [];
+  const names = modelIds.length ? await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, modelIds)) : [];
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const byId = new Map(exchanges.map((e) => [e.id, e]));
   const branches = modelIds.map((_, column) => {

@@ -32,6 +32,8 @@ export function comparisonFork(comparison: PostComparison, authorName: string | 
   }
   return {
     copy: { exchanges, active, compareModels: modelIds },
-    unavailable: comparison.models.filter((m) => !usable.has(m.modelId ?? m.modelName)).map((m) => ({ model_id: m.modelId ?? m.modelName, model_name: m.modelName })),
+    unavailable: comparison.models
+      .filter((m) => !usable.has(m.modelId ?? m.modelName))
+      .map((m) => ({ model_id: m.modelId ?? m.modelName, model_name: m.modelName })),
   };
 }

@@ -4,7 +4,11 @@ import { AppError } from "../../kit/errors";
 import { POST_NOT_FOUND, postVisibleTo } from "./visibility";
 
 async function requirePost(db: Executor, postId: number, viewerId: string) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), postVisibleTo(viewerId))).limit(1);
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), postVisibleTo(viewerId)))
+    .limit(1);
   if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
 }
 

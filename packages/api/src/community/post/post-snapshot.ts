@@ -16,7 +16,12 @@ const REPLY_STILL_COMING_MESSAGE = "A reply is still coming: the conversation ca
  * The snapshot a post of this session would hold: the branch the author is on, its complete
  * exchanges only (a comparison: every column, see comparisonPostSnapshot).
  */
-export async function snapshotOfSession(tx: Executor, session: Pick<SessionRow, "id" | "activeEntryId" | "compareModels">, author: string, now: Date): Promise<PostSnapshot> {
+export async function snapshotOfSession(
+  tx: Executor,
+  session: Pick<SessionRow, "id" | "activeEntryId" | "compareModels">,
+  author: string,
+  now: Date,
+): Promise<PostSnapshot> {
   if (session.compareModels) return comparisonPostSnapshot(tx, { sessionId: session.id, modelIds: session.compareModels, author, now });
   const all = await tx
     .select({

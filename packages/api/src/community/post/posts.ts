@@ -16,7 +16,11 @@ import { comparisonSummaryFor, defaultVoteCounting, presentComparisonPost, type 
 /** The categories of the post a conversation was forked from, which a post of the fork keeps (none while it is hidden or gone). */
 async function originCategories(tx: Executor, postId: number | null) {
   if (postId === null) return [];
-  const [origin] = await tx.select({ categories: posts.categories }).from(posts).where(and(eq(posts.id, postId), isNull(posts.hiddenAt))).limit(1);
+  const [origin] = await tx
+    .select({ categories: posts.categories })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)))
+    .limit(1);
   return origin?.categories ?? [];
 }
 
@@ -26,7 +30,13 @@ async function originCategories(tx: Executor, postId: number | null) {
  * its texts and its description as the privacy check (`check`, docs/privacy.md: the messages,
  * then the description) lets them leave.
  */
-export async function publishSession(db: Database, userId: string, input: PublishInput, now: Date, check: (tx: Executor, texts: string[]) => Promise<CheckedTexts>) {
+export async function publishSession(
+  db: Database,
+  userId: string,
+  input: PublishInput,
+  now: Date,
+  check: (tx: Executor, texts: string[]) => Promise<CheckedTexts>,
+) {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .select({
@@ -107,11 +117,24 @@ export const hasLikedBy = (viewerId: ViewerRef) =>
  * opening it from the queue. A comparison's tally is counted by `counting`, the request's rules
  * (readers that show no tally, such as transcripts, may leave the default settings).
  */
-export async function getPostById(db: Executor, viewerId: string, postId: number, seesHidden?: () => Promise<boolean>, counting: VoteCounting = defaultVoteCounting()) {
+export async function getPostById(
+  db: Executor,
+  viewerId: string,
+  postId: number,
+  seesHidden?: () => Promise<boolean>,
+  counting: VoteCounting = defaultVoteCounting(),
+) {
   const read = async (visibility: ReturnType<typeof postVisibleTo> | undefined) =>
     (
       await db
-        .select({ ...postColumns, hasLiked: hasLikedBy(viewerId), messages: posts.messages, userId: posts.userId, comparison: posts.comparison, shuffleKey: posts.shuffleKey })
+        .select({
+          ...postColumns,
+          hasLiked: hasLikedBy(viewerId),
+          messages: posts.messages,
+          userId: posts.userId,
+          comparison: posts.comparison,
+          shuffleKey: posts.shuffleKey,
+        })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(posts.id, postId), visibility))
@@ -170,15 +193,17 @@ function buildFeedQuery(db: Executor, popular: boolean, category: FeedCategory |
   const conditions = [postVisibleTo(viewer), categoryCondition(category), byAuthor ? eq(posts.userId, sql.placeholder("author")) : undefined, after].filter(
     (c) => c !== undefined,
   );
-  return db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), hotScore: posts.hotScore })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(...conditions))
-    // "nulls last" as the indexes are built, so PostgreSQL reads the index instead of sorting every post.
-    .orderBy(...(popular ? [newestFirst(posts.hotScore), newestFirst(posts.id)] : [newestFirst(posts.createdAt), newestFirst(posts.id)]))
-    .limit(sql.placeholder("limit"))
-    .prepare(`feed_${popular ? "popular" : "latest"}_${category ?? "all"}_${paged ? "after" : "first"}_${byAuthor ? "author" : "all"}`);
+  return (
+    db
+      .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), hotScore: posts.hotScore })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(...conditions))
+      // "nulls last" as the indexes are built, so PostgreSQL reads the index instead of sorting every post.
+      .orderBy(...(popular ? [newestFirst(posts.hotScore), newestFirst(posts.id)] : [newestFirst(posts.createdAt), newestFirst(posts.id)]))
+      .limit(sql.placeholder("limit"))
+      .prepare(`feed_${popular ? "popular" : "latest"}_${category ?? "all"}_${paged ? "after" : "first"}_${byAuthor ? "author" : "all"}`)
+  );
 }
 
 /** The cursor's position in the list's order, or a 400 for anything that is not a next_cursor of it. */
@@ -214,8 +239,7 @@ export async function listRecentPosts(db: Executor, viewerId: string, query: Rec
   const last = rows.at(-1);
   return {
     posts: items,
-    next_cursor:
-      last && rows.length === query.limit ? `${popular ? String(last.hotScore) : last.createdAt.toISOString()}_${last.id}` : null,
+    next_cursor: last && rows.length === query.limit ? `${popular ? String(last.hotScore) : last.createdAt.toISOString()}_${last.id}` : null,
   };
 }
 

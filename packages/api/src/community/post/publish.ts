@@ -14,8 +14,12 @@ export type PostRequest = PrivacyChoice & { chat_id: number; description: string
  * on the text itself (docs/privacy.md); searches on this instance find the new post at once.
  */
 export async function publishPost(db: Database, user: PrivacyPerson & { id: string }, request: PostRequest, now: Date) {
-  const published = await publishSession(db, user.id, { sessionId: request.chat_id, description: request.description, categories: request.categories }, now, (tx, texts) =>
-    checkOutgoing(tx, texts, user, request),
+  const published = await publishSession(
+    db,
+    user.id,
+    { sessionId: request.chat_id, description: request.description, categories: request.categories },
+    now,
+    (tx, texts) => checkOutgoing(tx, texts, user, request),
   );
   forgetSearchRankings(db);
   return published;

@@ -2,7 +2,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { posts, users, type Executor } from "@parley/db";
 import { INT4_MAX } from "@parley/contracts";
 import { AppError } from "../../kit/errors";
-import { decodeRankCursor, encodeRankCursor, RANK_CURSOR_MESSAGE, headline, toSearchQuery, toSearchTerms, toSnippet, tsQuery } from "../../kit/search/text-search";
+import {
+  decodeRankCursor,
+  encodeRankCursor,
+  RANK_CURSOR_MESSAGE,
+  headline,
+  toSearchQuery,
+  toSearchTerms,
+  toSnippet,
+  tsQuery,
+} from "../../kit/search/text-search";
 import { matchingShare } from "../../kit/search/word-frequency";
 import { perDatabase } from "../../kit/per-database";
 import { hasLikedBy, postColumns, presentPost } from "./posts";
@@ -84,7 +93,12 @@ function buildRankingQuery(db: Executor, common: boolean) {
 function buildPageQuery(db: Executor) {
   const viewer = sql.placeholder("viewer");
   return db
-    .select({ ...postColumns, hasLiked: hasLikedBy(viewer), ...comparisonSummaryFor(viewer), snippet: headline(snippetDocument, tsQuery(sql.placeholder("query"))) })
+    .select({
+      ...postColumns,
+      hasLiked: hasLikedBy(viewer),
+      ...comparisonSummaryFor(viewer),
+      snippet: headline(snippetDocument, tsQuery(sql.placeholder("query"))),
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(sql`${posts.id} = any(${sql.placeholder("ids")}::int[])`, postVisibleTo(viewer)))
@@ -159,7 +173,9 @@ export async function searchPosts(db: Executor, viewerId: string, query: SearchP
   const last = slice.at(-1);
   return {
     // A comparison the viewer has not voted on stays blind: its text names the models, so no snippet.
-    posts: slice.flatMap(({ id }) => byId.get(id) ?? []).map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : row.snippet) })),
+    posts: slice
+      .flatMap(({ id }) => byId.get(id) ?? [])
+      .map((row) => ({ ...presentPost(row), snippet: toSnippet(row.compareCount != null && !row.revealed ? "" : row.snippet) })),
     next_cursor: last && start + slice.length < ranked.length ? encodeRankCursor(last.rank, last.id, upTo) : null,
   };
 }

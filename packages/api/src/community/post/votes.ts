@@ -17,8 +17,7 @@ export const VOTE_BEFORE_FORK =
 /** Why a vote is refused on a comparison whose models the viewer knows from another post of its blind set. */
 export const knownFromRelated = (postId: number) =>
   `You already know which model wrote each answer: you voted on or made post ${postId}, which this comparison was forked from or into, with the same answers and models. Only votes cast without knowing the models count.`;
-export const OWN_COMPARISON =
-  "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
+export const OWN_COMPARISON = "You made this comparison, so you already know which model wrote each answer: votes come from the people reading it.";
 
 /** Which votes count, at one moment: the settings (VOTE_DAILY_CAP, VOTE_MIN_ACCOUNT_AGE_HOURS) and the time they are read at. */
 export type VoteCounting = VoteRules & { now: Date };
@@ -97,24 +96,28 @@ export function voteStandings(counting: VoteCounting, scope: StandingScope) {
         ? sql`false`
         : ofVoters(b(battleVerdicts.userId));
   // A vote and the post it is on: the post's author and blind set (posts.blind_root_id).
-  const votes = (where: SQLWrapper) => sql`select 'post'::text as kind, ${v(postVotes.postId)}::bigint as item, ${v(postVotes.userId)} as user_id, ${v(postVotes.column)} as col,
+  const votes = (
+    where: SQLWrapper,
+  ) => sql`select 'post'::text as kind, ${v(postVotes.postId)}::bigint as item, ${v(postVotes.userId)} as user_id, ${v(postVotes.column)} as col,
         ${v(postVotes.shownOrder)} as shown_order, ${v(postVotes.createdAt)} as created_at, ${v(postVotes.updatedAt)} as updated_at,
         ${p(posts.userId)} as author_id, ${p(posts.blindRootId)} as root_id, true as complete
       from ${postVotes} standing_v join ${posts} standing_p on ${p(posts.id)} = ${v(postVotes.postId)} where ${where}`;
-  const verdicts = (where: SQLWrapper) => sql`select 'battle'::text, ${b(battleVerdicts.sessionId)}::bigint, ${b(battleVerdicts.userId)}, null::smallint, null::smallint[],
+  const verdicts = (
+    where: SQLWrapper,
+  ) => sql`select 'battle'::text, ${b(battleVerdicts.sessionId)}::bigint, ${b(battleVerdicts.userId)}, null::smallint, null::smallint[],
         ${b(battleVerdicts.createdAt)}, ${b(battleVerdicts.createdAt)}, null::uuid, null::integer, ${b(battleVerdicts.counted)}
       from ${battleVerdicts} standing_b where ${where}`;
   // A vote's place among its voter's votes and verdicts of its UTC day (the daily cap). Over a run
   // of voters (or all), the scope holds each voter's every vote: a window over it. A post's votes
   // (or a battle's verdict) need their voters' votes and verdicts of the same day up to each vote.
   const placed = one
-      ? sql`select s.*, (
+    ? sql`select s.*, (
           (select count(*) from ${postVotes} standing_e where ${aliased("standing_e", postVotes.userId)} = s.user_id
              and ${aliased("standing_e", postVotes.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("standing_e", postVotes.createdAt)}, 'post'::text, ${aliased("standing_e", postVotes.postId)}::bigint) < (s.created_at, s.kind, s.item))
           + (select count(*) from ${battleVerdicts} standing_f where ${aliased("standing_f", battleVerdicts.userId)} = s.user_id
              and ${aliased("standing_f", battleVerdicts.createdAt)} >= date_trunc('day', s.created_at, 'UTC') and (${aliased("standing_f", battleVerdicts.createdAt)}, 'battle'::text, ${aliased("standing_f", battleVerdicts.sessionId)}::bigint) < (s.created_at, s.kind, s.item))
         ) as place from scoped s`
-      : sql`select s.*, row_number() over (partition by s.user_id, date_trunc('day', s.created_at, 'UTC') order by s.created_at, s.kind, s.item) - 1 as place from scoped s`;
+    : sql`select s.*, row_number() over (partition by s.user_id, date_trunc('day', s.created_at, 'UTC') order by s.created_at, s.kind, s.item) - 1 as place from scoped s`;
   // When each voter first knew each blind set's models: their first vote on, or post of, the set.
   // (A battle belongs to no blind set of posts.)
   const knownSets =
@@ -310,7 +313,9 @@ export async function presentComparison(db: Executor, viewerId: string, post: Co
         return {
           column: shown,
           label: SHOWN_LABELS[shown]!,
-          ...(tally ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]!, rated: isRatedModel(model.modelId ?? model.modelName) } : {}),
+          ...(tally
+            ? { model_id: model.modelId, model_name: model.modelName, votes: tally[column]!, rated: isRatedModel(model.modelId ?? model.modelName) }
+            : {}),
         };
       }),
       turns: post.comparison.turns.map((turn) => ({
@@ -366,7 +371,10 @@ export async function voteOnPost(db: Database, userId: string, postId: number, p
     const comparisonPost = { ...post, comparison: post.comparison };
     const columns = post.comparison.models.length;
     if (place >= columns) {
-      throw new AppError("BAD_REQUEST", `column: this comparison has ${columns} answers; vote with a column from 0 to ${columns - 1} (0 for the answer labelled A).`);
+      throw new AppError(
+        "BAD_REQUEST",
+        `column: this comparison has ${columns} answers; vote with a column from 0 to ${columns - 1} (0 for the answer labelled A).`,
+      );
     }
     if (post.userId === userId) throw new AppError("FORBIDDEN", OWN_COMPARISON);
     const earlier = await voteOf(tx, postId, userId);
@@ -395,9 +403,10 @@ export async function voteOnPost(db: Database, userId: string, postId: number, p
 /** For the feed: how many models a comparison post compares (null otherwise) and whether the viewer has voted or is its author. */
 export const comparisonSummaryFor = (viewerId: ViewerRef) => ({
   compareCount: sql<number | null>`jsonb_array_length(${posts.comparison} -> 'models')`.as("compare_count"),
-  revealed: sql<boolean>`(${posts.userId} = ${viewerId} or exists (select 1 from ${postVotes} where ${postVotes.postId} = ${posts.id} and ${postVotes.userId} = ${viewerId}))`.as(
-    "revealed",
-  ),
+  revealed:
+    sql<boolean>`(${posts.userId} = ${viewerId} or exists (select 1 from ${postVotes} where ${postVotes.postId} = ${posts.id} and ${postVotes.userId} = ${viewerId}))`.as(
+      "revealed",
+    ),
 });
 
 /** A comparison post as one viewer may read it: blind (labels only, no models) until the viewer has voted, its answers in the viewer's order. */

@@ -65,9 +65,19 @@ export async function listPromptAnswers(db: Database, viewerId: string, promptId
     const kind = post.comparison ? ("comparison" as const) : ("post" as const);
     const models = post.comparison
       ? post.comparison.models.map((m) => ({ model: keyOf(m.modelId, m.modelName), displayName: m.modelName }))
-      : [...new Set(post.messages.filter((m) => !m.isUser && m.model_name).map((m) => m.model_name!))].map((name) => ({ model: keyOf(null, name), displayName: name }));
+      : [...new Set(post.messages.filter((m) => !m.isUser && m.model_name).map((m) => m.model_name!))].map((name) => ({
+          model: keyOf(null, name),
+          displayName: name,
+        }));
     if (kind === "comparison" && !known.has(`post:${post.id}`)) continue;
-    const author = presentPromptAuthor({ userId: post.user_id, handle: post.handle, nickname: post.nickname, authorName: post.name, email: post.email, picture: post.picture });
+    const author = presentPromptAuthor({
+      userId: post.user_id,
+      handle: post.handle,
+      nickname: post.nickname,
+      authorName: post.name,
+      email: post.email,
+      picture: post.picture,
+    });
     for (const { model, displayName } of models) {
       const entry = modelOf(model, displayName);
       entry.displayName = displayName;

@@ -20,7 +20,18 @@ const commentColumns = {
   picture: users.picture,
 };
 
-type CommentRow = { id: number; userId: string; text: string; createdAt: Date; hiddenAt: Date | null; handle: string | null; nickname: string | null; authorName: string | null; email: string | null; picture: string | null };
+type CommentRow = {
+  id: number;
+  userId: string;
+  text: string;
+  createdAt: Date;
+  hiddenAt: Date | null;
+  handle: string | null;
+  nickname: string | null;
+  authorName: string | null;
+  email: string | null;
+  picture: string | null;
+};
 
 const present = (row: CommentRow, viewerId: string): PromptComment => ({
   id: row.id,
@@ -50,7 +61,10 @@ export async function listPromptComments(db: Executor, viewerId: string, promptI
     .limit(PROMPT_LIMITS.pageSize + 1);
   const page = rows.slice(0, PROMPT_LIMITS.pageSize);
   const last = page.at(-1);
-  return { items: page.map((row) => present(row, viewerId)), nextCursor: rows.length > PROMPT_LIMITS.pageSize && last ? encodeTimeCursor(last.key, last.id) : null };
+  return {
+    items: page.map((row) => present(row, viewerId)),
+    nextCursor: rows.length > PROMPT_LIMITS.pageSize && last ? encodeTimeCursor(last.key, last.id) : null,
+  };
 }
 
 /** Comments on a prompt the caller can see; the prompt's counter follows in a trigger. */
@@ -58,7 +72,11 @@ export async function addPromptComment(db: Database, userId: string, promptId: n
   return db.transaction(async (tx) => {
     await requireVisiblePrompt(tx, userId, promptId);
     const [made] = await tx.insert(promptComments).values({ promptId, userId, content: text, createdAt: now }).returning({ id: promptComments.id });
-    const [row] = await tx.select(commentColumns).from(promptComments).innerJoin(users, eq(users.id, promptComments.userId)).where(eq(promptComments.id, made!.id));
+    const [row] = await tx
+      .select(commentColumns)
+      .from(promptComments)
+      .innerJoin(users, eq(users.id, promptComments.userId))
+      .where(eq(promptComments.id, made!.id));
     return present(row!, userId);
   });
 }

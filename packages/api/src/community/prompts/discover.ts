@@ -49,7 +49,11 @@ export async function discoverPrompts(db: Executor, query: DiscoverQuery, extra?
             : sql`(${prompts.publishedAt}, ${prompts.id}) < (${after.time}::timestamp at time zone 'UTC', ${after.id})`,
       ),
     )
-    .orderBy(...(trending ? [order(prompts.trendScore), order(prompts.id)] : [rare ? sql`${prompts.publishedAt} desc` : newestFirst(prompts.publishedAt), order(prompts.id)]))
+    .orderBy(
+      ...(trending
+        ? [order(prompts.trendScore), order(prompts.id)]
+        : [rare ? sql`${prompts.publishedAt} desc` : newestFirst(prompts.publishedAt), order(prompts.id)]),
+    )
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

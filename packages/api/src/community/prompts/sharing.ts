@@ -27,7 +27,14 @@ export async function requireVisiblePrompt(db: Executor, viewerId: string, promp
  * for Discover's 'newest'; a hidden prompt cannot be published; a private one loses its public link.
  * Publishing passes the privacy check as posting does (checkPromptLeaving).
  */
-export async function setPromptVisibility(db: Database, user: PrivacyPerson & { id: string }, promptId: number, visibility: PromptVisibility, choice: PrivacyChoice, now: Date) {
+export async function setPromptVisibility(
+  db: Database,
+  user: PrivacyPerson & { id: string },
+  promptId: number,
+  visibility: PromptVisibility,
+  choice: PrivacyChoice,
+  now: Date,
+) {
   const userId = user.id;
   await db.transaction(async (tx) => {
     const prompt = await requireOwnPrompt(tx, userId, promptId);
@@ -82,7 +89,15 @@ export async function savePrompt(db: Database, userId: string, promptId: number,
 }
 
 /** Publishes the caller's prompt (public or unlisted) or makes it private, and answers with its page. */
-export async function setPromptVisibilityPage(db: Database, keys: KeyVault, user: PrivacyPerson & { id: string }, promptId: number, visibility: PromptVisibility, choice: PrivacyChoice, now: Date) {
+export async function setPromptVisibilityPage(
+  db: Database,
+  keys: KeyVault,
+  user: PrivacyPerson & { id: string },
+  promptId: number,
+  visibility: PromptVisibility,
+  choice: PrivacyChoice,
+  now: Date,
+) {
   await setPromptVisibility(db, user, promptId, visibility, choice, now);
   return readPromptPage(db, keys, user.id, promptId);
 }

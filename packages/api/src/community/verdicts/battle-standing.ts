@@ -18,7 +18,12 @@ export async function withStanding(db: Executor, userId: string, battle: Battle,
   const leftOut = reason === "incomplete" || reason === "waiting" || reason === "capped" ? reason : null;
   return {
     ...battle,
-    verdict: { ...battle.verdict, counted: reason === null, left_out: leftOut, counts_at: leftOut === "waiting" ? await countsFrom(db, userId, counting) : null },
+    verdict: {
+      ...battle.verdict,
+      counted: reason === null,
+      left_out: leftOut,
+      counts_at: leftOut === "waiting" ? await countsFrom(db, userId, counting) : null,
+    },
   };
 }
 

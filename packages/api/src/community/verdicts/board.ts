@@ -54,9 +54,19 @@ export async function fitBoardTable(table: VoteTable, previous?: Map<string, Boa
     const styleStart = last(name, true) ?? (overall ? movedAsStyled(plain, overall.plain, overall.styled) : plain);
     const styled = await inSteps(fitTableSteps(table, subset, { position: true, style: true, start: styleStart }, space));
     overall ??= { plain, styled };
-    const pairs = tablePairMatrix(table, subset, plain.ratings.map((row) => row.key));
+    const pairs = tablePairMatrix(
+      table,
+      subset,
+      plain.ratings.map((row) => row.key),
+    );
     views.set(viewKey(name, false), { fit: plain, pairs });
-    views.set(viewKey(name, true), { fit: styled, pairs: reordered(pairs, styled.ratings.map((row) => row.key)) });
+    views.set(viewKey(name, true), {
+      fit: styled,
+      pairs: reordered(
+        pairs,
+        styled.ratings.map((row) => row.key),
+      ),
+    });
   }
   return views;
 }
@@ -68,7 +78,8 @@ function movedAsStyled(plain: Fit, overallPlain: Fit, overallStyled: Fit): Fit {
   return {
     ...plain,
     ratings: plain.ratings.map((row) => ({ ...row, rating: row.rating + (shift.get(row.key) ?? 0) })),
-    positionEffects: plain.positionEffects?.map((points, i) => points + (overallStyled.positionEffects?.[i] ?? 0) - (overallPlain.positionEffects?.[i] ?? 0)) ?? null,
+    positionEffects:
+      plain.positionEffects?.map((points, i) => points + (overallStyled.positionEffects?.[i] ?? 0) - (overallPlain.positionEffects?.[i] ?? 0)) ?? null,
     styleEffects: overallStyled.styleEffects,
   };
 }

@@ -47,7 +47,8 @@ function voteOf(table: VoteTable, v: number) {
 /** A CSV field, quoted when it holds a comma, a quote or a line break. */
 const csvField = (value: string | null) => (value === null ? "" : /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-const CSV_HEADER = "comparison,source,model_a,model_b,model_c,model_d,choice,category,day,length_a,length_b,length_c,length_d,markdown_a,markdown_b,markdown_c,markdown_d";
+const CSV_HEADER =
+  "comparison,source,model_a,model_b,model_c,model_d,choice,category,day,length_a,length_b,length_c,length_d,markdown_a,markdown_b,markdown_c,markdown_d";
 
 /** Four CSV fields of a per-answer measure, empty past the last answer or when not known. */
 const csvMeasures = (values: number[] | null) => [0, 1, 2, 3].map((i) => (values && i < values.length ? String(values[i]) : ""));
@@ -56,7 +57,8 @@ const csvMeasures = (values: number[] | null) => [0, 1, 2, 3].map((i) => (values
 type Listed = Omit<ReturnType<typeof voteOf>, "comparison" | "day"> & { comparison: string | null; day: string | null };
 
 /** The order a download lists its votes in: by what they say (never by post, nor by when they were cast). */
-const sortKey = (vote: Listed) => JSON.stringify([vote.source, vote.models, vote.choice, vote.category, vote.lengths, vote.markdown, vote.day, vote.comparison]);
+const sortKey = (vote: Listed) =>
+  JSON.stringify([vote.source, vote.models, vote.choice, vote.category, vote.lengths, vote.markdown, vote.day, vote.comparison]);
 
 /**
  * The votes of the last fit, anonymised (no voter, no text), as JSON or CSV: the models in the

@@ -56,7 +56,8 @@ export async function getLeaderboard(db: Database, viewerId: string, query: Lead
   const category = query.category ?? null;
   const style = query.style === true;
   // Every reader of a view gets the same answer until the next fit: it is built once per fit.
-  if (query.promptId !== undefined || !snapshot) return presentBoard(board, snapshot, category, style, query.promptId === undefined ? undefined : { id: query.promptId, known: known! });
+  if (query.promptId !== undefined || !snapshot)
+    return presentBoard(board, snapshot, category, style, query.promptId === undefined ? undefined : { id: query.promptId, known: known! });
   const key = `${category ?? ""}|${style}`;
   let answers = presented.get(snapshot);
   if (!answers) presented.set(snapshot, (answers = new Map()));
@@ -68,7 +69,13 @@ export async function getLeaderboard(db: Database, viewerId: string, query: Lead
 /** The answers already built from a fit, by view. */
 const presented = new WeakMap<BoardSnapshot, Map<string, ReturnType<typeof presentBoard>>>();
 
-function presentBoard(board: { intervalSeconds: number | null }, snapshot: BoardSnapshot | null, category: string | null, style: boolean, prompt: { id: number; known: Set<string> } | undefined) {
+function presentBoard(
+  board: { intervalSeconds: number | null },
+  snapshot: BoardSnapshot | null,
+  category: string | null,
+  style: boolean,
+  prompt: { id: number; known: Set<string> } | undefined,
+) {
   const view = snapshot ? viewOf(snapshot, category, style) : null;
   const names = snapshot?.names;
   const models = (view?.fit.ratings ?? []).map((row) => {

@@ -62,7 +62,7 @@ export class PostEntries {
   async refresh(db: Executor): Promise<ReadonlyMap<number, PostEntry>> {
     const seen = new Set<number>();
     const stale: number[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       await whenQuiet(db);
       const rows = resultRows<{ id: number; version: string; hidden: boolean }>(
         await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.hiddenAt} is not null as hidden
@@ -81,7 +81,14 @@ export class PostEntries {
     for (let from = 0; from < stale.length; from += COMPARISONS_PER_STEP) {
       const ids = stale.slice(from, from + COMPARISONS_PER_STEP);
       await whenQuiet(db);
-      const rows = resultRows<{ id: number; version: string; comparison: PostComparison | null; categories: string[] | null; prompt_id: number | null; hidden: boolean }>(
+      const rows = resultRows<{
+        id: number;
+        version: string;
+        comparison: PostComparison | null;
+        categories: string[] | null;
+        prompt_id: number | null;
+        hidden: boolean;
+      }>(
         await db.execute(sql`select ${posts.id} as id, ${posts}.xmin::text as version, ${posts.comparison} as comparison, ${posts.categories} as categories,
             ${posts.promptId} as prompt_id, ${posts.hiddenAt} is not null as hidden
           from ${posts} where ${posts.id} = any(${sql.raw(`'{${ids.join(",")}}'`)}::int[])`),

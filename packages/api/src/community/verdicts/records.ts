@@ -154,7 +154,9 @@ export class VoteGatherer {
       this.lastGathering = { full: true, voters: store.voters, standings };
     } else {
       const changed = resultRows<{ user_id: string }>(
-        await whenQuiet(db).then(() => db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`)),
+        await whenQuiet(db).then(() =>
+          db.execute(sql`select distinct ${voteChanges.userId} as user_id from ${voteChanges} where ${voteChanges.xid} >= ${this.readFromXid}`),
+        ),
       ).map((row) => row.user_id);
       let standings = 0;
       for (let from = 0; from < changed.length; from += this.steps.voters) {
@@ -281,13 +283,37 @@ export class VoteGatherer {
           left[at + UNRATED_AT]!++;
           continue;
         }
-        const shape = ballotShape("battle", `battle:${verdict.id}`, shown, verdict.category === null ? [] : [verdict.category], verdict.promptId, verdict.lengths ?? undefined, verdict.markdown ?? undefined);
-        battles.push({ at: codes.days[days[r]!]!, id: verdict.id, shape, choice: choice === "tie" ? TIE : choice === "both_bad" ? BOTH_BAD : choice, day: days[r]! });
+        const shape = ballotShape(
+          "battle",
+          `battle:${verdict.id}`,
+          shown,
+          verdict.category === null ? [] : [verdict.category],
+          verdict.promptId,
+          verdict.lengths ?? undefined,
+          verdict.markdown ?? undefined,
+        );
+        battles.push({
+          at: codes.days[days[r]!]!,
+          id: verdict.id,
+          shape,
+          choice: choice === "tie" ? TIE : choice === "both_bad" ? BOTH_BAD : choice,
+          day: days[r]!,
+        });
       }
     }
     // Post votes by post (oldest first), then battles in the order decided, each shown as its `shown` lists.
     const count = counted + battles.length;
-    const ballots: Ballots = { count, comparisons, poolKeys, orders, comparison: new Int32Array(count), order: new Int32Array(count), choice: new Int8Array(count), day: new Int32Array(count), days: codes.days };
+    const ballots: Ballots = {
+      count,
+      comparisons,
+      poolKeys,
+      orders,
+      comparison: new Int32Array(count),
+      order: new Int32Array(count),
+      choice: new Int8Array(count),
+      day: new Int32Array(count),
+      days: codes.days,
+    };
     for (let p = 1; p < perPost.length; p++) perPost[p]! += perPost[p - 1]!;
     for (let i = 0; i < counted; i++) {
       const at = perPost[comparisonOf[i]!]!++;
@@ -330,9 +356,11 @@ export class VoteGatherer {
     const perStep = this.steps.votes;
     if (perStep === null) return [{ kind: "all" }];
     const voters = resultRows<{ user_id: string; votes: number }>(
-      await whenQuiet(db).then(() => db.execute(sql`select user_id, count(*)::int as votes from (
+      await whenQuiet(db).then(() =>
+        db.execute(sql`select user_id, count(*)::int as votes from (
           select user_id from post_votes union all select ${battleVerdicts.userId} from ${battleVerdicts}
-        ) cast_votes group by user_id order by user_id`)),
+        ) cast_votes group by user_id order by user_id`),
+      ),
     );
     const scopes: StandingScope[] = [];
     let after: string | null = null;
@@ -354,8 +382,25 @@ export class VoteGatherer {
  * the style pool read hundreds of thousands of them, and the engine reads such objects fastest.
  * `categories` is written only when there are several (`category` is the first).
  */
-function ballotShape(source: BallotShape["source"], comparisonId: string, shown: string[], categories: string[], promptId: number | null, lengths: number[] | undefined, markdown: number[] | undefined): BallotShape {
-  return { source, comparisonId, shown, category: categories[0] ?? null, categories: categories.length > 1 ? categories : undefined, promptId, lengths, markdown };
+function ballotShape(
+  source: BallotShape["source"],
+  comparisonId: string,
+  shown: string[],
+  categories: string[],
+  promptId: number | null,
+  lengths: number[] | undefined,
+  markdown: number[] | undefined,
+): BallotShape {
+  return {
+    source,
+    comparisonId,
+    shown,
+    category: categories[0] ?? null,
+    categories: categories.length > 1 ? categories : undefined,
+    promptId,
+    lengths,
+    markdown,
+  };
 }
 
 /** A turn of the event loop for other requests. */
@@ -377,7 +422,15 @@ async function keep(store: StandingStore, rows: StandingRow[], placeOf: (postId:
       day: row.day,
       reason: row.reason,
       ...(row.kind === "battle" && {
-        verdict: { id: Number(row.item), shown: row.shown, choice: row.choice, lengths: row.lengths, markdown: row.markdown, category: row.category ?? null, promptId: row.prompt_id == null ? null : Number(row.prompt_id) },
+        verdict: {
+          id: Number(row.item),
+          shown: row.shown,
+          choice: row.choice,
+          lengths: row.lengths,
+          markdown: row.markdown,
+          category: row.category ?? null,
+          promptId: row.prompt_id == null ? null : Number(row.prompt_id),
+        },
       }),
     });
   }

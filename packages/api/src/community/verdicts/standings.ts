@@ -1,7 +1,15 @@
 import { LEFT_OUT_REASONS, type LeftOutReason } from "../post/votes";
 
 /** What a battle verdict's record reads besides its standing (post votes read their post's entry instead). */
-export type VerdictFacts = { id: number; shown: string[] | null; choice: string | null; lengths: number[] | null; markdown: number[] | null; category: string | null; promptId: number | null };
+export type VerdictFacts = {
+  id: number;
+  shown: string[] | null;
+  choice: string | null;
+  lengths: number[] | null;
+  markdown: number[] | null;
+  category: string | null;
+  promptId: number | null;
+};
 
 /** One vote's or verdict's standing as the store takes it: why it does not count, the account-age wait left to apply. */
 export type Standing = {

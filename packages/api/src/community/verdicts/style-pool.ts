@@ -11,7 +11,13 @@ const sortedFigures = new WeakMap<readonly number[], string>();
 function figuresOf(values: readonly number[] | undefined, k: number): string | null {
   if (values?.length !== k) return null;
   let text = sortedFigures.get(values);
-  if (text === undefined) sortedFigures.set(values, (text = styleFigures(values).sort((a, b) => a - b).join(",")));
+  if (text === undefined)
+    sortedFigures.set(
+      values,
+      (text = styleFigures(values)
+        .sort((a, b) => a - b)
+        .join(",")),
+    );
   return text;
 }
 

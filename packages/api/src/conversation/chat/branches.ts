@@ -140,8 +140,9 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
   if (!session) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   // The newest exchange in the subtree below the chosen one, walked in the database.
   const c = (column: Parameters<typeof columnNames>[0]) => sql`c.${columnNames(column)}`;
-  const rows = resultRows<{ leaf: number | string | null }>(await db.execute(
-    sql`with recursive below as (
+  const rows = resultRows<{ leaf: number | string | null }>(
+    await db.execute(
+      sql`with recursive below as (
         select ${chatEntries.id} as id from ${chatEntries} where ${chatEntries.id} = ${entryId}::bigint and ${chatEntries.sessionId} = ${sessionId}::bigint
         union all
         select ${c(chatEntries.id)} from ${chatEntries} c join below b on ${c(chatEntries.parentEntryId)} = b.id where ${c(chatEntries.sessionId)} = ${sessionId}::bigint
@@ -153,7 +154,8 @@ export async function switchBranch(db: Database, userId: string, sessionId: numb
         returning ${chatSessions.id}
       )
       select (select id from leaf) as leaf, (select count(*) from moved) as moved`,
-  ));
+    ),
+  );
   const leaf = rows[0]?.leaf;
   if (leaf === null || leaf === undefined) throw new AppError("NOT_FOUND", EXCHANGE_NOT_FOUND);
   return { session_id: sessionId, active_entry_id: Number(leaf) };

@@ -10,7 +10,10 @@ export async function syncModelCatalogue(db: Database, entries: readonly Catalog
   await db.transaction(async (tx) => {
     for (const [index, entry] of entries.entries()) {
       const values = { name: entry.name, version: entry.version, service: entry.service, baseUrl: entry.baseUrl, enabled: true, sortOrder: index };
-      await tx.insert(models).values({ id: entry.id, ...values }).onConflictDoUpdate({ target: models.id, set: values });
+      await tx
+        .insert(models)
+        .values({ id: entry.id, ...values })
+        .onConflictDoUpdate({ target: models.id, set: values });
     }
     const ids = entries.map((e) => e.id);
     await tx

@@ -30,7 +30,7 @@ export async function cloneSession(db: Database, userId: string, sessionId: numb
     const title = source.userId === userId ? source.description : redactedTitle(source);
     const at = new Map(exchanges.map((exchange, i) => [exchange.id, i]));
     // The copy is on column 0's newest copied exchange (a snapshot's, not the owner's newer one).
-    const active = source.compareModels ? exchanges.findLast((e) => e.compareColumn === 0)?.id ?? source.activeEntryId : exchanges.at(-1)?.id ?? null;
+    const active = source.compareModels ? (exchanges.findLast((e) => e.compareColumn === 0)?.id ?? source.activeEntryId) : (exchanges.at(-1)?.id ?? null);
     await copyConversation(tx, {
       id,
       userId,

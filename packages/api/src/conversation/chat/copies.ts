@@ -12,7 +12,9 @@ export type CopiedExchange = Omit<typeof chatEntries.$inferInsert, "id" | "sessi
 export async function drawExchangeIds(db: Executor, count: number): Promise<number[]> {
   if (count === 0) return [];
   return resultRows<{ id: number }>(
-    await db.execute(sql`select nextval(pg_get_serial_sequence(${getTableName(chatEntries)}, ${chatEntries.id.name}))::float8 as id from generate_series(1, ${count}::int)`),
+    await db.execute(
+      sql`select nextval(pg_get_serial_sequence(${getTableName(chatEntries)}, ${chatEntries.id.name}))::float8 as id from generate_series(1, ${count}::int)`,
+    ),
   )
     .map((row) => Number(row.id))
     .sort((a, b) => a - b);

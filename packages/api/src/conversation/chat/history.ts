@@ -68,7 +68,10 @@ export async function getSessionHistory(db: Executor, userId: string, sessionId:
   const siblings = isOwner ? siblingsOf(exchanges, branch) : undefined;
   // A title made from a first message edited away follows the branch (its first message, as read here: redacted for a share).
   const follows = titleFollowsBranch(session.description, stored, branch[0]);
-  const names = await modelNamesOf(db, branch.map((e) => e.modelId));
+  const names = await modelNamesOf(
+    db,
+    branch.map((e) => e.modelId),
+  );
   return {
     // A share's reader sees the turns of its snapshot.
     ...(await comparisonColumnsOf(db, session, session.compareModels ? comparisonExchangesRead(exchanges, session, isOwner) : exchanges)),

@@ -45,7 +45,12 @@ export async function searchSessionsByUser(db: Executor, userId: string, query: 
     const cut = await db
       .select({ id: chatEntries.id, snippet: headline(sql`${chatEntries.messageContent} || ' — ' || left(${chatEntries.responseContent}, 20000)`, q) })
       .from(chatEntries)
-      .where(inArray(chatEntries.id, rows.map((row) => Number(row.entryId))));
+      .where(
+        inArray(
+          chatEntries.id,
+          rows.map((row) => Number(row.entryId)),
+        ),
+      );
     for (const row of cut) snippets.set(row.id, row.snippet);
   }
   const last = rows.at(-1);

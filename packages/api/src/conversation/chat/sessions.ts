@@ -56,10 +56,7 @@ export async function listSessionsByUser(db: Executor, userId: string) {
     compare_models: isBlindBattle(row) ? null : row.compareModels,
     /** 'blind' for a battle waiting for the caller's verdict, 'decided' after it; null for anything else. */
     battle: row.battle as "blind" | "decided" | null,
-    forked_from: presentForkedFrom(
-      { sessionId: row.forkedFromSessionId, postId: row.forkedFromPostId },
-      row.forkedFromName ?? row.forkedFromFullName ?? null,
-    ),
+    forked_from: presentForkedFrom({ sessionId: row.forkedFromSessionId, postId: row.forkedFromPostId }, row.forkedFromName ?? row.forkedFromFullName ?? null),
   }));
 }
 
@@ -99,11 +96,7 @@ export async function getReadableSession(db: Executor, userId: string, sessionId
 
 /** A session's exchanges, oldest first. */
 export async function listExchangesBySession(db: Executor, sessionId: number) {
-  return db
-    .select()
-    .from(chatEntries)
-    .where(eq(chatEntries.sessionId, sessionId))
-    .orderBy(asc(chatEntries.createdAt), asc(chatEntries.id));
+  return db.select().from(chatEntries).where(eq(chatEntries.sessionId, sessionId)).orderBy(asc(chatEntries.createdAt), asc(chatEntries.id));
 }
 
 /** Deletes the caller's session; its entries go with it (foreign-key cascade). */

@@ -20,7 +20,14 @@ export async function admitShareReader(db: Executor, reader: Reader, session: Pi
  * (shared, not hidden) can be unlocked; anything else is the share's usual 404. Tries are limited
  * by `allowTry`, given the share's gate id.
  */
-export async function unlockShare(db: Executor, reader: Reader & { visitor: NonNullable<Reader["visitor"]> }, userId: string, sessionId: number, password: string, allowTry: (gateId: string) => Promise<void>) {
+export async function unlockShare(
+  db: Executor,
+  reader: Reader & { visitor: NonNullable<Reader["visitor"]> },
+  userId: string,
+  sessionId: number,
+  password: string,
+  allowTry: (gateId: string) => Promise<void>,
+) {
   const session = await getReadableSession(db, userId, sessionId);
   if (session.sharedAt === null) throw new AppError("NOT_FOUND", LINK_MESSAGES.notShared);
   const gate = await shareGateOf(db, session.id);

@@ -28,7 +28,9 @@ const markerOf = (kind: string) => REDACTION_MARKERS[kind as FindingKind] ?? "[r
  */
 export function replaceRedacted(text: string, redactions: readonly Pick<ShareRedaction, "kind" | "text">[] | null | undefined): string {
   if (!redactions?.length) return text;
-  return [...redactions].sort((a, b) => b.text.length - a.text.length).reduce((out, r) => (out.includes(r.text) ? out.replaceAll(r.text, markerOf(r.kind)) : out), text);
+  return [...redactions]
+    .sort((a, b) => b.text.length - a.text.length)
+    .reduce((out, r) => (out.includes(r.text) ? out.replaceAll(r.text, markerOf(r.kind)) : out), text);
 }
 
 /**
@@ -80,7 +82,11 @@ export function redactShared<E extends Texts>(session: Pick<SessionRow, "shareRe
   return exchanges.map((exchange) => {
     const mine = placed.filter((r) => r.entry === exchange.id);
     if (mine.length === 0 && unplaced.length === 0) return exchange;
-    const redact = (field: keyof typeof FIELDS) => redactPlaced(replaceRedacted(exchange[FIELDS[field]], unplaced), mine.filter((r) => r.field === field));
+    const redact = (field: keyof typeof FIELDS) =>
+      redactPlaced(
+        replaceRedacted(exchange[FIELDS[field]], unplaced),
+        mine.filter((r) => r.field === field),
+      );
     return { ...exchange, messageContent: redact("message"), responseContent: redact("response") };
   });
 }
@@ -107,9 +113,13 @@ export async function getShareMessages(
   const all = redactShared(session.sharedAt ? session : { shareRedactions: null }, await listExchangesBySession(db, session.id));
   // Before it is shared (or refreshed) the conversation as it is; a share, its snapshot.
   const current = refreshed || session.sharedAt === null;
-  const shown = session.compareModels ? comparisonExchangesRead(all, session, current) : branchOf(all, current ? session.activeEntryId : readLeaf(all, session, false));
+  const shown = session.compareModels
+    ? comparisonExchangesRead(all, session, current)
+    : branchOf(all, current ? session.activeEntryId : readLeaf(all, session, false));
   const ids = [...new Set(shown.map((e) => e.modelId).filter((id): id is string => Boolean(id)))];
-  const names = new Map(ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : []);
+  const names = new Map(
+    ids.length ? (await db.select({ id: models.id, name: models.name }).from(models).where(inArray(models.id, ids))).map((m) => [m.id, m.name]) : [],
+  );
   const owner = await getDisplayNameById(db, session.userId);
   const messages: OutgoingMessage[] = shown.flatMap((e) => [
     { role: "user" as const, author: e.authorName ?? owner, content: e.messageContent },
@@ -119,7 +129,8 @@ export async function getShareMessages(
   // A title that follows the branch is made from its first message, checked as that message.
   const follows = !session.compareModels && titleFollowsBranch(session.description, all, shown[0]);
   const titleIndex = session.description === "" || follows ? null : messages.length;
-  if (titleIndex !== null) messages.push({ role: "title", author: TITLE_AUTHOR, content: redactedTitle(session.sharedAt ? session : { ...session, shareRedactions: null }) });
+  if (titleIndex !== null)
+    messages.push({ role: "title", author: TITLE_AUTHOR, content: redactedTitle(session.sharedAt ? session : { ...session, shareRedactions: null }) });
   return {
     session,
     /** The exchange of each pair of messages: message 2i is exchange i's message, 2i + 1 its reply. */
@@ -171,10 +182,20 @@ export async function addShareRedactions(
  * Shares the caller's conversation through the privacy check (the redactions are stored before
  * the share opens, so no reader sees the text they replace), or stops sharing it, which forgets them.
  */
-export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, shared: boolean, choice: PrivacyChoice, now: Date) {
+export async function shareSessionChecked(
+  db: Executor,
+  user: PrivacyPerson & { id: string },
+  sessionId: number,
+  shared: boolean,
+  choice: PrivacyChoice,
+  now: Date,
+) {
   if (!shared) {
     const result = await setSessionShared(db, user.id, sessionId, false, now);
-    await db.update(chatSessions).set({ shareRedactions: null }).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, user.id)));
+    await db
+      .update(chatSessions)
+      .set({ shareRedactions: null })
+      .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, user.id)));
     return result;
   }
   const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId);
@@ -197,7 +218,13 @@ export async function shareSessionChecked(db: Executor, user: PrivacyPerson & { 
  * - "link": before its public link opens, on the share as it reads now; a conversation not
  *   shared is left to the link's own refusal.
  */
-export async function redactSharedConversation(db: Executor, user: PrivacyPerson & { id: string }, sessionId: number, choice: PrivacyChoice, before: "refresh" | "link") {
+export async function redactSharedConversation(
+  db: Executor,
+  user: PrivacyPerson & { id: string },
+  sessionId: number,
+  choice: PrivacyChoice,
+  before: "refresh" | "link",
+) {
   const { session, messages, ...places } = await getShareMessages(db, user.id, sessionId, before === "refresh");
   if (before === "link" && session.sharedAt === null) return;
   const checked = await checkOutgoing(

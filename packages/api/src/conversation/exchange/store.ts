@@ -1,6 +1,18 @@
 import { countCharacters, type KeyPolicy } from "@parley/ai";
 import { getTableName, sql, type SQL } from "drizzle-orm";
-import { allowanceHolds, chatEntries, chatSessions, columnNames, prompts, resultRows, setColumns, userProviderKeys, users, type Database, type Executor } from "@parley/db";
+import {
+  allowanceHolds,
+  chatEntries,
+  chatSessions,
+  columnNames,
+  prompts,
+  resultRows,
+  setColumns,
+  userProviderKeys,
+  users,
+  type Database,
+  type Executor,
+} from "@parley/db";
 import type { AuthIdentity } from "../../kit/identity";
 import { AppError } from "../../kit/errors";
 import { refusal } from "../../account/subscription/allowance";
@@ -18,8 +30,7 @@ import { namedPromptSql, type PromptUse } from "../prompts/uses";
 export const CONTEXT_EXCHANGES = 20;
 
 /** A model the caller has no usable key for (or that is not in the catalogue). */
-export const MODEL_UNAVAILABLE_MESSAGE =
-  "This model is not available to you. Pick another model, or add a key for its service under Admin → API Keys.";
+export const MODEL_UNAVAILABLE_MESSAGE = "This model is not available to you. Pick another model, or add a key for its service under Admin → API Keys.";
 
 /** A plain send (or an edit or regenerate) into a conversation that is still comparing. */
 export const COMPARISON_SEND_MESSAGE =
@@ -286,7 +297,9 @@ function exchangeStatement(request: ExchangeRequest): SQL {
   const complete = sql`(${e(entries.status)} = 'complete')`;
   if (continuing === null) {
     // A new conversation has no earlier exchanges.
-    ctes.push(sql`h as (select null::smallint as col, null::text as message, null::text as response, null::timestamptz as created_at, null::bigint as id where false)`);
+    ctes.push(
+      sql`h as (select null::smallint as col, null::text as message, null::text as response, null::timestamptz as created_at, null::bigint as id where false)`,
+    );
   } else if (!comparison) {
     ctes.push(
       sql`chain as (
@@ -331,7 +344,12 @@ function exchangeStatement(request: ExchangeRequest): SQL {
     ...(continuing === null
       ? []
       : comparison
-        ? [sql`(select compare_models from s) = array[${sql.join(request.columns.map((c) => sql`${c.modelId}::text`), sql`, `)}]`]
+        ? [
+            sql`(select compare_models from s) = array[${sql.join(
+              request.columns.map((c) => sql`${c.modelId}::text`),
+              sql`, `,
+            )}]`,
+          ]
         : [sql`exists (select 1 from s where compare_models is null)`]),
     ...(request.siblingOf === null ? [] : [sql`exists (select 1 from sib)`]),
     sql`not exists (select 1 from c where payer is null)`,

@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, like, lt, sql } from "drizzle-orm";
-import {
-  PROMPT_LIBRARY_FORMAT,
-  PROMPT_LIBRARY_VERSION,
-  PROMPT_LIMITS,
-  PROMPT_MESSAGES,
-  type Category,
-  type PromptLibraryFile,
-} from "@parley/contracts";
+import { PROMPT_LIBRARY_FORMAT, PROMPT_LIBRARY_VERSION, PROMPT_LIMITS, PROMPT_MESSAGES, type Category, type PromptLibraryFile } from "@parley/contracts";
 import { promptReaders, prompts, promptVersions, users, type Database, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import type { PrivacyPerson } from "../../account/sharing/privacy-check";
@@ -173,7 +166,14 @@ export async function listPromptLibrary(db: Executor, userId: string, input: { c
 /** The caller's library as a file of our format (docs/prompts.md): each prompt with its earlier versions, oldest first. */
 export async function exportPromptLibrary(db: Executor, userId: string): Promise<PromptLibraryFile> {
   const own = await db
-    .select({ id: prompts.id, name: prompts.name, text: prompts.prompt, description: prompts.description, category: prompts.category, version: prompts.version })
+    .select({
+      id: prompts.id,
+      name: prompts.name,
+      text: prompts.prompt,
+      description: prompts.description,
+      category: prompts.category,
+      version: prompts.version,
+    })
     .from(prompts)
     .where(eq(prompts.userId, userId))
     .orderBy(asc(prompts.id));
@@ -242,7 +242,10 @@ export async function importPromptLibrary(db: Database, userId: string, file: Pr
     throw new AppError("PAYLOAD_TOO_LARGE", `A library file can be at most ${PROMPT_LIMITS.importBytes.toLocaleString("en-US")} bytes.`);
   }
   await clearAbandonedPromptImports(db, now);
-  const [staging] = await db.insert(users).values({ issuer: STAGING_ISSUER, subject: `prompts:${randomUUID()}` }).returning({ id: users.id });
+  const [staging] = await db
+    .insert(users)
+    .values({ issuer: STAGING_ISSUER, subject: `prompts:${randomUUID()}` })
+    .returning({ id: users.id });
   const stagingId = staging!.id;
   try {
     for (const step of stepsOf(file.prompts)) {
@@ -262,7 +265,9 @@ export async function importPromptLibrary(db: Database, userId: string, file: Pr
             })
             .returning({ id: prompts.id });
           if (entry.versions.length > 0) {
-            await tx.insert(promptVersions).values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
+            await tx
+              .insert(promptVersions)
+              .values(entry.versions.map((v, i) => ({ promptId: row!.id, version: i + 1, name: v.name, prompt: v.text, createdAt: now })));
             await foldPromptVersions(tx, [row!.id]);
           }
         }

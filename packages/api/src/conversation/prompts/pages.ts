@@ -36,4 +36,3 @@ export async function setPromptLinkPage(db: Database, keys: KeyVault, user: Owne
   await setPromptLink(db, keys, user, promptId, enabled, choice, now);
   return readPromptPage(db, keys, user.id, promptId);
 }
-

@@ -1,5 +1,13 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { avatarEmojiFor, isImageAvatar, parsePromptVariables, PROMPT_LIMITS, type PromptCard, type PromptDetail, type PromptVisibility } from "@parley/contracts";
+import {
+  avatarEmojiFor,
+  isImageAvatar,
+  parsePromptVariables,
+  PROMPT_LIMITS,
+  type PromptCard,
+  type PromptDetail,
+  type PromptVisibility,
+} from "@parley/contracts";
 import { promptLikes, promptReaders, prompts, users } from "@parley/db";
 import { displayNameOf } from "../../account/display-name";
 
@@ -73,7 +81,14 @@ export type PromptCardRow = {
 };
 
 /** The author of a prompt as prompt screens show them; a built-in prompt is Parley's. */
-export function presentPromptAuthor(row: { userId: string | null; handle: string | null; nickname: string | null; authorName: string | null; email: string | null; picture: string | null }) {
+export function presentPromptAuthor(row: {
+  userId: string | null;
+  handle: string | null;
+  nickname: string | null;
+  authorName: string | null;
+  email: string | null;
+  picture: string | null;
+}) {
   if (row.userId === null) return { handle: null, name: "Parley", avatarUrl: null };
   const name = displayNameOf({ nickname: row.nickname, name: row.authorName, email: row.email });
   return { handle: row.handle, name, avatarUrl: isImageAvatar(row.picture) ? row.picture : avatarEmojiFor(name) };
@@ -105,7 +120,9 @@ export const promptDetailColumns = (viewerId: string) => ({
   version: prompts.version,
   forkedFromId: prompts.forkedFromId,
   unlistedKey: prompts.unlistedKey,
-  likedByMe: sql<boolean>`exists (select 1 from ${promptLikes} where ${promptLikes.promptId} = ${prompts.id} and ${promptLikes.userId} = ${viewerId})`.as("liked_by_me"),
+  likedByMe: sql<boolean>`exists (select 1 from ${promptLikes} where ${promptLikes.promptId} = ${prompts.id} and ${promptLikes.userId} = ${viewerId})`.as(
+    "liked_by_me",
+  ),
 });
 
 export type PromptDetailRow = PromptCardRow & { text: string; version: number; forkedFromId: number | null; unlistedKey: string; likedByMe: boolean };

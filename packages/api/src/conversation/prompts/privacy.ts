@@ -57,5 +57,10 @@ export async function checkPromptLeaving(tx: Executor, user: PrivacyPerson & { i
  */
 export async function checkPromptEdit(tx: Executor, user: PrivacyPerson, texts: PromptTexts, published: boolean) {
   if (!published) return;
-  await checkOutgoing(tx, promptOutgoing(texts).map((m) => m.content), user, {});
+  await checkOutgoing(
+    tx,
+    promptOutgoing(texts).map((m) => m.content),
+    user,
+    {},
+  );
 }

@@ -32,7 +32,15 @@ export async function getPromptLinkPath(db: Executor, keys: KeyVault, promptId: 
  * or off (deleting it: the old address leads nowhere for good). A private or hidden prompt has none.
  * Turning it on passes the privacy check as a post's link does (checkPromptLeaving).
  */
-export async function setPromptLink(db: Database, keys: KeyVault, user: PrivacyPerson & { id: string }, promptId: number, enabled: boolean, choice: PrivacyChoice, now: Date) {
+export async function setPromptLink(
+  db: Database,
+  keys: KeyVault,
+  user: PrivacyPerson & { id: string },
+  promptId: number,
+  enabled: boolean,
+  choice: PrivacyChoice,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const prompt = await requireOwnPrompt(tx, user.id, promptId);
     if (!enabled) {

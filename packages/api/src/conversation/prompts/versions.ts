@@ -10,6 +10,9 @@ export async function foldPromptVersions(db: Executor, promptIds: number[]) {
   if (promptIds.length === 0) return;
   await db.execute(sql`
     delete from ${promptVersions} v using ${prompts} p
-    where p.id = v.prompt_id and p.id in (${sql.join(promptIds.map((id) => sql`${id}::int`), sql`, `)})
+    where p.id = v.prompt_id and p.id in (${sql.join(
+      promptIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    )})
       and v.version <= p.version - ${PROMPT_LIMITS.keptVersions}::int`);
 }

@@ -20,7 +20,12 @@ export function toSearchQuery(text: string): string | null {
 
 /** The words of a search as toSearchQuery reads them, the last one marked when it matches as a prefix. */
 export function toSearchTerms(text: string): SearchTerm[] {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TERMS) ?? [];
+  const words =
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, MAX_TERMS) ?? [];
   return words.map((word, i) => ({ word, prefix: i === words.length - 1 && word.length >= 3 }));
 }
 

@@ -14,7 +14,8 @@ function run<T>(steps: Generator<void, T>): T {
 }
 
 /** Every field of a table as plain values, to compare two tables. */
-const plain = (table: VoteTable) => Object.fromEntries(Object.entries(table).map(([key, value]) => [key, ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value]));
+const plain = (table: VoteTable) =>
+  Object.fromEntries(Object.entries(table).map(([key, value]) => [key, ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value]));
 
 /**
  * Ballots as the board gathers them: posts in column order, each voted on in one or two orders
@@ -48,12 +49,30 @@ function ballotsFor(seed: number, posts: number, votes: number): Ballots {
     ordersOf.push([orders.push(column) - 1, ...(p % 2 ? [orders.push([...column].reverse()) - 1] : [])]);
   }
   for (let b = 0; b < 5; b++) {
-    comparisons.push({ source: "battle", comparisonId: `battle:${b}`, shown: models(2), category: "technology", categories: undefined, promptId: null, lengths: [300, 10 + b], markdown: [0, b] });
+    comparisons.push({
+      source: "battle",
+      comparisonId: `battle:${b}`,
+      shown: models(2),
+      category: "technology",
+      categories: undefined,
+      promptId: null,
+      lengths: [300, 10 + b],
+      markdown: [0, b],
+    });
     ordersOf.push([orders.push([0, 1]) - 1]);
   }
   const days = ["2026-11-28", "2026-11-29", "2026-11-30"];
   const n = votes + 5;
-  const ballots: Ballots = { count: n, comparisons, orders, comparison: new Int32Array(n), order: new Int32Array(n), choice: new Int8Array(n), day: new Int32Array(n), days };
+  const ballots: Ballots = {
+    count: n,
+    comparisons,
+    orders,
+    comparison: new Int32Array(n),
+    order: new Int32Array(n),
+    choice: new Int8Array(n),
+    day: new Int32Array(n),
+    days,
+  };
   for (let i = 0; i < n; i++) {
     const c = i < votes ? Math.floor(random() * posts) : posts + (i - votes);
     const own = ordersOf[c]!;

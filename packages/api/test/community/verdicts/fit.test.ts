@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { categorySubsets, fitRatings, fitTableSteps, pairMatrix, POINTS_PER_UNIT, promptSubsets, RATING_ANCHOR, tablePairMatrix, tabulate, type Fit } from "../../../src/community/verdicts/fit";
+import {
+  categorySubsets,
+  fitRatings,
+  fitTableSteps,
+  pairMatrix,
+  POINTS_PER_UNIT,
+  promptSubsets,
+  RATING_ANCHOR,
+  tablePairMatrix,
+  tabulate,
+  type Fit,
+} from "../../../src/community/verdicts/fit";
 import { fitBoardTable, tabulateVotes } from "../../../src/community/verdicts/board";
 import { poolStyle } from "../../../src/community/verdicts/style-pool";
 import type { VoteRecord } from "../../../src/community/verdicts/types";
 import { seeded as prng } from "../../support/seeded";
-
 
 /** k distinct models drawn at random, in the order drawn. */
 function draw(random: () => number, models: number, k: number) {
@@ -208,9 +218,24 @@ describe("the rating fit", { timeout: 120_000 }, () => {
       const post = i % 150;
       const key = `${post}:${vote.shown.join(",")}`;
       let arrays = shared.get(key);
-      if (!arrays) shared.set(key, (arrays = { shown: vote.shown, lengths: vote.shown.map(() => 200 + Math.floor(random() * 3000)), markdown: vote.shown.map(() => Math.floor(random() * 6)) }));
+      if (!arrays)
+        shared.set(
+          key,
+          (arrays = {
+            shown: vote.shown,
+            lengths: vote.shown.map(() => 200 + Math.floor(random() * 3000)),
+            markdown: vote.shown.map(() => Math.floor(random() * 6)),
+          }),
+        );
       const category = categories[post % 3]!;
-      return { ...vote, ...arrays, comparisonId: `post:${post}`, category, promptId: post % 2 === 0 ? 7 : null, ...(post % 5 === 0 && { categories: [category, "d"] }) };
+      return {
+        ...vote,
+        ...arrays,
+        comparisonId: `post:${post}`,
+        category,
+        promptId: post % 2 === 0 ? 7 : null,
+        ...(post % 5 === 0 && { categories: [category, "d"] }),
+      };
     });
     // In comparison order, as the loaders read them.
     records.sort((a, b) => Number(a.comparisonId.slice(5)) - Number(b.comparisonId.slice(5)));

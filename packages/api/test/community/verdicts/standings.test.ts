@@ -34,7 +34,17 @@ function standingsOf(random: () => number, voter: number, times: number): Standi
       shownOrder: random() < 0.3 ? null : ["01", "10", "210", "3012"][Math.floor(random() * 4)]!,
       day: `2026-11-${String(1 + Math.floor(random() * 30)).padStart(2, "0")}`,
       reason: ([null, null, null, "capped", "waiting", "author", "not_blind", "incomplete"] as const)[Math.floor(random() * 8)]!,
-      ...(battle && { verdict: { id: 3_000_000_000 + voter * 10 + i, shown: ["m:a", "m:b"], choice: "a", lengths: [voter, i], markdown: null, category: null, promptId: voter } }),
+      ...(battle && {
+        verdict: {
+          id: 3_000_000_000 + voter * 10 + i,
+          shown: ["m:a", "m:b"],
+          choice: "a",
+          lengths: [voter, i],
+          markdown: null,
+          category: null,
+          promptId: voter,
+        },
+      }),
     };
   });
 }

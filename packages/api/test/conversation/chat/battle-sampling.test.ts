@@ -3,7 +3,6 @@ import { pairKey, pickBattlePair } from "../../../src/conversation/chat/battle/s
 import { styleOf } from "../../../src/conversation/chat/battle/style";
 import { seeded } from "../../support/seeded";
 
-
 describe("drawing a battle's pair", () => {
   it("draws each pair in proportion to 1 / (1 + its battles), two different models, A and B by a fair coin", () => {
     const counts = new Map([

@@ -46,7 +46,7 @@ export function prepareQueries(pg: PGlite): void {
         const values = params.map((value, index) => {
           if (value === null || value === undefined) return null;
           const serialize = options?.serializers?.[types[index]!] ?? pg.serializers[types[index]!];
-          return serialize ? (serialize(value)) : String(value);
+          return serialize ? serialize(value) : String(value);
         });
         const run = concatBytes([
           protocol.serialize.bind({ statement, values }),

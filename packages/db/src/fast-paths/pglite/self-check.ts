@@ -23,6 +23,7 @@ export function checkPglite(pg: object, library: PgliteLibrary): string | null {
   const missing = ["query", "execProtocol", "_runExclusiveTransaction", "_runExclusiveQuery"].filter((name) => typeof instance[name] !== "function");
   for (const name of ["serializers", "parsers"]) if (typeof instance[name] !== "object" || instance[name] === null) missing.push(name);
   for (const name of ["parseDescribeStatementResults", "parseResults"]) if (typeof library.parse[name] !== "function") missing.push(`parse.${name}`);
-  for (const name of ["parse", "describe", "bind", "execute", "sync", "close"]) if (typeof library.serialize[name] !== "function") missing.push(`protocol.serialize.${name}`);
+  for (const name of ["parse", "describe", "bind", "execute", "sync", "close"])
+    if (typeof library.serialize[name] !== "function") missing.push(`protocol.serialize.${name}`);
   return libraryMismatch({ library: "@electric-sql/pglite", writtenFor: PGLITE_WRITTEN_FOR, installed: library.version, missing });
 }

@@ -10,16 +10,36 @@ import { verdictNoteText } from "./verdict-note";
 
 type StoredBattle = RouterOutputs["chat"]["battleById"];
 
-type Answer = { column: number; label: string; text: string; status: string; error?: string | null; modelName: string | null; usage?: StoredBattle["answers"][number]["usage"] };
+type Answer = {
+  column: number;
+  label: string;
+  text: string;
+  status: string;
+  error?: string | null;
+  modelName: string | null;
+  usage?: StoredBattle["answers"][number]["usage"];
+};
 
 const CHOICES = Object.keys(BATTLE_TEXTS.choices) as BattleChoice[];
 
 /** The answers to show: the battle streaming now, or the stored one. */
 function answersOf(live: LiveTurn | null, stored: StoredBattle | undefined): { message: string; answers: Answer[] } {
-  if (live) return { message: live.message, answers: live.columns.map((a, column) => ({ column, label: a.name, text: a.text, status: a.status, error: a.error, modelName: null })) };
+  if (live)
+    return {
+      message: live.message,
+      answers: live.columns.map((a, column) => ({ column, label: a.name, text: a.text, status: a.status, error: a.error, modelName: null })),
+    };
   return {
     message: stored?.message_content ?? "",
-    answers: (stored?.answers ?? []).map((a) => ({ column: a.column, label: a.label, text: a.response_content, status: a.status, error: a.error, modelName: a.model_name, usage: a.usage })),
+    answers: (stored?.answers ?? []).map((a) => ({
+      column: a.column,
+      label: a.label,
+      text: a.response_content,
+      status: a.status,
+      error: a.error,
+      modelName: a.model_name,
+      usage: a.usage,
+    })),
   };
 }
 
@@ -48,16 +68,27 @@ export function BattleView({
   return (
     <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
       {error && (
-        <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+        <p
+          role="alert"
+          className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+        >
           {error}
         </p>
       )}
-      {message && <p className="ml-auto mb-4 w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">{message}</p>}
+      {message && (
+        <p className="ml-auto mb-4 w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">
+          {message}
+        </p>
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         {answers.map((answer) => {
           const title = answer.modelName ? BATTLE_TEXTS.named(answer.label, answer.modelName) : BATTLE_TEXTS.answer(answer.label);
           return (
-            <section key={answer.column} aria-label={title} className="min-w-0 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40">
+            <section
+              key={answer.column}
+              aria-label={title}
+              className="min-w-0 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40"
+            >
               <header className="mb-2 flex items-center gap-2">
                 <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>
                 {answer.status === "streaming" && (
@@ -72,20 +103,31 @@ export function BattleView({
                   </button>
                 )}
               </header>
-              <div className="min-w-0 text-sm text-zinc-900 dark:text-zinc-100" aria-live={answer.status === "streaming" ? "polite" : undefined} aria-busy={answer.status === "streaming"}>
+              <div
+                className="min-w-0 text-sm text-zinc-900 dark:text-zinc-100"
+                aria-live={answer.status === "streaming" ? "polite" : undefined}
+                aria-busy={answer.status === "streaming"}
+              >
                 {answer.text ? <DeferredMarkdown>{answer.text}</DeferredMarkdown> : null}
-                {(answer.status === "streaming" || answer.status === "pending") && !answer.text && <p className="text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.waiting}</p>}
+                {(answer.status === "streaming" || answer.status === "pending") && !answer.text && (
+                  <p className="text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.waiting}</p>
+                )}
                 {answer.status === "error" && (
-                  <p role="alert" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+                  <p
+                    role="alert"
+                    className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+                  >
                     {CHAT_TEXTS.sendFailed}
                     {answer.error ? `: ${COMPARE_TEXTS.errorOf(answer.error)}` : ""}
                   </p>
                 )}
                 {answer.status === "stopped" && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{CHAT_TEXTS.stopped}</p>}
               </div>
-                {answer.modelName && answer.usage && (
-                  <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{BATTLE_TEXTS.usage(answer.usage.input_tokens + answer.usage.output_tokens, answer.usage.charged_tokens)}</p>
-                )}
+              {answer.modelName && answer.usage && (
+                <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+                  {BATTLE_TEXTS.usage(answer.usage.input_tokens + answer.usage.output_tokens, answer.usage.charged_tokens)}
+                </p>
+              )}
             </section>
           );
         })}
@@ -98,7 +140,10 @@ export function BattleView({
         </fieldset>
       )}
       {verdict && (
-        <div role="status" className="mt-5 space-y-1 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
+        <div
+          role="status"
+          className="mt-5 space-y-1 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200"
+        >
           <p className="font-semibold">{BATTLE_TEXTS.decided(BATTLE_TEXTS.choices[verdict.choice])}</p>
           {/* A verdict that waits for the account's age says when it counts; one over the day's cap, or on an answer that did not complete, why it does not. */}
           {verdictNoteText(verdict) && <p>{verdictNoteText(verdict)}</p>}

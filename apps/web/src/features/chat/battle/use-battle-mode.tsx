@@ -33,7 +33,18 @@ type BattleModeProps = {
  * toggle is on; each message sent starts a new battle, but on a decided battle (`decided`) the
  * composer asks both of its models a follow-up instead.
  */
-export function useBattleMode({ sessionId, sessionBattle, shared, promptId, category, onNewSession, comparing, startOn = false, continued = false, models }: BattleModeProps) {
+export function useBattleMode({
+  sessionId,
+  sessionBattle,
+  shared,
+  promptId,
+  category,
+  onNewSession,
+  comparing,
+  startOn = false,
+  continued = false,
+  models,
+}: BattleModeProps) {
   const [toggled, setToggled] = useState(startOn);
   const [verdictError, setVerdictError] = useState<string | null>(null);
   const battle = useSend(onNewSession);

@@ -78,7 +78,10 @@ const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:text
  */
 export function TooFewModels({ intro }: { intro: string }) {
   return (
-    <div role="note" className="mt-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
+    <div
+      role="note"
+      className="mt-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+    >
       <p>{intro}</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-4">
         <li>

@@ -8,7 +8,14 @@ import type { LiveColumn, LiveTurn } from "../streaming-store";
 
 type StoredColumns = RouterOutputs["chat"]["compareColumns"]["columns"];
 
-type Turn = { key: string; message: string; reply: string; status: LiveColumn["status"] | "pending"; error?: string | null; usage?: { input_tokens: number; output_tokens: number } };
+type Turn = {
+  key: string;
+  message: string;
+  reply: string;
+  status: LiveColumn["status"] | "pending";
+  error?: string | null;
+  usage?: { input_tokens: number; output_tokens: number };
+};
 type Column = { column: number; modelId: string; turns: Turn[]; streaming: boolean; available: boolean };
 
 type CompareViewProps = {
@@ -97,7 +104,12 @@ export function CompareView({ modelIds, stored, live, modelName, onStopColumn, o
   }
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div role="tablist" aria-label={COMPARE_TEXTS.tabsLabel} className="flex shrink-0 gap-1 overflow-x-auto border-b border-zinc-200 px-3 dark:border-zinc-800" onKeyDown={onTabKey}>
+      <div
+        role="tablist"
+        aria-label={COMPARE_TEXTS.tabsLabel}
+        className="flex shrink-0 gap-1 overflow-x-auto border-b border-zinc-200 px-3 dark:border-zinc-800"
+        onKeyDown={onTabKey}
+      >
         {columns.map((column, index) => (
           <button
             key={column.column}
@@ -120,7 +132,13 @@ export function CompareView({ modelIds, stored, live, modelName, onStopColumn, o
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel-${current}`} aria-labelledby={`${baseId}-tab-${current}`} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${current}`}
+        aria-labelledby={`${baseId}-tab-${current}`}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+      >
         {columns[current] && panel(columns[current])}
       </div>
     </div>
@@ -142,11 +160,16 @@ function ColumnPanel({
 }) {
   const usage = column.turns.reduce((sum, turn) => sum + (turn.usage ? turn.usage.input_tokens + turn.usage.output_tokens : 0), 0);
   return (
-    <div className="flex h-full flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="compare-column">
+    <div
+      className="flex h-full flex-col gap-3 rounded-2xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40"
+      data-testid="compare-column"
+    >
       <header className="flex items-center gap-2">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h2>
         {!column.available && (
-          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">{COMPARE_TEXTS.unavailableBadge}</span>
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {COMPARE_TEXTS.unavailableBadge}
+          </span>
         )}
         {column.streaming ? (
           <button
@@ -165,12 +188,23 @@ function ColumnPanel({
       {!column.available && <p className="text-xs text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.unavailableColumn}</p>}
       {column.turns.map((turn) => (
         <div key={turn.key} className="space-y-2">
-          <p className="ml-auto w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">{turn.message}</p>
-          <div className="min-w-0 text-sm text-zinc-900 dark:text-zinc-100" aria-live={turn.status === "streaming" ? "polite" : undefined} aria-busy={turn.status === "streaming"}>
+          <p className="ml-auto w-fit max-w-[90%] rounded-2xl rounded-tr-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50">
+            {turn.message}
+          </p>
+          <div
+            className="min-w-0 text-sm text-zinc-900 dark:text-zinc-100"
+            aria-live={turn.status === "streaming" ? "polite" : undefined}
+            aria-busy={turn.status === "streaming"}
+          >
             {turn.reply ? <DeferredMarkdown>{turn.reply}</DeferredMarkdown> : null}
-            {(turn.status === "streaming" || turn.status === "pending") && !turn.reply && <p className="text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.waiting}</p>}
+            {(turn.status === "streaming" || turn.status === "pending") && !turn.reply && (
+              <p className="text-zinc-600 dark:text-zinc-400">{COMPARE_TEXTS.waiting}</p>
+            )}
             {turn.status === "error" && (
-              <p role="alert" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+              <p
+                role="alert"
+                className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+              >
                 {CHAT_TEXTS.sendFailed}
                 {turn.error ? `: ${COMPARE_TEXTS.errorOf(turn.error)}` : ""}
               </p>

@@ -31,7 +31,18 @@ type CompareModeProps = {
  * the columns in place of the message list, and the send that goes to every column. Active
  * while the open conversation is a comparison, or while the toggle is on.
  */
-export function useCompareMode({ sessionId, sessionModels, shared, options, promptId, category, modelName, onNewSession, onWinner, startOn = false }: CompareModeProps) {
+export function useCompareMode({
+  sessionId,
+  sessionModels,
+  shared,
+  options,
+  promptId,
+  category,
+  modelName,
+  onNewSession,
+  onWinner,
+  startOn = false,
+}: CompareModeProps) {
   const [toggled, setToggled] = useState(startOn);
   // Until the person picks, the first models offered are picked for a start.
   const [picked, setChosen] = useState<string[] | null>(null);
@@ -46,8 +57,7 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
     {
       enabled: isComparison,
       // A stopped column is saved a moment after the browser lets go: look again until it is.
-      refetchInterval: (query) =>
-        !compare.streaming && query.state.data?.columns.some((c) => c.turns.at(-1)?.status === "pending") ? 1000 : false,
+      refetchInterval: (query) => (!compare.streaming && query.state.data?.columns.some((c) => c.turns.at(-1)?.status === "pending") ? 1000 : false),
     },
   );
   const pick = trpc.chat.pickWinner.useMutation({
@@ -83,18 +93,15 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
     ready,
     send,
     stop: compare.stop,
-    toggle: shared ? null : (
-      <CompareToggle
-        on={active}
-        disabled={isComparison || compare.streaming}
-        onChange={setToggled}
-      />
-    ),
+    toggle: shared ? null : <CompareToggle on={active} disabled={isComparison || compare.streaming} onChange={setToggled} />,
     picker: active ? (
       <>
         <ComparePicker models={options?.userModels ?? []} chosen={modelIds} onChange={setChosen} fixed={isComparison || streamingHere} modelName={nameOf} />
         {unavailable.length > 0 && (
-          <p role="status" className="mx-4 mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
+          <p
+            role="status"
+            className="mx-4 mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+          >
             {COMPARE_TEXTS.unavailableNotice(unavailable.map((m) => m.model_name))}
           </p>
         )}
@@ -103,7 +110,10 @@ export function useCompareMode({ sessionId, sessionModels, shared, options, prom
     view: active ? (
       <>
         {(compare.error || pickError) && (
-          <p role="alert" className="mx-3 mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 sm:mx-6 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+          <p
+            role="alert"
+            className="mx-3 mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 sm:mx-6 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+          >
             {compare.error ?? pickError}
           </p>
         )}

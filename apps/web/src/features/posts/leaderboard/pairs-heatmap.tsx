@@ -38,7 +38,11 @@ export function PairsHeatmap({ board }: { board: Board }) {
                   {name}
                 </th>
                 {models.map((other, j) => (
-                  <td key={other} className="px-3 py-2 text-center tabular-nums text-zinc-900 dark:text-zinc-100" style={i === j ? undefined : shade(rates[i]![j]!)}>
+                  <td
+                    key={other}
+                    className="px-3 py-2 text-center tabular-nums text-zinc-900 dark:text-zinc-100"
+                    style={i === j ? undefined : shade(rates[i]![j]!)}
+                  >
                     {i === j ? "" : COMPARE_TEXTS.pairsCell(rates[i]![j]!, counts[i]![j]!)}
                   </td>
                 ))}

@@ -110,4 +110,3 @@ export async function inSteps<T>(steps: Generator<void, T>): Promise<T> {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
-

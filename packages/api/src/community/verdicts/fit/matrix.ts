@@ -33,7 +33,6 @@ export function solve(l: Float64Array, n: number, b: Float64Array) {
   return x;
 }
 
-
 /** The inverse of a symmetric positive definite matrix (NaN everywhere if it is not). */
 export function invert(matrix: Float64Array, n: number) {
   const factor = Float64Array.from(matrix);
@@ -48,4 +47,3 @@ export function invert(matrix: Float64Array, n: number) {
   }
   return inverse;
 }
-

@@ -79,7 +79,5 @@ export type Compact = {
   comparisons: number[];
 };
 
-
 /** Layout of the parameter vector: θ per model, then β per position 1.., then γ (length, markdown). */
 export type Layout = { models: number; positions: number; style: boolean; size: number };
-

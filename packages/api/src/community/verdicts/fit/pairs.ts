@@ -30,7 +30,6 @@ export function pairMatrix(records: Iterable<VoteRecord>, order: string[]): Pair
   return { models: order, wins, counts };
 }
 
-
 /** pairMatrix of a table's votes (all, or the subset listed). */
 export function tablePairMatrix(table: VoteTable, subset: Int32Array | null, order: string[]): PairMatrix {
   const n = order.length;

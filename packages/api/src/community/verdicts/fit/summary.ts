@@ -20,7 +20,16 @@ export function summarise(data: Compact, layout: Layout, params: Float64Array, i
     const se = Math.sqrt(variance) * POINTS_PER_UNIT;
     const rating = RATING_ANCHOR + (params[i]! - meanTheta) * POINTS_PER_UNIT;
     const t = tally[i]!;
-    return { key, rating, se, ciLow: rating - Z95 * se, ciHigh: rating + Z95 * se, ...t, comparisons: data.comparisons[i]!, provisional: t.votes < PROVISIONAL_VOTES };
+    return {
+      key,
+      rating,
+      se,
+      ciLow: rating - Z95 * se,
+      ciHigh: rating + Z95 * se,
+      ...t,
+      comparisons: data.comparisons[i]!,
+      provisional: t.votes < PROVISIONAL_VOTES,
+    };
   });
   rows.sort((a, b) => b.rating - a.rating || b.votes - a.votes || a.key.localeCompare(b.key));
   const ratings: ModelRating[] = rows.map((row, i) => ({
@@ -34,7 +43,6 @@ export function summarise(data: Compact, layout: Layout, params: Float64Array, i
   const styleEffects = layout.style ? { length: params[g]! * POINTS_PER_UNIT, markdown: params[g + 1]! * POINTS_PER_UNIT } : null;
   return { ratings, positionEffects, styleEffects, votes: data.votes, iterations, converged };
 }
-
 
 /** Per model: votes shown in, won outright, tied. */
 function tallies(data: Compact) {
@@ -53,4 +61,3 @@ function tallies(data: Compact) {
   }
   return rows;
 }
-

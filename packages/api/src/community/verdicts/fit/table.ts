@@ -401,7 +401,8 @@ class BallotWriter {
 
   /** Writes ballots from..to-1. */
   write(from: number, to: number) {
-    const { ballots, compAt, compK, compModels, compLength, compMarkdown, orderAt, orderK, orderPlaces, model, length, markdown, offsets, dayOf, groupOf } = this;
+    const { ballots, compAt, compK, compModels, compLength, compMarkdown, orderAt, orderK, orderPlaces, model, length, markdown, offsets, dayOf, groupOf } =
+      this;
     const orders = orderAt.length;
     let { votes, maxShown, at, categoryAt } = this;
     for (let i = from; i < to; i++) {

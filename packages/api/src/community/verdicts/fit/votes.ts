@@ -53,7 +53,8 @@ export function* compact(table: VoteTable, subset: Int32Array | null, options: F
   const { keys, offsets, model, weight, count, length, markdown, votes, maxShown, seenIn, answers } = state;
   const kept = votes - state.merges;
   let comparisons = comparisonsOf.get(subset ?? table);
-  if (!comparisons) comparisonsOf.set(subset ?? table, (comparisons = seenIn ? seenIn.map((set) => set.size) : keys.map((_, i) => state.distinct[state.globalOf[i]!]!)));
+  if (!comparisons)
+    comparisonsOf.set(subset ?? table, (comparisons = seenIn ? seenIn.map((set) => set.size) : keys.map((_, i) => state.distinct[state.globalOf[i]!]!)));
   const counts = count.subarray(0, kept);
   const standardise = (values: Float64Array) => {
     // Over every vote's answers: a merged vote's answers count as many times as the votes it stands for.

@@ -35,16 +35,30 @@ export function battleAnswers(exchanges: readonly ExchangeRow[]): ExchangeRow[] 
  */
 export async function getBattle(db: Executor, userId: string, battleId: number) {
   const session = await getOwnedBattleSession(db, userId, battleId);
-  const [verdict] = session.battle === "decided" ? await db.select().from(battleVerdicts).where(and(eq(battleVerdicts.sessionId, session.id), eq(battleVerdicts.userId, userId))).limit(1) : [];
+  const [verdict] =
+    session.battle === "decided"
+      ? await db
+          .select()
+          .from(battleVerdicts)
+          .where(and(eq(battleVerdicts.sessionId, session.id), eq(battleVerdicts.userId, userId)))
+          .limit(1)
+      : [];
   return presentBattle(db, session, await listExchangesBySession(db, session.id), verdict ?? null);
 }
 
 /** A battle's answer (see getBattle), with its verdict when there is one. */
-export async function presentBattle(db: Executor, session: Pick<SessionRow, "id" | "description" | "category" | "createdAt">, exchanges: readonly ExchangeRow[], verdict: VerdictRow | null) {
+export async function presentBattle(
+  db: Executor,
+  session: Pick<SessionRow, "id" | "description" | "category" | "createdAt">,
+  exchanges: readonly ExchangeRow[],
+  verdict: VerdictRow | null,
+) {
   const answers = battleAnswers(exchanges);
   const shown = verdict?.shown ?? null;
   const names = new Map(
-    shown === null ? [] : (await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, shown))).map((m) => [m.id, m.name]),
+    shown === null
+      ? []
+      : (await db.select({ id: catalogue.id, name: catalogue.name }).from(catalogue).where(inArray(catalogue.id, shown))).map((m) => [m.id, m.name]),
   );
   const charged = shown === null ? new Map<string, number>() : await battleCharges(db, session.id);
   return {
@@ -65,7 +79,8 @@ export async function presentBattle(db: Executor, session: Pick<SessionRow, "id"
         /** 'complete', 'pending' (still streaming), 'error' or 'stopped'. */
         status: exchange.status,
         error: exchange.error,
-        usage: modelId === null ? null : { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens, charged_tokens: charged.get(modelId) ?? 0 },
+        usage:
+          modelId === null ? null : { input_tokens: exchange.inputTokens, output_tokens: exchange.outputTokens, charged_tokens: charged.get(modelId) ?? 0 },
         model_id: modelId,
         model_name: modelId === null ? null : (names.get(modelId) ?? modelId),
       };

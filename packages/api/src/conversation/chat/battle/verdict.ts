@@ -22,7 +22,9 @@ export const VERDICT_TOO_EARLY_MESSAGE = "Wait until both answers have ended (or
  */
 export async function decideBattle(db: Database, userId: string, battleId: number, choice: BattleChoice, now: Date) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${chatSessions.id} from ${chatSessions} where ${chatSessions.id} = ${battleId}::bigint and ${chatSessions.userId} = ${userId}::uuid for update`);
+    await tx.execute(
+      sql`select ${chatSessions.id} from ${chatSessions} where ${chatSessions.id} = ${battleId}::bigint and ${chatSessions.userId} = ${userId}::uuid for update`,
+    );
     const session = await getOwnedBattleSession(tx, userId, battleId);
     if (session.battle === "decided") throw new AppError("CONFLICT", VERDICT_FINAL_MESSAGE);
     const exchanges = await listExchangesBySession(tx, session.id);
@@ -45,7 +47,10 @@ export async function decideBattle(db: Database, userId: string, battleId: numbe
       .onConflictDoNothing()
       .returning();
     if (!verdict) throw new AppError("CONFLICT", VERDICT_FINAL_MESSAGE);
-    await tx.update(chatSessions).set({ battle: "decided" }).where(and(eq(chatSessions.id, session.id), eq(chatSessions.userId, userId)));
+    await tx
+      .update(chatSessions)
+      .set({ battle: "decided" })
+      .where(and(eq(chatSessions.id, session.id), eq(chatSessions.userId, userId)));
     return presentBattle(tx, session, exchanges, verdict);
   });
 }

@@ -29,10 +29,7 @@ type Of<T extends ExchangeEvent["type"]> = Extract<ExchangeEvent, { type: T }>;
  * stopped reply is an error that says so; nothing follows the reply's end.
  */
 export type ChatEvent =
-  | (Omit<Of<"session">, "columns"> & { entry_id: number })
-  | Omit<Of<"text">, "column">
-  | Omit<Of<"done">, "column">
-  | Omit<Of<"error">, "column">;
+  (Omit<Of<"session">, "columns"> & { entry_id: number }) | Omit<Of<"text">, "column"> | Omit<Of<"done">, "column"> | Omit<Of<"error">, "column">;
 
 /**
  * A battle's events: a comparison's with no model in them. The columns are labelled A and B; the
@@ -57,8 +54,10 @@ async function* chatEvents(events: AsyncIterable<ExchangeEvent>): AsyncGenerator
       yield { type: "session", session_id: event.session_id, entry_id: event.columns[0]!.entry_id, description: event.description, created: event.created };
     } else if (event.type === "text") yield { type: "text", text: event.text };
     else if (event.type === "done") yield { type: "done", session_id: event.session_id, message_response: event.message_response, usage: event.usage };
-    else if (event.type === "error") yield { type: "error", session_id: event.session_id, message: event.message, detail: event.detail, partial_response: event.partial_response };
-    else if (event.type === "stopped") yield { type: "error", session_id: event.session_id, message: MESSAGES.sendFailed, detail: STOPPED_DETAIL, partial_response: event.partial_response };
+    else if (event.type === "error")
+      yield { type: "error", session_id: event.session_id, message: event.message, detail: event.detail, partial_response: event.partial_response };
+    else if (event.type === "stopped")
+      yield { type: "error", session_id: event.session_id, message: MESSAGES.sendFailed, detail: STOPPED_DETAIL, partial_response: event.partial_response };
   }
 }
 

@@ -5,7 +5,15 @@ import { AppError } from "../../../kit/errors";
 import { openProviderKey, OWN_KEY_NAME } from "../../../account/user/provider-keys";
 import { describeFirstMessage } from "../descriptions";
 import { newSessionId } from "../session-id";
-import { CONTEXT_EXCHANGES, MODEL_UNAVAILABLE_MESSAGE, modelUnavailableMessage, storeExchange, type ExchangeRequest, type StoredColumn, type StoredExchange } from "../../exchange/store";
+import {
+  CONTEXT_EXCHANGES,
+  MODEL_UNAVAILABLE_MESSAGE,
+  modelUnavailableMessage,
+  storeExchange,
+  type ExchangeRequest,
+  type StoredColumn,
+  type StoredExchange,
+} from "../../exchange/store";
 import { withdrawExchange } from "../../exchange/withdraw";
 import type { PromptUse } from "../../prompts/uses";
 import { countBattlePair } from "../battle/sampling";
@@ -122,6 +130,7 @@ async function routeColumns(deps: SendDeps, stored: StoredExchange, chat: boolea
  */
 function columnRoute(deps: Pick<SendDeps, "models" | "keys">, stored: Pick<StoredExchange, "userId">, column: StoredColumn): ModelRoute | null {
   const service = deps.models.keyPolicy(column.modelId)?.ownKey ?? null;
-  const ownKey = service && column.payer === "user" && column.sealedKey ? openProviderKey(deps.keys, stored.userId, OWN_KEY_NAME[service], column.sealedKey) : undefined;
+  const ownKey =
+    service && column.payer === "user" && column.sealedKey ? openProviderKey(deps.keys, stored.userId, OWN_KEY_NAME[service], column.sealedKey) : undefined;
   return deps.models.resolve(column.modelId, service && ownKey ? { [service]: ownKey } : {});
 }

@@ -40,8 +40,9 @@ export async function settleInterruptedReplies(db: Database, now: Date, options:
   const s = subscriptions;
   const holds = allowanceHolds;
   const leases = serverInstances;
-  const [row] = resultRows<{ entries: number; tokens: number }>(await db.execute(
-    sql`with dead as (
+  const [row] = resultRows<{ entries: number; tokens: number }>(
+    await db.execute(
+      sql`with dead as (
         delete from ${leases} where ${leases.heartbeatAt} < now() - ${leaseMs}::int * interval '1 millisecond'
         returning ${leases.id} as id
       ),
@@ -76,7 +77,8 @@ export async function settleInterruptedReplies(db: Database, now: Date, options:
         returning ${chatEntries.id}
       )
       select (select count(*) from entries)::int as entries, (select coalesce(sum(tokens), 0) from gone)::int as tokens`,
-  ));
+    ),
+  );
   return { entries: Number(row?.entries ?? 0), tokens: Number(row?.tokens ?? 0) };
 }
 

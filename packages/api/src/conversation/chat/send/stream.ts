@@ -102,7 +102,14 @@ export async function* streamColumns(
  * stop loses nothing: the exchange keeps what arrived with an error or 'stopped' status. Its
  * usage is recorded and, when the platform pays, charged to what the store reserved.
  */
-async function* streamReply(deps: SendDeps, stored: StoredExchange, column: StoredColumn, route: ModelRoute, content: string, signal: AbortSignal): AsyncGenerator<ColumnEvent> {
+async function* streamReply(
+  deps: SendDeps,
+  stored: StoredExchange,
+  column: StoredColumn,
+  route: ModelRoute,
+  content: string,
+  signal: AbortSignal,
+): AsyncGenerator<ColumnEvent> {
   const { sessionId } = stored;
   const { reservation } = column;
   // Past the reply time-out the reply is cut off, so an exchange pending longer has lost its server.
@@ -114,7 +121,13 @@ async function* streamReply(deps: SendDeps, stored: StoredExchange, column: Stor
     ]),
     { role: "user", content },
   ];
-  const request = { model: route.entry.version, messages: turns, system: stored.system, maxTokens: column.maxTokens, signal: AbortSignal.any([signal, deadline]) };
+  const request = {
+    model: route.entry.version,
+    messages: turns,
+    system: stored.system,
+    maxTokens: column.maxTokens,
+    signal: AbortSignal.any([signal, deadline]),
+  };
   // The model is asked as the pump starts, before the session event goes out, so the two overlap.
   const upstream = route.provider.stream(request)[Symbol.asyncIterator]();
   const observed = deps.metrics?.replyStarted({ id: route.entry.id, service: route.entry.service });
@@ -190,5 +203,12 @@ async function* unavailableColumn(deps: SendDeps, stored: StoredExchange, column
     reservation: column.reservation,
     now: deps.now(),
   });
-  yield { type: "error", session_id: stored.sessionId, message: MESSAGES.sendFailed, detail: modelUnavailableMessage(column.modelId), partial_response: "", column: column.column };
+  yield {
+    type: "error",
+    session_id: stored.sessionId,
+    message: MESSAGES.sendFailed,
+    detail: modelUnavailableMessage(column.modelId),
+    partial_response: "",
+    column: column.column,
+  };
 }
