@@ -155,7 +155,10 @@ export const chat = {
     .output(answer(chatOutputs.pickWinner))
     .use(loadUser)
     .mutation(({ ctx, input }) => pickWinner(ctx.db, ctx.user.id, input.sessionId, input.column)),
-  /** Streams a battle's events (`EventOf<"battle">`, no model named): over tRPC with the streaming link, over REST as JSON or SSE (docs/leaderboard.md, "Battles"). */
+  /**
+   * Streams a battle's events (`EventOf<"battle">`, no model named): over tRPC with the streaming
+   * link, over REST as JSON or SSE (docs/leaderboard.md, "Battles").
+   */
   battle: protectedProcedure
     .meta({
       rest: {
