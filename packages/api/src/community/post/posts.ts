@@ -5,7 +5,7 @@ import { chatSessions, postLikes, posts, users, type Database, type Executor } f
 import { AppError } from "../../kit/errors";
 import { perDatabase } from "../../kit/per-database";
 import type { CheckedTexts } from "../../account/sharing/privacy-check";
-import { refuseBlindBattle } from "../../conversation/chat/battle/blind";
+import { refuseBlindBattle } from "../../conversation/chat/blind";
 import { displayNameOf } from "../../account/display-name";
 import { presentAuthor, authorColumns } from "./authors";
 import { snapshotOfSession, snapshotTexts, withCheckedTexts } from "./post-snapshot";

@@ -3,7 +3,7 @@ import { chatEntries, chatSessions, users, type Executor } from "@parley/db";
 import { AppError } from "../../kit/errors";
 import { endShareGate } from "../../account/sharing/link-controls";
 import { toSpecTimestamp } from "./timestamps";
-import { isBlindBattle, refuseBlindBattle } from "./battle/blind";
+import { isBlindBattle, refuseBlindBattle } from "./blind";
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 

@@ -23,7 +23,7 @@ import { callerIdSql, isIdentity, SETUP_REQUIRED_MESSAGE } from "../../account/u
 import { PROMPT_GONE_MESSAGE } from "../chat/prompts";
 import { SESSION_NOT_FOUND } from "../chat/sessions";
 import { EXCHANGE_NOT_FOUND } from "../chat/branches";
-import { refuseBlindBattle } from "../chat/battle/blind";
+import { refuseBlindBattle } from "../chat/blind";
 import { namedPromptSql, type PromptUse } from "../prompts/uses";
 
 /** Earlier complete exchanges of each column sent along as its context. */

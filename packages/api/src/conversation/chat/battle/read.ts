@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { battleVerdicts, models as catalogue, usageLedger, type Executor } from "@parley/db";
 import { AppError } from "../../../kit/errors";
 import { getOwnedSession, listExchangesBySession, type SessionRow } from "../sessions";
-import { BATTLE_LABELS } from "./blind";
+import { BATTLE_LABELS } from "../blind";
 
 /** A battle that is not the caller's, or a conversation that is not a battle: the same answer (never a 403). */
 export const BATTLE_NOT_FOUND = "Conversation not found: it is not one of your battles, or it was deleted.";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@parley/contracts";
 import { ProviderError } from "@parley/ai";
-import { BATTLE_LABELS } from "../battle/blind";
+import { BATTLE_LABELS } from "../blind";
 
 /** What a reply cost: its tokens, and what of them was charged to the allowance. */
 export type Usage = { input_tokens: number; output_tokens: number; charged_tokens: number };

@@ -1,4 +1,4 @@
-import { AppError } from "../../../kit/errors";
+import { AppError } from "../../kit/errors";
 
 /** What every read or copy of a battle answers before its verdict: nothing that names its models leaves. */
 export const BATTLE_BLIND_MESSAGE =
