@@ -263,8 +263,10 @@ describe("what a send records", () => {
   });
 
   it("names the library prompt the message came from over the system prompt sent with it, and the system prompt alone without a version", async () => {
-    const prompt = await create("alice", { name: "Over", text: "Name a fruit." });
-    await publish("alice", prompt.id);
+    // Its own author (each test that publishes has one, so no one passes the posting limit).
+    await t.signUp("pia");
+    const prompt = await create("pia", { name: "Over", text: "Name a fruit." });
+    await publish("pia", prompt.id);
     const system = await create("bob", { name: "Bob's system", text: "Answer in one word." });
     const both = await t.send("bob", "Name a fruit.", { prompt_id: system.id, promptId: prompt.id, promptVersion: 1 });
     expect(both.status, JSON.stringify(both.body)).toBe(200);
@@ -276,22 +278,24 @@ describe("what a send records", () => {
   });
 
   it("counts no use of its prompt for a send withdrawn after it was stored (a key the server cannot open); a later send counts one", async () => {
-    const prompt = await create("alice", { name: "Withdrawn", text: "Say hello." });
-    await publish("alice", prompt.id);
+    await t.signUp("quinn");
+    const prompt = await create("quinn", { name: "Withdrawn", text: "Say hello." });
+    await publish("quinn", prompt.id);
     await t.signUp("walt");
     await t.db.db.execute(
       sql`insert into user_provider_keys (user_id, provider, ciphertext, last4) select id, 'claude', ${`v1.${"x".repeat(64)}`}, '1234' from users where subject = 'walt'`,
     );
     const refused = await t.send("walt", "Say hello.", { model_id: MODEL.claude, promptId: prompt.id, promptVersion: 1 });
     expect(refused.status).toBe(409);
-    expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(0);
+    expect(detail(await api("quinn", "GET", `/prompts/${prompt.id}`)).uses).toBe(0);
     expect((await t.send("walt", "Say hello.", { promptId: prompt.id, promptVersion: 1 })).status).toBe(200);
-    expect(detail(await api("alice", "GET", `/prompts/${prompt.id}`)).uses).toBe(1);
+    expect(detail(await api("quinn", "GET", `/prompts/${prompt.id}`)).uses).toBe(1);
   });
 
   it("counts a battle verdict on the prompt's page as the board does: for its owner, who knows its models, and for nobody else", async () => {
-    const prompt = await create("alice", { name: "Picnic", text: "Plan a picnic." });
-    await publish("alice", prompt.id);
+    await t.signUp("rosa");
+    const prompt = await create("rosa", { name: "Picnic", text: "Plan a picnic." });
+    await publish("rosa", prompt.id);
     const started = await t.call("dave", "POST", "/chat/battles", { messages: [{ content: "Plan a picnic." }] });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const battleId = started.body.battle_id as number;
