@@ -62,8 +62,7 @@ class LazyChild {
 
   private write(level: Level, args: unknown[]) {
     if (!this.#child && !this.isLevelEnabled(level)) return;
-    // Needed where pino's types come through fastify's copy (the one program of tsconfig.node.json).
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed in tsconfig.node.json's one program, where pino's types come through fastify's copy
     (this.real()[level] as (...line: unknown[]) => void)(...args);
   }
 }
